@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+// @ts-expect-error: a plain ES module shared with the test runner script
+import { findChromium } from "./scripts/chromium.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const origin = `http://localhost:${port}`;
+const executablePath: string | undefined = findChromium();
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: origin,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${origin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_ORIGIN: origin,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "pglite:memory",
+      SEED: "none",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+  },
+});

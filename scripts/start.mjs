@@ -1,0 +1,34 @@
+// `npm start`: builds the web app when the build is missing or older than its sources, then
+// serves API and web app from this one process.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const stamp = join(root, "dist/web/index.html");
+const sources = ["src/web", "src/contract", "vite.config.ts", "package-lock.json"];
+
+function newest(path) {
+  const full = join(root, path);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(full).map((name) => newest(join(path, name))));
+}
+
+if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...sources.map(newest))) {
+  console.log("Building the web app…");
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
+}
+
+const { register } = await import("tsx/esm/api");
+register();
+await import("../src/server/main.ts");

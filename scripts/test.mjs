@@ -1,0 +1,41 @@
+// `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
+import { spawnSync } from "node:child_process";
+import { findChromium } from "./chromium.mjs";
+
+const steps = [
+  ["typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
+  ["lint", "npx", ["biome", "check", "."]],
+  ["unit + integration (PGlite)", "npx", ["vitest", "run"], {}],
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push([
+    "integration (PostgreSQL)",
+    "npx",
+    ["vitest", "run", "src/server"],
+    { TEST_DB: "postgres" },
+  ]);
+} else {
+  console.log("TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.");
+}
+steps.push(["end-to-end (Chromium)", "npx", ["playwright", "test"], {}]);
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    "No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.",
+  );
+  process.exit(1);
+}
+
+for (const [name, command, args, env = {}] of steps) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} (${seconds} s)`);
+}

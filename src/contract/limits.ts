@@ -1,0 +1,55 @@
+// The bounds every input is held to, shared by the forms and the server.
+export const limits = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 6,
+  passwordMax: 1024,
+  emailMax: 254,
+  nameMax: 100,
+  urlMax: 2048,
+  prismTitleMax: 200,
+  prismContentBytes: 50 * 1024,
+  annotationMax: 2000,
+  bodyBytes: 256 * 1024,
+  pageSize: 10,
+  pageSizeMax: 50,
+} as const;
+
+/** First path segments the app itself uses; nobody may take them as a username. */
+export const reservedUsernames = new Set([
+  "about",
+  "admin",
+  "api",
+  "assets",
+  "auth",
+  "catalyst",
+  "contact",
+  "debug",
+  "docs",
+  "error",
+  "error-demo",
+  "explore",
+  "favicon.ico",
+  "help",
+  "login",
+  "logout",
+  "notifications",
+  "privacy",
+  "profile",
+  "register",
+  "reset-password",
+  "robots.txt",
+  "settings",
+  "sign-in",
+  "sign-up",
+  "signin",
+  "signup",
+  "sitemap.xml",
+  "static",
+  "terms",
+  "terms-privacy",
+]);
+
+export function isReservedUsername(username: string): boolean {
+  return reservedUsernames.has(username.toLowerCase());
+}

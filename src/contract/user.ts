@@ -1,0 +1,84 @@
+// What a member looks like on the wire, and the profile-settings form.
+import { z } from "zod";
+import { limits } from "./limits.ts";
+
+const optionalText = z.string().nullable();
+
+/** Fields anyone may see. Never the email, password hash or Google id. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: optionalText,
+  websiteUrl: optionalText,
+  twitterUrl: optionalText,
+  linkedinUrl: optionalText,
+  profileImageUrl: optionalText,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The signed-in member's own view of themselves. */
+export const currentUserSchema = publicUserSchema.extend({
+  email: z.string(),
+  isAdmin: z.boolean(),
+  authProvider: z.enum(["local", "google"]),
+  lastActiveAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const profileMessages = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  invalidEmail: "Invalid email address",
+  invalidUrl: "Must be a valid URL",
+} as const;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An optional http(s) link: empty means "none". */
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(limits.urlMax, `Must be at most ${limits.urlMax} characters`)
+  .refine((v) => v === "" || isHttpUrl(v), profileMessages.invalidUrl);
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(limits.emailMax, `Email must be at most ${limits.emailMax} characters`)
+  .pipe(z.email(profileMessages.invalidEmail));
+
+export const firstNameField = z
+  .string()
+  .trim()
+  .min(1, profileMessages.firstNameRequired)
+  .max(limits.nameMax, `First name must be at most ${limits.nameMax} characters`);
+export const lastNameField = z
+  .string()
+  .trim()
+  .min(1, profileMessages.lastNameRequired)
+  .max(limits.nameMax, `Last name must be at most ${limits.nameMax} characters`);
+
+export const profileUpdateSchema = z.strictObject({
+  firstName: firstNameField,
+  lastName: lastNameField,
+  email: emailField,
+  displayName: z
+    .string()
+    .trim()
+    .max(limits.nameMax, `Display name must be at most ${limits.nameMax} characters`),
+  websiteUrl: optionalUrl,
+  twitterUrl: optionalUrl,
+  linkedinUrl: optionalUrl,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -1,0 +1,132 @@
+// Assembles Prism's HTTP app: plugins, then feature routes, then the web app. Used by main and tests.
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { limits } from "../contract/limits.ts";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { settingsRoutes } from "./features/settings/routes.ts";
+import { usersRoutes } from "./features/users/routes.ts";
+import { csrfPlugin } from "./plugins/csrf.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { sessionPlugin } from "./plugins/session.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  database: Database;
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+}
+
+const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: limits.bodyBytes,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  // A bodiless write that still says application/json (some clients always do) means "no body".
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Prism API",
+        description: "Profiles, prisms, hearts and annotations.",
+        version: "1.0.0",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  const deps: AppDeps = { config, db: database.db, database };
+  await app.register(
+    async (api) => {
+      await api.register(sessionPlugin, { db: database.db });
+      await api.register(csrfPlugin, { origin: config.appOrigin });
+      api.withTypeProvider<ZodTypeProvider>().get(
+        "/health",
+        {
+          schema: {
+            tags: ["health"],
+            summary: "Liveness and database reachability",
+            response: { 200: z.object({ status: z.literal("ok") }) },
+          },
+        },
+        async () => {
+          await database.ping();
+          return { status: "ok" as const };
+        },
+      );
+      await api.register(authRoutes, deps);
+      await api.register(usersRoutes, deps);
+      await api.register(settingsRoutes, deps);
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,80 @@
+// Prism's configuration: environment variables, parsed once at boot.
+import { z } from "zod";
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|pglite:)/, "must start with postgres://, postgresql:// or pglite:")
+    .optional(),
+  APP_ORIGIN: z.url().optional(),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEED: z.enum(["demo", "none"]).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Prism <no-reply@prism.local>"),
+  CONTACT_TO: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `postgres://…`, `pglite:memory` or `pglite:<dir>`. */
+  databaseUrl: string;
+  appOrigin: string;
+  appSecret: string | undefined;
+  seed: "demo" | "none" | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactTo: string | undefined;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  production: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; an invalid value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const databaseUrl = e.DATABASE_URL ?? "pglite:./data/pglite";
+  if (production && databaseUrl.startsWith("postgres") && !e.APP_SECRET) {
+    throw new ConfigError("Invalid APP_SECRET: required with PostgreSQL in production");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    appSecret: e.APP_SECRET,
+    seed: e.SEED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactTo: e.CONTACT_TO,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER,
+          }
+        : undefined,
+    production,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,212 @@
+// Prism's tables: one schema for PGlite and PostgreSQL.
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
+
+export const authProvider = pgEnum("auth_provider", ["local", "google"]);
+export const annotationStatus = pgEnum("annotation_status", ["pending", "approved", "rejected"]);
+export const notificationType = pgEnum("notification_type", ["heart", "annotation"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    password: text("password"),
+    displayName: text("display_name"),
+    websiteUrl: text("website_url"),
+    twitterUrl: text("twitter_url"),
+    linkedinUrl: text("linkedin_url"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    authProvider: authProvider("auth_provider").notNull().default("local"),
+    googleId: text("google_id").unique(),
+    profileImageUrl: text("profile_image_url"),
+    createdAt: createdAt(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_last_active_idx").on(t.lastActiveAt),
+    index("users_created_idx").on(t.createdAt),
+  ],
+);
+
+export const prisms = pgTable(
+  "prisms",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    index: integer("index").notNull(),
+    heartsCount: integer("hearts_count").notNull().default(0),
+    editedAfterHearts: boolean("edited_after_hearts").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("prisms_user_index_idx").on(t.userId, t.index),
+    index("prisms_hearts_idx").on(t.heartsCount, t.createdAt),
+    check("prisms_hearts_nonnegative", sql`${t.heartsCount} >= 0`),
+  ],
+);
+
+export const prismHearts = pgTable(
+  "prism_hearts",
+  {
+    id: id(),
+    prismId: integer("prism_id")
+      .notNull()
+      .references(() => prisms.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("prism_hearts_user_idx").on(t.prismId, t.userId),
+    uniqueIndex("prism_hearts_visitor_idx").on(t.prismId, t.visitorHash),
+    index("prism_hearts_user_id_idx").on(t.userId),
+    check("prism_hearts_actor", sql`${t.userId} is not null or ${t.visitorHash} is not null`),
+  ],
+);
+
+export const annotations = pgTable(
+  "annotations",
+  {
+    id: id(),
+    prismId: integer("prism_id")
+      .notNull()
+      .references(() => prisms.id, { onDelete: "cascade" }),
+    selectedText: text("selected_text").notNull(),
+    annotationText: text("annotation_text").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    annotatorName: text("annotator_name"),
+    annotatorEmail: text("annotator_email"),
+    visitorHash: text("visitor_hash"),
+    status: annotationStatus("status").notNull().default("pending"),
+    selectionStart: integer("selection_start").notNull(),
+    selectionEnd: integer("selection_end").notNull(),
+    prefix: text("prefix").notNull().default(""),
+    suffix: text("suffix").notNull().default(""),
+    orphaned: boolean("orphaned").notNull().default(false),
+    prismTitle: text("prism_title").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("annotations_prism_idx").on(t.prismId, t.createdAt),
+    index("annotations_user_idx").on(t.userId),
+    index("annotations_status_idx").on(t.status, t.createdAt),
+    check(
+      "annotations_range",
+      sql`${t.selectionStart} >= 0 and ${t.selectionEnd} > ${t.selectionStart}`,
+    ),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    prismId: integer("prism_id")
+      .notNull()
+      .references(() => prisms.id, { onDelete: "cascade" }),
+    type: notificationType("type").notNull().default("heart"),
+    actorName: text("actor_name"),
+    actorKey: text("actor_key"),
+    read: boolean("read").notNull().default(false),
+    annotationId: integer("annotation_id").references((): AnyPgColumn => annotations.id, {
+      onDelete: "cascade",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    uniqueIndex("notifications_heart_actor_idx")
+      .on(t.prismId, t.actorKey)
+      .where(sql`${t.type} = 'heart'`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_last_seen_idx").on(t.lastSeenAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PrismRow = typeof prisms.$inferSelect;

@@ -1,0 +1,75 @@
+// Server-side sessions: an opaque token in a cookie, only its SHA-256 in the database.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { sessions, type UserRow, users } from "../../db/schema.ts";
+
+export const SESSION_COOKIE = "prism_session";
+export const SESSION_IDLE_DAYS = 30;
+const TOUCH_AFTER_MS = 60_000;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function createSession(
+  db: Executor,
+  userId: number,
+  userAgent: string | undefined,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    userAgent: userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+const idleCutoff = () => sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`;
+
+/**
+ * The member behind a session token, or null when the token is unknown, idle for 30 days or
+ * belongs to a deactivated account. Marks the session and the member active at most once a minute.
+ */
+export async function resolveSession(db: Executor, token: string): Promise<UserRow | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.lastSeenAt, idleCutoff()),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    const now = new Date();
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(users)
+      .set({ lastActiveAt: now })
+      .where(
+        and(
+          eq(users.id, row.user.id),
+          or(
+            isNull(users.lastActiveAt),
+            lt(users.lastActiveAt, new Date(now.getTime() - TOUCH_AFTER_MS)),
+          ),
+        ),
+      );
+    return { ...row.user, lastActiveAt: now };
+  }
+  return row.user;
+}
+
+/** Forgets sessions idle for longer than the limit. */
+export async function deleteIdleSessions(db: Executor): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, idleCutoff()));
+}

@@ -1,0 +1,28 @@
+// The only ways a member leaves the server: public fields, or the member's own view.
+import type { CurrentUser, PublicUser } from "../../../contract/user.ts";
+import type { UserRow } from "../../db/schema.ts";
+
+export function presentPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    websiteUrl: user.websiteUrl,
+    twitterUrl: user.twitterUrl,
+    linkedinUrl: user.linkedinUrl,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
+export function presentCurrentUser(user: UserRow): CurrentUser {
+  return {
+    ...presentPublicUser(user),
+    email: user.email,
+    isAdmin: user.isAdmin,
+    authProvider: user.authProvider,
+    lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

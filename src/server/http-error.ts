@@ -1,0 +1,19 @@
+// Errors that services throw and the error handler turns into `{ message, errors? }`.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
+export const unauthorized = (message = "You are not signed in") => new HttpError(401, message);
+export const forbidden = (message = "You are not allowed to do that") =>
+  new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new HttpError(409, message, errors);

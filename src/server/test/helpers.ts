@@ -1,0 +1,78 @@
+// Builds Prism's app on a fresh database for a test file, with factories and a signed-in client.
+import { afterAll, beforeAll } from "vitest";
+import { type App, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { type UserRow, users } from "../db/schema.ts";
+import { hashPassword } from "../features/auth/service.ts";
+import { createSession, SESSION_COOKIE } from "../features/auth/sessions.ts";
+import { createTestDatabase } from "./databases.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+export const TEST_PASSWORD = "correct-horse";
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+}
+
+/** One app and one database for the whole test file. */
+export function setupTestApp(): TestContext {
+  const context = {} as TestContext;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    context.database = created.database;
+    context.config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
+    context.app = await buildApp({ config: context.config, database: created.database });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await drop();
+  });
+  return context;
+}
+
+let sequence = 0;
+const passwordHash = hashPassword(TEST_PASSWORD);
+
+export async function buildUser(
+  database: Database,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
+  sequence += 1;
+  const username = overrides.username ?? `member${sequence}_${process.pid}`;
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.com`,
+      firstName: "Test",
+      lastName: `Member ${sequence}`,
+      password: await passwordHash,
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error("no user");
+  return user;
+}
+
+/** A session cookie header for a member, written straight into the sessions table. */
+export async function signIn(database: Database, user: UserRow): Promise<Record<string, string>> {
+  const token = await createSession(database.db, user.id, "vitest");
+  return { cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** Headers of a same-origin JSON write, as the browser sends them. */
+export function jsonHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { origin: TEST_ORIGIN, "content-type": "application/json", ...extra };
+}
+
+/** The session cookie a response set, as a request header. */
+export function cookieFrom(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : {};
+}

@@ -1,0 +1,19 @@
+import { Link } from "react-router";
+
+export function Footer() {
+  return (
+    <footer className="border-t border-border">
+      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row">
+        <p>© {new Date().getFullYear()} Prism. All rights reserved.</p>
+        <nav aria-label="Footer" className="flex gap-6">
+          <Link to="/terms-privacy" className="hover:text-foreground">
+            Terms & Privacy
+          </Link>
+          <Link to="/contact" className="hover:text-foreground">
+            Contact
+          </Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

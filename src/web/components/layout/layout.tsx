@@ -1,0 +1,53 @@
+// Every page's frame: header, the page in an error boundary, footer, and the toaster.
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { Toaster } from "sonner";
+import { setErrorNavigator } from "../../lib/api.ts";
+import { takeFlashToast } from "../../lib/storage.ts";
+import { toastDuration, toastSuccess } from "../../lib/toast.ts";
+import { ErrorBoundary } from "./error-boundary.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+
+export function Layout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => setErrorNavigator(navigate), [navigate]);
+  useEffect(() => {
+    const flash = takeFlashToast();
+    if (flash) toastSuccess(flash.title, flash.description);
+  }, []);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <ErrorBoundary key={location.pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <Toaster
+        visibleToasts={1}
+        duration={toastDuration.default}
+        closeButton
+        position="bottom-right"
+        toastOptions={{
+          classNames: {
+            toast: "!rounded-xl !border-border !shadow-lg",
+            title: "!text-foreground",
+            description: "!text-muted-foreground",
+            error: "!border-destructive/50",
+          },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// A confirmation dialog: title, description, Cancel and one action.
+import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
+import type { ReactNode } from "react";
+import { buttonVariants } from "./button.tsx";
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  actionLabel,
+  onConfirm,
+  destructive = false,
+  children,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: string;
+  description: string;
+  actionLabel: string;
+  onConfirm: () => void;
+  destructive?: boolean;
+  /** The button that opens the dialog, when it is not controlled. */
+  children?: ReactNode;
+}) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {children ? (
+        <AlertDialogPrimitive.Trigger asChild>{children}</AlertDialogPrimitive.Trigger>
+      ) : null}
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <AlertDialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-border bg-background p-6 shadow-xl">
+          <AlertDialogPrimitive.Title className="text-lg font-semibold">
+            {title}
+          </AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
+            {description}
+          </AlertDialogPrimitive.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
+              Cancel
+            </AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action
+              className={buttonVariants({ variant: destructive ? "destructive" : "default" })}
+              onClick={onConfirm}
+            >
+              {actionLabel}
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,27 @@
+// A member's initials: the first two letters of the display name or username, uppercased.
+import { cn } from "../../lib/cn.ts";
+
+export function initials(user: { displayName: string | null; username: string }): string {
+  const source = user.displayName?.trim() || user.username;
+  return source.replace(/\s+/g, "").slice(0, 2).toUpperCase();
+}
+
+export function Avatar({
+  user,
+  className,
+}: {
+  user: { displayName: string | null; username: string };
+  className?: string;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex shrink-0 select-none items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 via-fuchsia-500 to-amber-400 font-semibold text-white",
+        className,
+      )}
+    >
+      {initials(user)}
+    </span>
+  );
+}

@@ -1,0 +1,66 @@
+// /auth/callback: where Google sign-in returns; refreshes the member, then goes home.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { queryKeys } from "../../lib/query.ts";
+import { fetchCurrentUser } from "./use-current-user.ts";
+
+const REDIRECT_DELAY_MS = 1000;
+
+export function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const error = params.get("error");
+  const [failed, setFailed] = useState(error !== null);
+
+  useEffect(() => {
+    if (error !== null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    queryClient
+      .fetchQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser, staleTime: 0 })
+      .then(() => {
+        if (!cancelled)
+          timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [error, navigate, queryClient]);
+
+  return (
+    <section
+      className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center"
+      aria-live="polite"
+    >
+      <title>Signing in | Prism</title>
+      {failed ? (
+        <>
+          <h1 className="text-2xl font-semibold">Authentication Failed</h1>
+          <p className="mt-3 text-muted-foreground">
+            {error === "google-auth-failed"
+              ? "We couldn't sign you in with Google. Please try again."
+              : "There was a problem signing you in. Please try again."}
+          </p>
+          <Button asChild className="mt-8">
+            <Link to="/auth">Back to sign in</Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <span
+            className="size-10 animate-spin rounded-full border-4 border-muted border-t-primary"
+            aria-hidden="true"
+          />
+          <p className="mt-6 text-lg">Completing authentication...</p>
+        </>
+      )}
+    </section>
+  );
+}

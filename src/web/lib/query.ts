@@ -1,0 +1,15 @@
+// The one query client and the one list of query keys.
+import { QueryClient } from "@tanstack/react-query";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // Spec §7: "other data: never stale, no retry, no refetch on focus".
+    queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export const queryKeys = {
+  currentUser: ["user"] as const,
+  profile: (username: string) => ["users", username.toLowerCase()] as const,
+};

@@ -1,0 +1,18 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { queryClient } from "./lib/query.ts";
+import { router } from "./routes.tsx";
+import "./styles.css";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("Prism needs a #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,157 @@
+import { expect, test } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  PASSWORD,
+  registerThroughApi,
+} from "./fixtures.ts";
+
+test("a newcomer registers, lands on their page, logs out, and signs back in where they were going", async ({
+  page,
+}) => {
+  const member = newMember("newcomer");
+  await page.goto("/");
+  await page.getByRole("button", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByLabel("First name").fill(member.firstName);
+  await page.getByLabel("Last name").fill(member.lastName);
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(`/${member.username}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Robin Quill" })).toBeVisible();
+  await expect(page.getByText(`@${member.username}`)).toBeVisible();
+  await expect(page).toHaveTitle(`Robin Quill (@${member.username}) | Prism`);
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await reloaded;
+  await expect(page.getByText("You have been logged out successfully.")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Sign in" }).or(page.getByRole("link", { name: "Sign in" })),
+  ).toBeVisible();
+
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
+  await expect(page.getByText(`Welcome back, ${member.username}!`)).toBeVisible();
+});
+
+test("the sign-in and registration forms explain what is wrong", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Username").fill("ab");
+  await page.getByLabel("Password").fill("123");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+
+  await page.getByLabel("Username").fill("nobody_at_all");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Login failed")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm password").fill("secret2");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-in member who opens /auth is sent on to their page", async ({ page }) => {
+  const member = await registerThroughApi(page.request);
+  await page.goto("/auth");
+  await expect(page).toHaveURL(`/${member.username}`);
+});
+
+test("profile settings are saved and read back after a reload", async ({ page }) => {
+  const member = await registerThroughApi(page.request);
+  await page.goto("/profile");
+  await expect(page.getByText("Email & Password Account")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Website URL").fill("not a url");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Must be a valid URL")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Rowan");
+  await page.getByLabel("Display name").fill("Ro");
+  await page.getByLabel("Website URL").fill("https://rowan.example");
+  await page.getByLabel("LinkedIn URL").fill("https://www.linkedin.com/in/rowan");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile has been updated successfully")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel("First name")).toHaveValue("Rowan");
+  await expect(page.getByLabel("Display name")).toHaveValue("Ro");
+  await expect(page.getByLabel("Website URL")).toHaveValue("https://rowan.example");
+
+  await page.getByLabel("First name").fill("Changed my mind");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel("First name")).toHaveValue("Rowan");
+  await expect(page.getByLabel("First name")).toBeDisabled();
+
+  await page.goto(`/${member.username}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Rowan Quill" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Website (opens in a new tab)" })).toHaveAttribute(
+    "href",
+    "https://rowan.example",
+  );
+});
+
+test("deleting the account leaves nothing of the member", async ({ page }) => {
+  const member = await registerThroughApi(page.request);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Account" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Your account has been permanently deleted")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Get Started" })).toBeVisible();
+
+  const profile = await page.request.get(`/api/users/${member.username}`);
+  expect(profile.status()).toBe(404);
+  const login = await page.request.post("/api/login", {
+    data: { username: member.username, password: PASSWORD },
+    headers: { origin: ORIGIN },
+  });
+  expect(login.status()).toBe(401);
+  await page.goto(`/${member.username}`);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("an unknown page shows the not-found page; an unknown API path answers JSON 404", async ({
+  page,
+}) => {
+  await page.goto("/this/page/does-not-exist");
+  await expect(page.getByText("404")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "We couldn't find the page you're looking for. It might have been moved, deleted, or never existed.",
+    ),
+  ).toBeVisible();
+  const api = await page.request.get("/api/no-such-thing");
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ message: expect.any(String) });
+});
+
+test("the landing page is accessible and invites newcomers in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Get Started" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Terms & Privacy" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
