@@ -16,7 +16,7 @@ async function main() {
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     },
   });
-  await seedOnStart(database, config, app.log);
+  await seedOnStart(database, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {

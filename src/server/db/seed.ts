@@ -1,9 +1,211 @@
-// Loads the demo data set into an empty database.
-import type { FastifyBaseLogger } from "fastify";
+// Loads Prism's demo data set: members in their own voice, hearts, annotations, notifications.
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { inArray, sql } from "drizzle-orm";
+import { htmlToPlainText, quoteContext } from "../../contract/plain-text.ts";
 import type { Config } from "../config.ts";
-import type { Database } from "./client.ts";
+import { hashPassword } from "../features/auth/service.ts";
+import type { Database, Db } from "./client.ts";
+import { demoAnnotations, demoHearts, demoMembers } from "./demo-data.ts";
+import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
 
-export async function seedOnStart(database: Database, config: Config, log: FastifyBaseLogger) {
+export const DEMO_ADMIN_USERNAME = "admin";
+
+export interface DemoCredentials {
+  username: string;
+  password: string;
+}
+
+/** Loads the demo data; returns the admin's sign-in. Refuses when the demo members already exist. */
+export async function seedDemo(db: Db): Promise<DemoCredentials> {
+  const adminPassword = randomBytes(9).toString("base64url");
+  const memberPassword = await hashPassword(randomBytes(18).toString("base64url"));
+  const dayMs = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+
+  await db.transaction(async (tx) => {
+    const [{ taken = 0 } = {}] = await tx
+      .select({ taken: sql<number>`count(*)::int` })
+      .from(users)
+      .where(
+        inArray(sql`lower(${users.username})`, [
+          DEMO_ADMIN_USERNAME,
+          ...demoMembers.map((m) => m.username),
+        ]),
+      );
+    if (taken > 0) throw new Error("The demo members already exist in this database");
+
+    await tx.insert(users).values({
+      username: DEMO_ADMIN_USERNAME,
+      email: "admin@prism.example",
+      firstName: "Prism",
+      lastName: "Admin",
+      displayName: "Prism Admin",
+      password: await hashPassword(adminPassword),
+      isAdmin: true,
+      lastActiveAt: new Date(now),
+    });
+
+    const userIds = new Map<string, number>();
+    const userNames = new Map<string, string>();
+    const prismsByKey = new Map<
+      string,
+      { id: number; userId: number; title: string; text: string }
+    >();
+
+    for (const [i, member] of demoMembers.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: member.username,
+          email: member.email,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          displayName: member.displayName,
+          websiteUrl: member.websiteUrl,
+          twitterUrl: member.twitterUrl,
+          linkedinUrl: member.linkedinUrl,
+          password: memberPassword,
+          createdAt: new Date(now - (60 - i * 5) * dayMs),
+          lastActiveAt: new Date(now - i * 7 * 60 * 60 * 1000),
+        })
+        .returning();
+      if (!user) throw new Error("no user");
+      userIds.set(member.username, user.id);
+      userNames.set(
+        member.username,
+        member.displayName ?? `${member.firstName} ${member.lastName}`,
+      );
+      const rows = await tx
+        .insert(prisms)
+        .values(
+          member.prisms.map((prism, index) => ({
+            userId: user.id,
+            title: prism.title,
+            content: prism.content,
+            index,
+            createdAt: new Date(now - (50 - i * 5 - index) * dayMs),
+          })),
+        )
+        .returning();
+      for (const row of rows) {
+        prismsByKey.set(`${member.username}/${row.title}`, {
+          id: row.id,
+          userId: user.id,
+          title: row.title,
+          text: htmlToPlainText(row.content),
+        });
+      }
+    }
+
+    const findPrism = (owner: string, title: string) => {
+      const prism = prismsByKey.get(`${owner}/${title}`);
+      if (!prism) throw new Error(`Demo data names a missing prism: ${owner}/${title}`);
+      return prism;
+    };
+
+    const hearts = demoHearts.map((heart, i) => {
+      const prism = findPrism(heart.owner, heart.prismTitle);
+      const userId = heart.by ? userIds.get(heart.by) : undefined;
+      const visitorHash = heart.by ? null : `demo-visitor-${i}`;
+      return {
+        prism,
+        userId: userId ?? null,
+        visitorHash,
+        actorName: heart.by ? userNames.get(heart.by) : null,
+        i,
+      };
+    });
+    await tx.insert(prismHearts).values(
+      hearts.map((h) => ({
+        prismId: h.prism.id,
+        userId: h.userId,
+        visitorHash: h.visitorHash,
+        createdAt: new Date(now - (h.i % 20) * 60 * 60 * 1000),
+      })),
+    );
+    await tx.execute(
+      sql`update ${prisms} set hearts_count = (select count(*) from ${prismHearts} where ${prismHearts.prismId} = ${prisms.id})`,
+    );
+    await tx.insert(notifications).values(
+      hearts.map((h) => ({
+        userId: h.prism.userId,
+        prismId: h.prism.id,
+        type: "heart" as const,
+        actorName: h.actorName ?? null,
+        actorKey: h.userId ? `user:${h.userId}` : `visitor:${h.visitorHash}`,
+        read: h.i % 3 !== 0,
+        createdAt: new Date(now - (h.i % 20) * 60 * 60 * 1000),
+      })),
+    );
+
+    for (const [i, note] of demoAnnotations.entries()) {
+      const prism = findPrism(note.owner, note.prismTitle);
+      const start = prism.text.indexOf(note.quote);
+      if (start < 0) throw new Error(`Demo quote not found in ${note.owner}/${note.prismTitle}`);
+      const end = start + note.quote.length;
+      const member = typeof note.annotator === "string" ? note.annotator : null;
+      const anonymous = typeof note.annotator === "string" ? null : note.annotator;
+      const createdAt = new Date(now - (i * 5 + 1) * 60 * 60 * 1000);
+      const [row] = await tx
+        .insert(annotations)
+        .values({
+          prismId: prism.id,
+          selectedText: note.quote,
+          annotationText: note.text,
+          userId: member ? (userIds.get(member) ?? null) : null,
+          annotatorName: anonymous?.name ?? null,
+          annotatorEmail: anonymous?.email ?? null,
+          visitorHash: anonymous ? `demo-annotator-${i}` : null,
+          status: note.status,
+          selectionStart: start,
+          selectionEnd: end,
+          ...quoteContext(prism.text, start, end),
+          prismTitle: prism.title,
+          createdAt,
+        })
+        .returning({ id: annotations.id });
+      await tx.insert(notifications).values({
+        userId: prism.userId,
+        prismId: prism.id,
+        type: "annotation",
+        actorName: (member ? userNames.get(member) : anonymous?.name) ?? null,
+        annotationId: row?.id,
+        read: note.status !== "pending",
+        createdAt,
+      });
+    }
+  });
+  return { username: DEMO_ADMIN_USERNAME, password: adminPassword };
+}
+
+function credentialsFile(database: Database): string | undefined {
+  return database.dataDir ? join(dirname(database.dataDir), "demo-admin.json") : undefined;
+}
+
+function printCredentials(credentials: DemoCredentials) {
+  console.log(
+    `\n  Demo admin — username: ${credentials.username}  password: ${credentials.password}\n  (sign in at /sign-in; SEED=none starts an empty site)\n`,
+  );
+}
+
+/** At start-up: seed an empty database when SEED (or its default) says demo, and show the admin's sign-in. */
+export async function seedOnStart(database: Database, config: Config) {
   const mode = config.seed ?? (database.kind === "pglite" ? "demo" : "none");
-  log.debug({ mode }, "seed");
+  const file = credentialsFile(database);
+  if (mode === "demo") {
+    const [{ count = 0 } = {}] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users);
+    if (count === 0) {
+      const credentials = await seedDemo(database.db);
+      if (file) writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+      printCredentials(credentials);
+      return;
+    }
+  }
+  if (file && existsSync(file)) {
+    printCredentials(JSON.parse(readFileSync(file, "utf8")) as DemoCredentials);
+  }
 }

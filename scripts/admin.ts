@@ -1,0 +1,24 @@
+// `npm run admin -- grant <username>` (or `revoke <username>`): sets a member's admin flag.
+import { sql } from "drizzle-orm";
+import { users } from "../src/server/db/schema.ts";
+import { withDatabase } from "./cli.ts";
+
+const [action, username] = process.argv.slice(2);
+if ((action !== "grant" && action !== "revoke") || !username) {
+  console.error("Usage: npm run admin -- grant <username>   (or: revoke <username>)");
+  process.exit(2);
+}
+
+await withDatabase(async (database) => {
+  const [user] = await database.db
+    .update(users)
+    .set({ isAdmin: action === "grant" })
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .returning({ id: users.id, username: users.username });
+  if (!user) throw new Error(`No member is called ${username}`);
+  console.log(
+    action === "grant"
+      ? `${user.username} is now an admin.`
+      : `${user.username} is no longer an admin.`,
+  );
+});

@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { htmlToPlainText } from "../../contract/plain-text.ts";
+import { createTestDatabase } from "../test/databases.ts";
+import type { Database } from "./client.ts";
+import { demoMembers } from "./demo-data.ts";
+import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
+import { seedDemo } from "./seed.ts";
+
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+});
+afterAll(() => drop());
+
+describe("the demo data set", () => {
+  it("loads members with 3 to 6 prisms, hearts, annotations in every status and notifications", async () => {
+    const admin = await seedDemo(database.db);
+    expect(admin.username).toBe("admin");
+    expect(admin.password.length).toBeGreaterThanOrEqual(12);
+
+    const [adminRow] = await database.db.select().from(users).where(eq(users.username, "admin"));
+    expect(adminRow?.isAdmin).toBe(true);
+    expect(demoMembers.length).toBeGreaterThanOrEqual(8);
+
+    const perUser = await database.db
+      .select({ userId: prisms.userId, n: sql<number>`count(*)::int` })
+      .from(prisms)
+      .groupBy(prisms.userId);
+    expect(perUser).toHaveLength(demoMembers.length);
+    for (const row of perUser) expect(row.n).toBeGreaterThanOrEqual(3);
+    for (const row of perUser) expect(row.n).toBeLessThanOrEqual(6);
+
+    const statuses = await database.db
+      .selectDistinct({ status: annotations.status })
+      .from(annotations);
+    expect(statuses.map((s) => s.status).sort()).toEqual(["approved", "pending", "rejected"]);
+
+    const mismatched = await database.db
+      .select({ id: prisms.id })
+      .from(prisms)
+      .where(
+        sql`${prisms.heartsCount} <> (select count(*) from ${prismHearts} where ${prismHearts.prismId} = ${prisms.id})`,
+      );
+    expect(mismatched).toEqual([]);
+    const [{ hearts = 0 } = {}] = await database.db
+      .select({ hearts: sql<number>`count(*)::int` })
+      .from(prismHearts);
+    expect(hearts).toBeGreaterThan(20);
+
+    const rows = await database.db
+      .select({ a: annotations, content: prisms.content })
+      .from(annotations)
+      .innerJoin(prisms, eq(prisms.id, annotations.prismId));
+    for (const { a, content } of rows) {
+      expect(htmlToPlainText(content).slice(a.selectionStart, a.selectionEnd)).toBe(a.selectedText);
+    }
+    const [{ count = 0 } = {}] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(eq(notifications.type, "annotation"));
+    expect(count).toBe(rows.length);
+  });
+
+  it("refuses to load twice", async () => {
+    await expect(seedDemo(database.db)).rejects.toThrow(/already exist/);
+  });
+});
