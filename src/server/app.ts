@@ -1,5 +1,5 @@
 // Assembles Prism's HTTP app: plugins, then feature routes, then the web app. Used by main and tests.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -16,9 +16,15 @@ import { z } from "zod";
 import { limits } from "../contract/limits.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import { EventBus } from "./events/bus.ts";
+import { Versions } from "./events/versions.ts";
+import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { heartsRoutes } from "./features/hearts/routes.ts";
+import { prismsRoutes } from "./features/prisms/routes.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { usersRoutes } from "./features/users/routes.ts";
+import { conditionalPlugin } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
@@ -28,6 +34,10 @@ export interface AppDeps {
   config: Config;
   db: Db;
   database: Database;
+  bus: EventBus;
+  versions: Versions;
+  /** HMAC key for visitor hashes. */
+  secret: string;
 }
 
 export interface BuildOptions {
@@ -99,9 +109,20 @@ export async function buildApp(options: BuildOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
-  const deps: AppDeps = { config, db: database.db, database };
+  const bus = new EventBus(database);
+  await bus.start();
+  app.addHook("onClose", () => bus.stop());
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    database,
+    bus,
+    versions: new Versions(bus),
+    secret: config.appSecret ?? randomBytes(32).toString("hex"),
+  };
   await app.register(
     async (api) => {
+      await api.register(conditionalPlugin);
       await api.register(sessionPlugin, { db: database.db });
       await api.register(csrfPlugin, { origin: config.appOrigin });
       api.withTypeProvider<ZodTypeProvider>().get(
@@ -121,10 +142,13 @@ export async function buildApp(options: BuildOptions) {
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
       await api.register(settingsRoutes, deps);
+      await api.register(prismsRoutes, deps);
+      await api.register(heartsRoutes, deps);
     },
     { prefix: "/api" },
   );
 
+  await app.register(googleRoutes, deps);
   await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
   return app;
 }

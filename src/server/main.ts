@@ -3,11 +3,13 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedOnStart } from "./db/seed.ts";
+import { resolveAppSecret } from "./secret.ts";
 
 async function main() {
-  const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
+  const loaded = loadConfig();
+  const database = openDatabase(loaded.databaseUrl);
   await database.migrate();
+  const config = { ...loaded, appSecret: resolveAppSecret(loaded, database) };
   const app = await buildApp({
     config,
     database,

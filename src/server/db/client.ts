@@ -22,6 +22,9 @@ export interface Database {
   dataDir: string | undefined;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Postgres LISTEN: calls `onMessage` for each NOTIFY on the channel; resolves to an unlisten. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,10 @@ function openPglite(location: string): Database {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query("select 1");
+    },
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    notify: async (channel, payload) => {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
     close: () => client.close(),
   };
@@ -75,6 +82,14 @@ function openPostgres(url: string): Database {
     },
     ping: async () => {
       await client`select 1`;
+    },
+    async listen(channel, onMessage) {
+      // postgres.js keeps one dedicated connection for LISTEN and re-listens after reconnecting.
+      const { unlisten } = await client.listen(channel, onMessage);
+      return unlisten;
+    },
+    notify: async (channel, payload) => {
+      await client.notify(channel, payload);
     },
     close: () => client.end({ timeout: 5 }),
   };

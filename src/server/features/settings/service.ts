@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { notifications, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import { assertAvailable, uniqueViolationToConflict } from "../auth/service.ts";
+import { memberActorKey } from "../hearts/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
 
@@ -34,9 +35,6 @@ export async function updateProfile(
     uniqueViolationToConflict(error);
   }
 }
-
-/** The key a heart notification records for the member who gave the heart. */
-export const memberActorKey = (userId: number) => `user:${userId}`;
 
 /**
  * Removes a member and everything that is theirs in one transaction: their prisms (with those

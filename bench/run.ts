@@ -1,0 +1,355 @@
+// `npm run bench`: load scenarios against Prism's real app, reported as ratios to a bare node:http server.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { buildApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { type Database, openDatabase } from "../src/server/db/client.ts";
+import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
+import { SESSION_COOKIE } from "../src/server/features/auth/sessions.ts";
+
+const HOST = "127.0.0.1";
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 1;
+// The CSRF guard compares Origin with APP_ORIGIN only; the listening port is irrelevant to it.
+const APP_ORIGIN = "http://127.0.0.1:3000";
+const reportsDir = fileURLToPath(new URL("./reports/", import.meta.url));
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What a scenario may ask of the app it runs against, once, before it is measured. */
+interface ScenarioContext {
+  origin: string;
+  /** A `cookie` header of the demo admin's session, signed in through POST /api/login. */
+  adminCookie(): Promise<string>;
+}
+
+interface PreparedRequest {
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Scenario {
+  name: string;
+  method: Method;
+  path: string;
+  prepare?(context: ScenarioContext): Promise<PreparedRequest>;
+}
+
+// Sign-in is rate limited per username and address after failures, so a wrong-password scenario
+// would measure 429s; scenarios here stick to requests that succeed every time.
+const scenarios: Scenario[] = [
+  { name: "health", method: "GET", path: "/api/health" },
+  { name: "public profile", method: "GET", path: "/api/users/maya-okafor" },
+  {
+    name: "current user (signed in)",
+    method: "GET",
+    path: "/api/user",
+    prepare: async (context) => ({ headers: { cookie: await context.adminCookie() } }),
+  },
+];
+
+interface Row {
+  target: string;
+  scenario: string;
+  method: Method;
+  path: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p97_5: number; p99: number };
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  ratio: number;
+}
+
+type Measurement = Omit<Row, "target" | "scenario" | "method" | "path" | "ratio">;
+
+function benchSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 5;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 60) {
+    throw new Error(`Invalid BENCH_SECONDS: ${raw} (a whole number of seconds, 1 to 60)`);
+  }
+  return value;
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function databaseUrlFor(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as AddressInfo;
+      resolve(`http://${HOST}:${port}`);
+    });
+  });
+}
+
+async function load(
+  url: string,
+  method: Method,
+  request: PreparedRequest,
+  seconds: number,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    method,
+    headers: request.headers,
+    body: request.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+    // One worker thread keeps the load generator off the event loop of the server it measures.
+    workers: 1,
+  });
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+  );
+  return {
+    requestsPerSecond: result.requests.mean,
+    latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+  };
+}
+
+/** Warm-up (discarded), then the measured run. */
+async function measure(url: string, method: Method, request: PreparedRequest, seconds: number) {
+  await load(url, method, request, WARMUP_SECONDS);
+  return load(url, method, request, seconds);
+}
+
+async function measureBaseline(seconds: number): Promise<Measurement> {
+  const body = JSON.stringify({ status: "ok" });
+  const server = createServer((_req, res) => {
+    res.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    });
+    res.end(body);
+  });
+  const base = await listen(server);
+  try {
+    return await measure(`${base}/`, "GET", {}, seconds);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function signIn(base: string, credentials: DemoCredentials): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { origin: APP_ORIGIN, "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (!response.ok || !session) {
+    throw new Error(`Signing in as ${credentials.username} failed: HTTP ${response.status}`);
+  }
+  return session;
+}
+
+/** Migrates and seeds the database, serves Prism on it, and runs every scenario. */
+async function runPrism(
+  target: string,
+  database: Database,
+  databaseUrl: string,
+  seconds: number,
+  baseline: number,
+): Promise<Row[]> {
+  await database.migrate();
+  const credentials = await seedDemo(database.db);
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    APP_ORIGIN,
+    APP_SECRET: randomBytes(32).toString("hex"),
+    SEED: "none",
+    LOG_LEVEL: "silent",
+  });
+  const app = await buildApp({ config, database });
+  const base = await app.listen({ host: HOST, port: 0 });
+  let cookie: Promise<string> | undefined;
+  const context: ScenarioContext = {
+    origin: APP_ORIGIN,
+    adminCookie: () => {
+      cookie ??= signIn(base, credentials);
+      return cookie;
+    },
+  };
+  const rows: Row[] = [];
+  try {
+    for (const scenario of scenarios) {
+      const request = (await scenario.prepare?.(context)) ?? {};
+      const url = `${base}${scenario.path}`;
+      // One plain request first, so a broken scenario says why instead of just counting non-2xx.
+      const probe = await fetch(url, { method: scenario.method, ...request });
+      if (!probe.ok) {
+        console.error(
+          `${target} / ${scenario.name}: HTTP ${probe.status} ${(await probe.text()).slice(0, 200)}`,
+        );
+      } else {
+        await probe.arrayBuffer();
+      }
+      const result = await measure(url, scenario.method, request, seconds);
+      rows.push({
+        target,
+        scenario: scenario.name,
+        method: scenario.method,
+        path: scenario.path,
+        ...result,
+        ratio: baseline > 0 ? result.requestsPerSecond / baseline : 0,
+      });
+    }
+  } finally {
+    await app.close();
+  }
+  return rows;
+}
+
+async function runPglite(seconds: number, baseline: number): Promise<Row[]> {
+  const url = "pglite:memory";
+  const database = openDatabase(url);
+  try {
+    return await runPrism("pglite (memory)", database, url, seconds, baseline);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The same scenarios on a throw-away database of the PostgreSQL server at `serverUrl`. */
+async function runPostgres(serverUrl: string, seconds: number, baseline: number): Promise<Row[]> {
+  const name = `prism_bench_${randomBytes(6).toString("hex")}`;
+  const url = databaseUrlFor(serverUrl, name);
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+    const database = openDatabase(url);
+    try {
+      return await runPrism("postgres", database, url, seconds, baseline);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+function markdown(rows: Row[], seconds: number): string {
+  const lines = [
+    `Prism bench: ${CONNECTIONS} connections, ${seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ baseline req/s.`,
+    "",
+    "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | ratio |",
+    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|",
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${[
+        row.target,
+        row.scenario,
+        `\`${row.method} ${row.path}\``,
+        Math.round(row.requestsPerSecond),
+        row.latencyMs.p50,
+        row.latencyMs.p97_5,
+        row.latencyMs.p99,
+        row.errors,
+        row.non2xx,
+        row.ratio.toFixed(3),
+      ].join(" | ")} |`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function main() {
+  const seconds = benchSeconds(process.env.BENCH_SECONDS);
+  const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+  // Checked before any load is generated, so a mistyped host fails in a second, not a minute.
+  if (postgresUrl && !isLoopback(new URL(postgresUrl).hostname)) {
+    throw new Error("BENCH_DATABASE_URL must point at a loopback address (localhost, 127.x, ::1)");
+  }
+  const targets = postgresUrl ? 2 : 1;
+  // A hung connection or database must not keep CI waiting: everything has a known worst case.
+  const budgetMs =
+    ((1 + scenarios.length * targets) * (seconds + WARMUP_SECONDS) + 60 * targets) * 1000;
+  const deadline = setTimeout(() => {
+    console.error(`bench: gave up after ${Math.round(budgetMs / 1000)} s`);
+    process.exit(2);
+  }, budgetMs);
+  deadline.unref();
+
+  const baseline = await measureBaseline(seconds);
+  const rows: Row[] = [
+    {
+      target: "baseline",
+      scenario: "bare node:http",
+      method: "GET",
+      path: "/",
+      ...baseline,
+      ratio: 1,
+    },
+  ];
+  rows.push(...(await runPglite(seconds, baseline.requestsPerSecond)));
+  if (postgresUrl)
+    rows.push(...(await runPostgres(postgresUrl, seconds, baseline.requestsPerSecond)));
+
+  const table = markdown(rows, seconds);
+  mkdirSync(reportsDir, { recursive: true });
+  writeFileSync(
+    `${reportsDir}latest.json`,
+    `${JSON.stringify(
+      {
+        generatedAt: new Date().toISOString(),
+        node: process.version,
+        settings: { connections: CONNECTIONS, seconds, warmupSeconds: WARMUP_SECONDS },
+        rows: rows.map((row) => ({
+          ...row,
+          requestsPerSecond: round(row.requestsPerSecond, 1),
+          ratio: round(row.ratio, 4),
+        })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(`${reportsDir}latest.md`, table);
+  process.stdout.write(table);
+
+  const failed = rows.filter((row) => row.errors > 0 || row.non2xx > 0);
+  for (const row of failed) {
+    console.error(
+      `bench: ${row.target} / ${row.scenario}: ${row.errors} errors, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}`,
+    );
+  }
+  clearTimeout(deadline);
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

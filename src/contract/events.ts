@@ -1,0 +1,6 @@
+// What changed, as the server announces it to other instances and to open pages.
+export type PrismEvent =
+  | { type: "prisms.changed"; username: string }
+  | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
+  | { type: "annotation.changed"; prismId: number; username: string }
+  | { type: "notification.created"; userId: number };

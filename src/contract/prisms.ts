@@ -1,0 +1,62 @@
+// Prisms and hearts on the wire.
+import { z } from "zod";
+import { limits } from "./limits.ts";
+
+export const prismSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  index: z.number().int(),
+  heartsCount: z.number().int(),
+  editedAfterHearts: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Prism = z.infer<typeof prismSchema>;
+
+export const prismMessages = {
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be at most ${limits.prismTitleMax} characters`,
+  contentTooLong: `Content must be at most ${limits.prismContentBytes / 1024} KB`,
+} as const;
+
+const byteLength = (value: string) => new TextEncoder().encode(value).length;
+
+export const prismInputSchema = z.strictObject({
+  /** The spec's client sends the id along on updates; it must match the path when present. */
+  id: z.number().int().optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, prismMessages.titleRequired)
+    .max(limits.prismTitleMax, prismMessages.titleTooLong),
+  content: z
+    .string()
+    .refine((value) => byteLength(value) <= limits.prismContentBytes, prismMessages.contentTooLong),
+});
+export type PrismInput = z.infer<typeof prismInputSchema>;
+
+export const moveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
+export type MoveDirection = z.infer<typeof moveSchema>["direction"];
+
+export const heartStatusSchema = z.object({ hearted: z.boolean(), heartsCount: z.number().int() });
+export type HeartStatus = z.infer<typeof heartStatusSchema>;
+
+/** A prism's slug: its title lowercased, punctuation removed, spaces turned to hyphens. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/[\s-]+/g, "-");
+}
+
+/** Path parameter of a prism id: a positive integer. */
+export const prismIdParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);

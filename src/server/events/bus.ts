@@ -1,0 +1,63 @@
+// Fans change events out to this process and, through Postgres LISTEN/NOTIFY, to every other
+// instance on the same database.
+import { randomUUID } from "node:crypto";
+import type { PrismEvent } from "../../contract/events.ts";
+import type { Database } from "../db/client.ts";
+
+const CHANNEL = "prism_events";
+
+type Listener = (event: PrismEvent) => void;
+
+export class EventBus {
+  private readonly listeners = new Set<Listener>();
+  private readonly instanceId = randomUUID();
+  private unlisten: (() => Promise<void>) | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly database: Database) {}
+
+  /** Starts listening; while the database cannot be reached it keeps trying in the background. */
+  async start(): Promise<void> {
+    try {
+      this.unlisten = await this.database.listen(CHANNEL, (payload) => this.receive(payload));
+    } catch {
+      if (!this.stopped) this.retry = setTimeout(() => void this.start(), 5000).unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    await this.unlisten?.().catch(() => {});
+    this.unlisten = undefined;
+  }
+
+  private receive(payload: string) {
+    try {
+      const { from, event } = JSON.parse(payload) as { from: string; event: PrismEvent };
+      if (from !== this.instanceId) this.emit(event);
+    } catch {
+      // A malformed payload is not ours; ignore it.
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Announces changes that a transaction has committed: here at once, elsewhere by NOTIFY. */
+  async publish(...events: PrismEvent[]): Promise<void> {
+    for (const event of events) {
+      this.emit(event);
+      await this.database
+        .notify(CHANNEL, JSON.stringify({ from: this.instanceId, event }))
+        .catch(() => {});
+    }
+  }
+
+  private emit(event: PrismEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+}

@@ -1,0 +1,45 @@
+// Versions of what pages poll, bumped by change events, so an unchanged poll is answered 304
+// without touching the database.
+import { createHash, randomBytes } from "node:crypto";
+import type { PrismEvent } from "../../contract/events.ts";
+import type { EventBus } from "./bus.ts";
+
+export const versionKeys = {
+  prismList: (username: string) => `prisms:${username.toLowerCase()}`,
+  heart: (prismId: number) => `heart:${prismId}`,
+  annotations: (prismId: number) => `annotations:${prismId}`,
+  notifications: (userId: number) => `notifications:${userId}`,
+};
+
+function keysOf(event: PrismEvent): string[] {
+  switch (event.type) {
+    case "prisms.changed":
+      return [versionKeys.prismList(event.username)];
+    case "heart.changed":
+      return [versionKeys.heart(event.prismId), versionKeys.prismList(event.username)];
+    case "annotation.changed":
+      return [versionKeys.annotations(event.prismId)];
+    case "notification.created":
+      return [versionKeys.notifications(event.userId)];
+  }
+}
+
+export class Versions {
+  // A fresh prefix per process: tags from another instance or an earlier run never match.
+  private readonly boot = randomBytes(4).toString("hex");
+  private readonly counters = new Map<string, number>();
+
+  constructor(bus: EventBus) {
+    bus.subscribe((event) => {
+      for (const key of keysOf(event)) this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
+    });
+  }
+
+  /** An entity tag for `key` as seen by one viewer (responses that differ per viewer). */
+  etag(key: string, viewer = ""): string {
+    const who = viewer
+      ? `-${createHash("sha256").update(viewer).digest("base64url").slice(0, 10)}`
+      : "";
+    return `"${this.boot}-${this.counters.get(key) ?? 0}${who}"`;
+  }
+}

@@ -1,0 +1,292 @@
+import { eq, sql } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { createTestDatabase } from "../../test/databases.ts";
+import { buildUser, cookieFrom, TEST_ORIGIN } from "../../test/helpers.ts";
+import { GOOGLE_STATE_COOKIE, usernameBase } from "./google.ts";
+import { createSession } from "./sessions.ts";
+
+const provider = new OAuth2Server();
+let app: App;
+let database: Database;
+let drop: () => Promise<void> = async () => {};
+
+/** Claims the mock provider puts into the next tokens it signs (nonce stays as it set it). */
+let nextClaims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  provider.issuer.url = `http://127.0.0.1:${provider.address().port}`;
+  // Fires for the access token and then the id_token of each grant, hence `on`, not `once`.
+  provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, nextClaims));
+
+  const created = await createTestDatabase();
+  database = created.database;
+  drop = created.drop;
+  const config = loadConfig({
+    APP_ORIGIN: TEST_ORIGIN,
+    SEED: "none",
+    NODE_ENV: "test",
+    GOOGLE_CLIENT_ID: "prism-test",
+    GOOGLE_CLIENT_SECRET: "secret",
+    GOOGLE_ISSUER: provider.issuer.url,
+  });
+  app = await buildApp({ config, database });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await drop();
+  if (provider.listening) await provider.stop();
+});
+
+const claims = (overrides: Record<string, unknown> = {}) => ({
+  sub: "google-ada",
+  email: "ada.lovelace@gmail.com",
+  email_verified: true,
+  given_name: "Ada",
+  family_name: "Lovelace",
+  name: "Ada Lovelace",
+  picture: "https://lh3.googleusercontent.com/a/ada",
+  ...overrides,
+});
+
+/** GET /auth/google, then the provider's authorize endpoint: the callback URL and state cookie. */
+async function startFlow(tokenClaims: Record<string, unknown>) {
+  const start = await app.inject({ method: "GET", url: "/auth/google" });
+  expect(start.statusCode).toBe(302);
+  const stateCookie = start.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
+  if (!stateCookie) throw new Error("no state cookie");
+  nextClaims = tokenClaims;
+  const authorized = await fetch(String(start.headers.location), { redirect: "manual" });
+  const callback = new URL(authorized.headers.get("location") ?? "");
+  return { start, stateCookie, callback };
+}
+
+function finishFlow(callback: URL, cookies: Record<string, string>) {
+  return app.inject({
+    method: "GET",
+    url: `${callback.pathname}${callback.search}`,
+    cookies,
+  });
+}
+
+async function googleSignIn(tokenClaims: Record<string, unknown>, cookies = {}) {
+  const { stateCookie, callback } = await startFlow(tokenClaims);
+  return finishFlow(callback, { [GOOGLE_STATE_COOKIE]: stateCookie.value, ...cookies });
+}
+
+async function me(response: { cookies: { name: string; value: string }[] }) {
+  return app.inject({ method: "GET", url: "/api/user", headers: cookieFrom(response) });
+}
+
+async function countUsers() {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+const sessionCookie = (response: { cookies: { name: string; value: string }[] }) =>
+  response.cookies.find((c) => c.name === "prism_session");
+
+describe("GET /auth/google", () => {
+  it("redirects with an error when Google is not configured", async () => {
+    const plain = await buildApp({
+      config: loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" }),
+      database,
+    });
+    try {
+      const response = await plain.inject({ method: "GET", url: "/auth/google" });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/auth/callback?error=google-not-configured");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("fails cleanly when the provider cannot be reached", async () => {
+    const unreachable = await buildApp({
+      config: loadConfig({
+        APP_ORIGIN: TEST_ORIGIN,
+        SEED: "none",
+        NODE_ENV: "test",
+        GOOGLE_CLIENT_ID: "prism-test",
+        GOOGLE_CLIENT_SECRET: "secret",
+        GOOGLE_ISSUER: "http://127.0.0.1:1",
+      }),
+      database,
+    });
+    try {
+      const response = await unreachable.inject({ method: "GET", url: "/auth/google" });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/auth/callback?error=google-auth-failed");
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it("sends the browser to the provider with PKCE, state and nonce in a short-lived cookie", async () => {
+    const response = await app.inject({ method: "GET", url: "/auth/google" });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(location.origin).toBe(provider.issuer.url);
+    const params = Object.fromEntries(location.searchParams);
+    expect(params).toMatchObject({
+      client_id: "prism-test",
+      response_type: "code",
+      scope: "openid email profile",
+      redirect_uri: `${TEST_ORIGIN}/auth/google/callback`,
+      code_challenge_method: "S256",
+    });
+    expect(params.state).toBeTruthy();
+    expect(params.nonce).toBeTruthy();
+    expect(params.code_challenge).toBeTruthy();
+    const cookie = response.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/auth/google" });
+    expect(cookie?.maxAge).toBe(600);
+    expect(cookie?.value).not.toContain(params.code_challenge);
+  });
+});
+
+describe("GET /auth/google/callback", () => {
+  it("creates a Google member with a username from the e-mail and signs them in", async () => {
+    const response = await googleSignIn(claims());
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/auth/callback");
+    expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect(response.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE)?.value).toBe("");
+
+    const user = await me(response);
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({
+      username: "adalovelace",
+      email: "ada.lovelace@gmail.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      authProvider: "google",
+    });
+    const [row] = await database.db.select().from(users).where(eq(users.googleId, "google-ada"));
+    expect(row).toMatchObject({
+      password: null,
+      profileImageUrl: "https://lh3.googleusercontent.com/a/ada",
+    });
+    expect(row?.lastActiveAt).toBeInstanceOf(Date);
+
+    // Signing in again finds the same member.
+    const before = await countUsers();
+    const again = await googleSignIn(claims());
+    expect((await me(again)).json().username).toBe("adalovelace");
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("gives two people with the same local part distinct usernames", async () => {
+    const response = await googleSignIn(
+      claims({ sub: "google-ada-2", email: "Ada.Lovelace@example.org", name: undefined }),
+    );
+    expect(response.headers.location).toBe("/auth/callback");
+    expect((await me(response)).json().username).toBe("adalovelace-2");
+
+    const reserved = await googleSignIn(
+      claims({ sub: "google-admin", email: "admin@example.org", given_name: undefined }),
+    );
+    expect((await me(reserved)).json()).toMatchObject({
+      username: "admin-2",
+      firstName: "Ada",
+      lastName: "Lovelace",
+    });
+  });
+
+  it("falls back to the e-mail for names and pads short usernames", async () => {
+    const response = await googleSignIn({
+      sub: "google-jo",
+      email: "j.o@example.net",
+      email_verified: true,
+    });
+    expect((await me(response)).json()).toMatchObject({
+      username: "jomember",
+      firstName: "j.o",
+      lastName: "Member",
+    });
+    expect(usernameBase("Grace+Hopper.Très")).toBe("gracehoppertrs");
+    expect(usernameBase("x".repeat(40))).toHaveLength(30);
+  });
+
+  it("links an existing member with the same verified e-mail instead of creating one", async () => {
+    const grace = await buildUser(database, { username: "grace_h", email: "grace@example.com" });
+    const oldToken = await createSession(database.db, grace.id, "vitest");
+    const old = { cookie: `prism_session=${oldToken}` };
+    const before = await countUsers();
+    const response = await googleSignIn(
+      claims({ sub: "google-grace", email: "Grace@Example.com", given_name: "G" }),
+      { prism_session: oldToken },
+    );
+    expect(response.headers.location).toBe("/auth/callback");
+    expect((await me(response)).json()).toMatchObject({ username: "grace_h", firstName: "Test" });
+    expect(await countUsers()).toBe(before);
+    const [row] = await database.db.select().from(users).where(eq(users.id, grace.id));
+    expect(row).toMatchObject({ googleId: "google-grace", authProvider: "local" });
+    expect(row?.password).toBeTruthy();
+    // The session the browser came with was rotated out.
+    expect((await app.inject({ method: "GET", url: "/api/user", headers: old })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("refuses an unverified e-mail that matches an existing member", async () => {
+    const linus = await buildUser(database, { username: "linus_t", email: "linus@example.com" });
+    const before = await countUsers();
+    const response = await googleSignIn(
+      claims({ sub: "google-linus", email: "linus@example.com", email_verified: false }),
+    );
+    expect(response.headers.location).toBe("/auth/callback?error=google-auth-failed");
+    expect(sessionCookie(response)).toBeUndefined();
+    expect(await countUsers()).toBe(before);
+    const [row] = await database.db.select().from(users).where(eq(users.id, linus.id));
+    expect(row?.googleId).toBeNull();
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, linus.id))).toEqual(
+      [],
+    );
+  });
+
+  it("fails on a wrong or missing state, a provider error and a missing e-mail", async () => {
+    const before = await countUsers();
+    const failed = "/auth/callback?error=google-auth-failed";
+
+    const { stateCookie, callback } = await startFlow(claims({ sub: "google-x" }));
+    const tampered = new URL(callback);
+    tampered.searchParams.set("state", "not-the-state");
+    const wrongState = await finishFlow(tampered, { [GOOGLE_STATE_COOKIE]: stateCookie.value });
+    expect(wrongState.headers.location).toBe(failed);
+    expect(sessionCookie(wrongState)).toBeUndefined();
+
+    const second = await startFlow(claims({ sub: "google-x" }));
+    expect((await finishFlow(second.callback, {})).headers.location).toBe(failed);
+
+    const denied = new URL(second.callback);
+    denied.search = `?error=access_denied&state=${second.callback.searchParams.get("state")}`;
+    const deniedResponse = await finishFlow(denied, {
+      [GOOGLE_STATE_COOKIE]: second.stateCookie.value,
+    });
+    expect(deniedResponse.headers.location).toBe(failed);
+
+    const noEmail = await googleSignIn({ sub: "google-x", email: undefined });
+    expect(noEmail.headers.location).toBe(failed);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses a deactivated member", async () => {
+    await buildUser(database, {
+      username: "gone_g",
+      googleId: "google-gone",
+      deactivatedAt: new Date(),
+    });
+    const response = await googleSignIn(claims({ sub: "google-gone", email: "gone@gmail.com" }));
+    expect(response.headers.location).toBe("/auth/callback?error=account-deactivated");
+    expect(sessionCookie(response)).toBeUndefined();
+  });
+});

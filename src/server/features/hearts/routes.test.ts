@@ -1,0 +1,146 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { notifications, prismHearts, prisms } from "../../db/schema.ts";
+import { buildPrism } from "../../test/factories.ts";
+import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+
+const t = setupTestApp();
+
+const vid = (n: number | string) => ({
+  cookie: `vid=visitor-number-${String(n).padStart(8, "0")}`,
+});
+
+async function hearted(prismId: number, headers: Record<string, string>) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/prisms/${prismId}/heart`,
+    headers: jsonHeaders(headers),
+  });
+}
+
+describe("hearts", () => {
+  it("gives an anonymous visitor a vid cookie and toggles their heart", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const status = await t.app.inject({ method: "GET", url: `/api/prisms/${prism.id}/heart` });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ hearted: false, heartsCount: 0 });
+    const cookie = status.cookies.find((c) => c.name === "vid");
+    expect(cookie?.httpOnly).toBe(true);
+    const headers = { cookie: `vid=${cookie?.value}` };
+
+    expect((await hearted(prism.id, headers)).json()).toEqual({ hearted: true, heartsCount: 1 });
+    const after = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${prism.id}/heart`,
+      headers,
+    });
+    expect(after.json()).toEqual({ hearted: true, heartsCount: 1 });
+    const stranger = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${prism.id}/heart`,
+      headers: vid("x"),
+    });
+    expect(stranger.json()).toEqual({ hearted: false, heartsCount: 1 });
+    expect((await hearted(prism.id, headers)).json()).toEqual({ hearted: false, heartsCount: 0 });
+
+    const [row] = await t.database.db
+      .select()
+      .from(prismHearts)
+      .where(eq(prismHearts.prismId, prism.id));
+    expect(row).toBeUndefined();
+  });
+
+  it("keys a signed-in member's heart by user id, and never stores the raw vid", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const member = await buildUser(t.database);
+    const headers = await signIn(t.database, member);
+    expect((await hearted(prism.id, headers)).json()).toEqual({ hearted: true, heartsCount: 1 });
+    await hearted(prism.id, vid(7));
+    const rows = await t.database.db
+      .select()
+      .from(prismHearts)
+      .where(eq(prismHearts.prismId, prism.id));
+    expect(rows.find((r) => r.userId === member.id)?.visitorHash).toBeNull();
+    const anonymous = rows.find((r) => r.userId === null);
+    expect(anonymous?.visitorHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(anonymous?.visitorHash).not.toContain("visitor-number");
+  });
+
+  it("answers 404 for a missing prism and 400 for a malformed id", async () => {
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/prisms/987654/heart" })).statusCode,
+    ).toBe(404);
+    expect((await hearted(987654, vid(1))).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/prisms/1abc/heart" })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("keeps an exact count under 50 concurrent toggles by different visitors", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => hearted(prism.id, vid(i))),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const [row] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
+    expect(row?.heartsCount).toBe(50);
+    // Half of them take their heart back, concurrently again.
+    await Promise.all(Array.from({ length: 25 }, (_, i) => hearted(prism.id, vid(i * 2))));
+    const [after] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
+    const rows = await t.database.db
+      .select()
+      .from(prismHearts)
+      .where(eq(prismHearts.prismId, prism.id));
+    expect(after?.heartsCount).toBe(25);
+    expect(rows).toHaveLength(25);
+  });
+
+  it("notifies the owner once per actor, and not for their own heart", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const fan = await buildUser(t.database, { displayName: "A Fan" });
+    const fanHeaders = await signIn(t.database, fan);
+    await hearted(prism.id, fanHeaders);
+    await hearted(prism.id, fanHeaders);
+    await hearted(prism.id, fanHeaders);
+    await hearted(prism.id, vid("anon"));
+    await hearted(prism.id, await signIn(t.database, owner));
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.prismId, prism.id), eq(notifications.type, "heart")));
+    expect(rows.map((r) => r.actorName).sort()).toEqual(["A Fan", null]);
+    expect(rows.every((r) => r.userId === owner.id && !r.read)).toBe(true);
+  });
+
+  it("answers an unchanged heart poll with 304, per viewer, until the count changes", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const url = `/api/prisms/${prism.id}/heart`;
+    const first = await t.app.inject({ method: "GET", url, headers: vid(1) });
+    const etag = String(first.headers.etag);
+    const same = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { ...vid(1), "if-none-match": etag },
+    });
+    expect(same.statusCode).toBe(304);
+    const otherViewer = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { ...vid(2), "if-none-match": etag },
+    });
+    expect(otherViewer.statusCode).toBe(200);
+    await hearted(prism.id, vid(3));
+    const changed = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { ...vid(1), "if-none-match": etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ hearted: false, heartsCount: 1 });
+  });
+});

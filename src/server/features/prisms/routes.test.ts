@@ -1,0 +1,302 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { looksSafe, xssCorpus } from "../../../../tests/fixtures/xss.ts";
+import { prismHearts, prisms } from "../../db/schema.ts";
+import { buildPrism } from "../../test/factories.ts";
+import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+
+const t = setupTestApp();
+
+async function ownerWithHeaders() {
+  const owner = await buildUser(t.database);
+  return { owner, headers: jsonHeaders(await signIn(t.database, owner)) };
+}
+
+async function titlesOf(userId: number) {
+  const rows = await t.database.db
+    .select()
+    .from(prisms)
+    .where(eq(prisms.userId, userId))
+    .orderBy(asc(prisms.index));
+  return rows.map((r) => `${r.index}:${r.title}`);
+}
+
+describe("GET /api/prisms/:username", () => {
+  it("lists a member's prisms by index, and 404s an unknown member", async () => {
+    const owner = await buildUser(t.database);
+    await buildPrism(t.database, { userId: owner.id, title: "Second", index: 1 });
+    await buildPrism(t.database, { userId: owner.id, title: "First", index: 0 });
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${owner.username.toUpperCase()}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((p: { title: string }) => p.title)).toEqual(["First", "Second"]);
+    expect(response.json()[0]).toMatchObject({
+      heartsCount: 0,
+      editedAfterHearts: false,
+      userId: owner.id,
+    });
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/prisms/no-such-member" })).statusCode,
+    ).toBe(404);
+  });
+
+  it("answers an unchanged poll with 304 and a changed one with the new list", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const first = await t.app.inject({ method: "GET", url: `/api/prisms/${owner.username}` });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${owner.username}`,
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    await t.app.inject({
+      method: "POST",
+      url: "/api/prisms",
+      headers,
+      payload: { title: "New", content: "" },
+    });
+    const changed = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${owner.username}`,
+      headers: { "if-none-match": etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toHaveLength(1);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe("POST /api/prisms", () => {
+  it("needs a signed-in member", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/prisms",
+      headers: jsonHeaders(),
+      payload: { title: "x", content: "" },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("creates prisms in order, trimmed and sanitized, answering 201", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const first = await t.app.inject({
+      method: "POST",
+      url: "/api/prisms",
+      headers,
+      payload: { title: "  My values  ", content: "<p>Care<script>alert(1)</script></p>" },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ title: "My values", content: "<p>Care</p>", index: 0 });
+    const second = await t.app.inject({
+      method: "POST",
+      url: "/api/prisms",
+      headers,
+      payload: { title: "Next", content: "" },
+    });
+    expect(second.json().index).toBe(1);
+    expect(await titlesOf(owner.id)).toEqual(["0:My values", "1:Next"]);
+  });
+
+  it.each([
+    [{ title: "   ", content: "" }, "title", "Title is required"],
+    [{ title: "x".repeat(201), content: "" }, "title", "Title must be at most 200 characters"],
+    [{ title: "ok", content: "x".repeat(51 * 1024) }, "content", "Content must be at most 50 KB"],
+    [{ title: "ok" }, "content", "Invalid input: expected string, received undefined"],
+    [{ title: "ok", content: "", userId: 1 }, "userId", "Unknown field: userId"],
+    [{ title: "<img src=x onerror=alert(1)>", content: "" }, "title", "Title is required"],
+  ])("rejects %j with 400 naming %s", async (payload, field, message) => {
+    const { owner, headers } = await ownerWithHeaders();
+    const response = await t.app.inject({ method: "POST", url: "/api/prisms", headers, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[field]).toBe(message);
+    expect(await titlesOf(owner.id)).toEqual([]);
+  });
+
+  it(`stores nothing executable from ${xssCorpus().label}, as title or content`, async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const { payloads } = xssCorpus();
+    console.log(`prism API checked against ${payloads.length} XSS payloads`);
+    for (const payload of payloads) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/prisms",
+        headers,
+        payload: { title: `T ${payload}`.slice(0, 200), content: payload },
+      });
+      expect(response.statusCode, payload).toBe(201);
+      const stored = response.json();
+      expect(looksSafe(stored.content), stored.content).toBe(true);
+      expect(stored.title).not.toMatch(/[<>]/);
+    }
+    const rows = await t.database.db.select().from(prisms).where(eq(prisms.userId, owner.id));
+    expect(rows).toHaveLength(payloads.length);
+    for (const row of rows) expect(looksSafe(row.content)).toBe(true);
+  });
+});
+
+describe("PUT /api/prisms/:id", () => {
+  it("lets only the owner change a prism: 401 signed out, 403 for others, 404 when missing", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const other = jsonHeaders(await signIn(t.database, await buildUser(t.database)));
+    const payload = { id: prism.id, title: "Changed", content: "<p>new</p>" };
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/prisms/${prism.id}`,
+          headers: jsonHeaders(),
+          payload,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/prisms/${prism.id}`,
+          headers: other,
+          payload,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: "/api/prisms/999999",
+          headers,
+          payload: { title: "x", content: "" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/prisms/abc", headers, payload })).statusCode,
+    ).toBe(400);
+    const [unchanged] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
+    expect(unchanged?.title).toBe(prism.title);
+    const ok = await t.app.inject({
+      method: "PUT",
+      url: `/api/prisms/${prism.id}`,
+      headers,
+      payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ title: "Changed", content: "<p>new</p>" });
+  });
+
+  it("resets hearts when the title of a hearted prism changes", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const prism = await buildPrism(t.database, {
+      userId: owner.id,
+      heartsCount: 2,
+      editedAfterHearts: true,
+    });
+    await t.database.db.insert(prismHearts).values([
+      { prismId: prism.id, visitorHash: "a" },
+      { prismId: prism.id, visitorHash: "b" },
+    ]);
+    const response = await t.app.inject({
+      method: "PUT",
+      url: `/api/prisms/${prism.id}`,
+      headers,
+      payload: { title: "A new title", content: prism.content },
+    });
+    expect(response.json()).toMatchObject({ heartsCount: 0, editedAfterHearts: false });
+    expect(
+      await t.database.db.select().from(prismHearts).where(eq(prismHearts.prismId, prism.id)),
+    ).toEqual([]);
+  });
+
+  it("marks a hearted prism edited after hearts when only its content changes", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const hearted = await buildPrism(t.database, { userId: owner.id, heartsCount: 1 });
+    await t.database.db.insert(prismHearts).values({ prismId: hearted.id, visitorHash: "a" });
+    const plain = await buildPrism(t.database, { userId: owner.id, index: 1 });
+    const edit = (id: number, title: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/prisms/${id}`,
+        headers,
+        payload: { title, content: "<p>rewritten</p>" },
+      });
+    expect((await edit(hearted.id, hearted.title)).json()).toMatchObject({
+      heartsCount: 1,
+      editedAfterHearts: true,
+    });
+    expect((await edit(plain.id, plain.title)).json()).toMatchObject({
+      heartsCount: 0,
+      editedAfterHearts: false,
+    });
+  });
+
+  it("refuses a body id that differs from the path", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const response = await t.app.inject({
+      method: "PUT",
+      url: `/api/prisms/${prism.id}`,
+      headers,
+      payload: { id: prism.id + 1, title: "x", content: "" },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("DELETE /api/prisms/:id and PUT /api/prisms/:id/move", () => {
+  it("deletes only one's own prism and closes up the indexes", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const [a, b, c] = await Promise.all(
+      ["A", "B", "C"].map((title, index) =>
+        buildPrism(t.database, { userId: owner.id, title, index }),
+      ),
+    );
+    if (!a || !b || !c) throw new Error("setup");
+    const other = jsonHeaders(await signIn(t.database, await buildUser(t.database)));
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers: other }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers: jsonHeaders() }))
+        .statusCode,
+    ).toBe(401);
+    const response = await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers });
+    expect(response.statusCode).toBe(204);
+    expect(await titlesOf(owner.id)).toEqual(["0:A", "1:C"]);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers })).statusCode,
+    ).toBe(404);
+  });
+
+  it("swaps with the neighbour, refusing to move past either end", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const [a, , c] = await Promise.all(
+      ["A", "B", "C"].map((title, index) =>
+        buildPrism(t.database, { userId: owner.id, title, index }),
+      ),
+    );
+    if (!a || !c) throw new Error("setup");
+    const move = (id: number, direction: string, h = headers) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/prisms/${id}/move`,
+        headers: h,
+        payload: { direction },
+      });
+    expect((await move(c.id, "up")).json()).toMatchObject({ title: "C", index: 1 });
+    expect(await titlesOf(owner.id)).toEqual(["0:A", "1:C", "2:B"]);
+    expect((await move(a.id, "down")).statusCode).toBe(200);
+    expect(await titlesOf(owner.id)).toEqual(["0:C", "1:A", "2:B"]);
+    expect((await move(c.id, "up")).statusCode).toBe(400);
+    expect((await move(c.id, "sideways")).statusCode).toBe(400);
+    const other = jsonHeaders(await signIn(t.database, await buildUser(t.database)));
+    expect((await move(a.id, "up", other)).statusCode).toBe(403);
+    expect(await titlesOf(owner.id)).toEqual(["0:C", "1:A", "2:B"]);
+  });
+});

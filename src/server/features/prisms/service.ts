@@ -1,0 +1,152 @@
+// A member's prisms: listing, writing, ordering. Every write is one transaction.
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
+import type { Db, Executor } from "../../db/client.ts";
+import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
+import { badRequest, forbidden, notFound } from "../../http-error.ts";
+import { canEditPrism } from "../../policy.ts";
+import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
+
+export async function findActiveUser(db: Executor, username: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deactivatedAt)))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function listPrisms(db: Executor, userId: number): Promise<PrismRow[]> {
+  return db.select().from(prisms).where(eq(prisms.userId, userId)).orderBy(asc(prisms.index));
+}
+
+/** The prism, if the actor may write it: 404 when missing, 403 when it is someone else's. */
+export async function loadOwnPrism(
+  db: Executor,
+  actor: UserRow,
+  prismId: number,
+): Promise<PrismRow> {
+  const [prism] = await db.select().from(prisms).where(eq(prisms.id, prismId)).limit(1);
+  if (!prism) throw notFound("Prism not found");
+  if (!canEditPrism(actor, prism)) throw forbidden("Only the owner can change this prism");
+  return prism;
+}
+
+function clean(input: PrismInput) {
+  const title = sanitizeTitle(input.title);
+  if (!title) throw badRequest("Title is required", { title: "Title is required" });
+  return { title, content: sanitizeContent(input.content) };
+}
+
+/** Serialises writes to one member's prisms, so that indexes stay a dense 0..n-1. */
+async function lockOwner(tx: Executor, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+export async function createPrism(db: Db, owner: UserRow, input: PrismInput): Promise<PrismRow> {
+  const values = clean(input);
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, owner.id);
+    const [{ next = 0 } = {}] = await tx
+      .select({ next: sql<number>`coalesce(max(${prisms.index}) + 1, 0)::int` })
+      .from(prisms)
+      .where(eq(prisms.userId, owner.id));
+    const [prism] = await tx
+      .insert(prisms)
+      .values({ userId: owner.id, ...values, index: next })
+      .returning();
+    if (!prism) throw new Error("insert returned no row");
+    return prism;
+  });
+}
+
+export interface PrismUpdate {
+  prism: PrismRow;
+  /** True when a title change cleared the prism's hearts. */
+  heartsReset: boolean;
+}
+
+/**
+ * Saves a prism. A new title while it has hearts removes them (a new title may change what was
+ * hearted); new content while it has hearts marks it edited after hearts.
+ */
+export async function updatePrism(
+  db: Db,
+  actor: UserRow,
+  prismId: number,
+  input: PrismInput,
+): Promise<PrismUpdate> {
+  if (input.id !== undefined && input.id !== prismId) {
+    throw badRequest("The id in the body does not match the path", {
+      id: "Does not match the path",
+    });
+  }
+  const values = clean(input);
+  return db.transaction(async (tx) => {
+    const current = await loadOwnPrism(tx, actor, prismId);
+    const titleChanged = values.title !== current.title;
+    const contentChanged = values.content !== current.content;
+    const heartsReset = titleChanged && current.heartsCount > 0;
+    if (heartsReset) await tx.delete(prismHearts).where(eq(prismHearts.prismId, prismId));
+    const [prism] = await tx
+      .update(prisms)
+      .set({
+        ...values,
+        updatedAt: new Date(),
+        ...(heartsReset
+          ? { heartsCount: 0, editedAfterHearts: false }
+          : contentChanged && current.heartsCount > 0
+            ? { editedAfterHearts: true }
+            : {}),
+      })
+      .where(eq(prisms.id, prismId))
+      .returning();
+    if (!prism) throw notFound("Prism not found");
+    return { prism, heartsReset };
+  });
+}
+
+export async function deletePrism(db: Db, actor: UserRow, prismId: number): Promise<PrismRow> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, actor.id);
+    const prism = await loadOwnPrism(tx, actor, prismId);
+    await tx.delete(prisms).where(eq(prisms.id, prismId));
+    await tx
+      .update(prisms)
+      .set({ index: sql`${prisms.index} - 1` })
+      .where(and(eq(prisms.userId, prism.userId), gt(prisms.index, prism.index)));
+    return prism;
+  });
+}
+
+/** Swaps a prism with its neighbour above or below. */
+export async function movePrism(
+  db: Db,
+  actor: UserRow,
+  prismId: number,
+  direction: MoveDirection,
+): Promise<PrismRow> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, actor.id);
+    const prism = await loadOwnPrism(tx, actor, prismId);
+    const target = prism.index + (direction === "up" ? -1 : 1);
+    const [neighbour] = await tx
+      .select()
+      .from(prisms)
+      .where(and(eq(prisms.userId, prism.userId), eq(prisms.index, target)))
+      .limit(1);
+    if (!neighbour) {
+      throw badRequest(
+        direction === "up" ? "This prism is already first" : "This prism is already last",
+      );
+    }
+    await tx.update(prisms).set({ index: prism.index }).where(eq(prisms.id, neighbour.id));
+    const [moved] = await tx
+      .update(prisms)
+      .set({ index: target })
+      .where(eq(prisms.id, prism.id))
+      .returning();
+    if (!moved) throw notFound("Prism not found");
+    return moved;
+  });
+}
