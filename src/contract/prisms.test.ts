@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { prismInputSchema, slugify } from "./prisms.ts";
+import { prismInputSchema } from "./prisms.ts";
+import { slugify } from "./slug.ts";
 
 describe("slugify", () => {
   it("lowercases, drops punctuation and turns spaces into hyphens", () => {

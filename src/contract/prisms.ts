@@ -43,17 +43,6 @@ export type MoveDirection = z.infer<typeof moveSchema>["direction"];
 export const heartStatusSchema = z.object({ hearted: z.boolean(), heartsCount: z.number().int() });
 export type HeartStatus = z.infer<typeof heartStatusSchema>;
 
-/** A prism's slug: its title lowercased, punctuation removed, spaces turned to hyphens. */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\p{L}\p{N}\s-]/gu, "")
-    .trim()
-    .replace(/[\s-]+/g, "-");
-}
-
 /** Path parameter of a prism id: a positive integer. */
 export const prismIdParam = z.coerce
   .number()

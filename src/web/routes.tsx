@@ -1,14 +1,22 @@
-// Every page of Prism and where it lives.
+// Every page of Prism and where it lives. Pages other than the landing page load on demand.
+import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { Layout } from "./components/layout/layout.tsx";
-import { AuthCallbackPage } from "./features/auth/auth-callback-page.tsx";
-import { AuthPage } from "./features/auth/auth-page.tsx";
 import { RequireUser } from "./features/auth/require-user.tsx";
-import { ErrorPage } from "./features/errors/error-page.tsx";
 import { NotFoundPage } from "./features/errors/not-found-page.tsx";
 import { LandingPage } from "./features/landing/landing-page.tsx";
-import { ProfilePage } from "./features/profile/profile-page.tsx";
-import { SettingsPage } from "./features/settings/settings-page.tsx";
+
+const AuthPage = lazy(() => import("./features/auth/auth-page.tsx").then((m) => ({ default: m.AuthPage })));
+const AuthCallbackPage = lazy(() =>
+  import("./features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
+);
+const ErrorPage = lazy(() => import("./features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })));
+const ProfilePage = lazy(() =>
+  import("./features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
+);
+const SettingsPage = lazy(() =>
+  import("./features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
+);
 
 export const router = createBrowserRouter([
   {

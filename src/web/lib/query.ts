@@ -12,4 +12,6 @@ export const queryClient = new QueryClient({
 export const queryKeys = {
   currentUser: ["user"] as const,
   profile: (username: string) => ["users", username.toLowerCase()] as const,
+  prisms: (username: string) => ["prisms", username.toLowerCase()] as const,
+  heart: (prismId: number) => ["heart", prismId] as const,
 };

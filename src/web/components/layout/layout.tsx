@@ -1,7 +1,8 @@
 // Every page's frame: header, the page in an error boundary, footer, and the toaster.
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { Toaster } from "sonner";
+import { PageSpinner } from "../../features/auth/require-user.tsx";
 import { setErrorNavigator } from "../../lib/api.ts";
 import { takeFlashToast } from "../../lib/storage.ts";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
@@ -30,7 +31,9 @@ export function Layout() {
       <Header />
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>
-          <Outlet />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

@@ -1,18 +1,25 @@
-// /{username}: a member's public page.
+// /{username}: a member's public page, their prisms, and the owner's edit mode.
 import { useQuery } from "@tanstack/react-query";
-import { Globe } from "lucide-react";
+import { Eye, Globe, Pencil } from "lucide-react";
+import { useState } from "react";
 import { useParams } from "react-router";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { PageSpinner } from "../auth/require-user.tsx";
+import { useCurrentUser } from "../auth/use-current-user.ts";
 import { NotFoundPage } from "../errors/not-found-page.tsx";
+import { PrismList } from "../prisms/prism-list.tsx";
+import { usePrisms } from "../prisms/prism-queries.ts";
+import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
 
 /** Full name when both names exist, else the display name, else the username. */
 export function profileTitle(user: PublicUser): string {
-  const full = [user.firstName, user.lastName].map((s) => s.trim());
-  if (full[0] && full[1]) return `${full[0]} ${full[1]}`;
+  const first = user.firstName.trim();
+  const last = user.lastName.trim();
+  if (first && last) return `${first} ${last}`;
   return user.displayName?.trim() || user.username;
 }
 
@@ -50,27 +57,54 @@ export function ProfilePage() {
       </div>
     );
   }
+  return <Profile key={profile.data.id} owner={profile.data} />;
+}
 
-  const user = profile.data;
-  const title = profileTitle(user);
+function Profile({ owner }: { owner: PublicUser }) {
+  const { user } = useCurrentUser();
+  const prisms = usePrisms(owner.username);
+  const isOwner = user?.username.toLowerCase() === owner.username.toLowerCase();
+  // The owner starts in edit mode; opening a deep link switches to view mode.
+  const [editPreference, setEditPreference] = useState<boolean | null>(null);
+  const editMode = isOwner && (editPreference ?? true);
+  // Until the visitor opens or closes a section, the first one is open.
+  const [chosen, setChosen] = useState<{ id: number | null } | null>(null);
+  const activeId = chosen ? chosen.id : (prisms.data?.[0]?.id ?? null);
+
+  usePrismDeepLink(prisms.data, (prismId) => {
+    setChosen({ id: prismId });
+    if (isOwner) setEditPreference(false);
+  });
+
+  const title = profileTitle(owner);
+  const firstName = owner.firstName.trim() || title;
+  const firstPrism = prisms.data?.[0]?.title;
+  const description = firstPrism
+    ? `Get to know ${firstName}: "${firstPrism}" and more on Prism.`
+    : `${title} is on Prism.`;
   const links = [
     {
-      href: user.websiteUrl,
+      href: owner.websiteUrl,
       label: "Website",
       icon: <Globe className="size-4" aria-hidden="true" />,
     },
-    { href: user.twitterUrl, label: "X", icon: <XMark /> },
-    { href: user.linkedinUrl, label: "LinkedIn", icon: <LinkedInMark /> },
+    { href: owner.twitterUrl, label: "X", icon: <XMark /> },
+    { href: owner.linkedinUrl, label: "LinkedIn", icon: <LinkedInMark /> },
   ].filter((link): link is typeof link & { href: string } => Boolean(link.href));
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <title>{`${[user.firstName, user.lastName].join(" ").trim() || title} (@${user.username}) | Prism`}</title>
-      <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-        <Avatar user={user} className="size-20 text-2xl" />
-        <div className="min-w-0">
+      <title>{`${title} (@${owner.username}) | Prism`}</title>
+      <meta name="description" content={description} />
+      <meta property="og:title" content={`Get to know ${firstName}, really`} />
+      <meta property="og:description" content={description} />
+      <link rel="canonical" href={`${window.location.origin}/${owner.username}`} />
+
+      <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+        <Avatar user={owner} className="size-20 text-2xl" />
+        <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
-          <p className="mt-1 text-muted-foreground">@{user.username}</p>
+          <p className="mt-1 text-muted-foreground">@{owner.username}</p>
           {links.length > 0 ? (
             <ul className="mt-3 flex justify-center gap-2 sm:justify-start">
               {links.map((link) => (
@@ -89,7 +123,37 @@ export function ProfilePage() {
             </ul>
           ) : null}
         </div>
+        {isOwner ? (
+          <Button
+            variant={editMode ? "default" : "outline"}
+            size="sm"
+            aria-pressed={editMode}
+            onClick={() => setEditPreference(!editMode)}
+          >
+            {editMode ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {editMode ? "Editing" : "Viewing"}
+          </Button>
+        ) : null}
       </header>
+
+      <div className="mt-10">
+        {prisms.isPending ? (
+          <PageSpinner />
+        ) : prisms.isError ? (
+          <p role="alert" className="text-center text-muted-foreground">
+            There was an error loading prisms. Please try again later.
+          </p>
+        ) : (
+          <PrismList
+            owner={owner}
+            prisms={prisms.data}
+            isOwner={isOwner}
+            editMode={editMode}
+            activeId={activeId}
+            onActiveChange={(id) => setChosen({ id })}
+          />
+        )}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,49 @@
+// The heart control: the visitor's heart on a prism and its count, in three sizes.
+import { Heart } from "lucide-react";
+import { cn } from "../../lib/cn.ts";
+import { useHeartStatus, useToggleHeart } from "./prism-queries.ts";
+
+const sizes = {
+  sm: { button: "h-7 gap-1 px-2 text-xs", icon: "size-3.5" },
+  md: { button: "h-9 gap-1.5 px-3 text-sm", icon: "size-4" },
+  lg: { button: "h-11 gap-2 px-4 text-base", icon: "size-5" },
+} as const;
+
+export function HeartButton({
+  prismId,
+  username,
+  title,
+  initialCount,
+  size = "md",
+}: {
+  prismId: number;
+  username: string;
+  title: string;
+  initialCount: number;
+  size?: keyof typeof sizes;
+}) {
+  const status = useHeartStatus(prismId);
+  const toggle = useToggleHeart(prismId, username);
+  const hearted = status.data?.hearted ?? false;
+  const count = status.data?.heartsCount ?? initialCount;
+  const style = sizes[size];
+  return (
+    <button
+      type="button"
+      aria-pressed={hearted}
+      aria-label={`${hearted ? "Remove your heart from" : "Heart"} "${title}" (${count} ${count === 1 ? "heart" : "hearts"})`}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate()}
+      className={cn(
+        "inline-flex cursor-pointer items-center rounded-full border font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70",
+        hearted
+          ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
+          : "border-border bg-background text-muted-foreground hover:bg-muted hover:text-foreground",
+        style.button,
+      )}
+    >
+      <Heart className={cn(style.icon, hearted && "fill-current")} aria-hidden="true" />
+      <span>{count}</span>
+    </button>
+  );
+}

@@ -1,0 +1,78 @@
+// Writing a prism: a title and the rich-text editor (its own lazily loaded chunk).
+import { lazy, Suspense, useId, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import type { PrismDraft } from "./prism-queries.ts";
+
+const PrismEditor = lazy(() => import("./prism-editor.tsx"));
+
+export function PrismForm({
+  initial,
+  titlePlaceholder,
+  contentPlaceholder,
+  saving,
+  onSave,
+  onCancel,
+  saveLabel = "Save",
+}: {
+  initial: PrismDraft;
+  titlePlaceholder: string;
+  contentPlaceholder: string;
+  saving: boolean;
+  onSave: (draft: PrismDraft) => void;
+  onCancel?: () => void;
+  saveLabel?: string;
+}) {
+  const [title, setTitle] = useState(initial.title);
+  const [content, setContent] = useState(initial.content);
+  const titleId = useId();
+  const canSave = title.trim() !== "" && !saving;
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave) onSave({ title: title.trim(), content });
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={titleId}>Title</Label>
+        <Input
+          id={titleId}
+          value={title}
+          maxLength={200}
+          placeholder={titlePlaceholder}
+          onChange={(event) => setTitle(event.target.value)}
+          className="h-11 text-lg font-semibold"
+        />
+      </div>
+      <Suspense
+        fallback={
+          <div
+            className="min-h-[244px] animate-pulse rounded-xl border border-border bg-muted/50"
+            aria-hidden="true"
+          />
+        }
+      >
+        <PrismEditor
+          value={initial.content}
+          onChange={setContent}
+          placeholder={contentPlaceholder}
+          label="Content"
+        />
+      </Suspense>
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={!canSave}>
+          {saving ? "Saving..." : saveLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+// A member's prisms in order: one open at a time, the owner's edit mode, and adding new ones.
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import type { Prism } from "../../../contract/prisms.ts";
+import type { PublicUser } from "../../../contract/user.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { PrismForm } from "./prism-form.tsx";
+import { type PrismDraft, usePrismWrites } from "./prism-queries.ts";
+import { PrismSection } from "./prism-section.tsx";
+import { randomPrompt } from "./prompts.ts";
+
+/** The section being written: a prism's id, NEW_PRISM while adding one, or null. */
+export const NEW_PRISM = -1;
+
+export function PrismList({
+  owner,
+  prisms,
+  isOwner,
+  editMode,
+  activeId,
+  onActiveChange,
+}: {
+  owner: PublicUser;
+  prisms: Prism[];
+  isOwner: boolean;
+  editMode: boolean;
+  activeId: number | null;
+  onActiveChange: (id: number | null) => void;
+}) {
+  const writes = usePrismWrites(owner.username);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [prompt, setPrompt] = useState(randomPrompt);
+  const busy =
+    writes.create.isPending ||
+    writes.update.isPending ||
+    writes.remove.isPending ||
+    writes.move.isPending;
+
+  function create(draft: PrismDraft) {
+    writes.create.mutate(draft, {
+      onSuccess: (prism) => {
+        setEditingId(null);
+        onActiveChange(prism.id);
+      },
+    });
+  }
+
+  if (prisms.length === 0) {
+    if (!isOwner) {
+      return (
+        <p className="rounded-2xl border border-dashed border-border p-10 text-center text-lg text-muted-foreground">
+          {owner.displayName?.trim() ||
+            `${owner.firstName} ${owner.lastName}`.trim() ||
+            owner.username}{" "}
+          hasn't added any prisms yet, but just you wait.
+        </p>
+      );
+    }
+    return (
+      <section
+        aria-labelledby="first-prism-heading"
+        className="rounded-2xl border border-border p-6 shadow-sm"
+      >
+        <h2 id="first-prism-heading" className="mb-4 text-lg font-semibold">
+          Write your first prism
+        </h2>
+        <PrismForm
+          initial={{ title: "", content: "" }}
+          titlePlaceholder="Let's give them something to talk about."
+          contentPlaceholder="Allow us to reintroduce yourself."
+          saving={writes.create.isPending}
+          onSave={create}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <ol className="rounded-2xl border border-border px-5 shadow-sm sm:px-6">
+        {prisms.map((prism, position) => (
+          <PrismSection
+            key={prism.id}
+            prism={prism}
+            position={position}
+            username={owner.username}
+            active={activeId === prism.id}
+            onToggle={() => {
+              onActiveChange(activeId === prism.id ? null : prism.id);
+              if (editingId === prism.id) setEditingId(null);
+            }}
+            editMode={isOwner && editMode}
+            editing={isOwner && editMode && editingId === prism.id}
+            isFirst={position === 0}
+            isLast={position === prisms.length - 1}
+            busy={busy}
+            onEdit={() => {
+              onActiveChange(prism.id);
+              setEditingId(prism.id);
+            }}
+            onCancelEdit={() => setEditingId(null)}
+            onSave={(draft) =>
+              writes.update.mutate(
+                { id: prism.id, ...draft },
+                { onSuccess: () => setEditingId(null) },
+              )
+            }
+            onDelete={() => writes.remove.mutate(prism.id)}
+            onMove={(direction) => writes.move.mutate({ id: prism.id, direction })}
+          />
+        ))}
+      </ol>
+      {isOwner && editMode ? (
+        editingId === NEW_PRISM ? (
+          <section
+            aria-label="New prism"
+            className="mt-6 rounded-2xl border border-border p-6 shadow-sm"
+          >
+            <PrismForm
+              initial={{ title: "", content: "" }}
+              titlePlaceholder={prompt}
+              contentPlaceholder="Answer in your own words."
+              saving={writes.create.isPending}
+              onSave={create}
+              onCancel={() => setEditingId(null)}
+            />
+          </section>
+        ) : (
+          <Button
+            variant="outline"
+            className="mt-6 w-full border-dashed"
+            size="lg"
+            onClick={() => {
+              setPrompt(randomPrompt());
+              setEditingId(NEW_PRISM);
+            }}
+          >
+            <Plus aria-hidden="true" /> Add a prism
+          </Button>
+        )
+      ) : null}
+    </>
+  );
+}

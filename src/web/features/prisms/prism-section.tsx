@@ -1,0 +1,175 @@
+// One numbered section of a profile: its title, its content, its heart, and the owner's controls.
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { Prism } from "../../../contract/prisms.ts";
+import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { HeartButton } from "./heart-button.tsx";
+import { PrismForm } from "./prism-form.tsx";
+import type { PrismDraft } from "./prism-queries.ts";
+
+export const sectionNumber = (index: number) => `${String(index + 1).padStart(2, "0")}.`;
+
+export function PrismSection({
+  prism,
+  position,
+  username,
+  active,
+  onToggle,
+  editMode,
+  editing,
+  isFirst,
+  isLast,
+  busy,
+  onEdit,
+  onCancelEdit,
+  onSave,
+  onDelete,
+  onMove,
+}: {
+  prism: Prism;
+  position: number;
+  username: string;
+  active: boolean;
+  onToggle: () => void;
+  editMode: boolean;
+  editing: boolean;
+  isFirst: boolean;
+  isLast: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onSave: (draft: PrismDraft) => void;
+  onDelete: () => void;
+  onMove: (direction: "up" | "down") => void;
+}) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [pendingDraft, setPendingDraft] = useState<PrismDraft | null>(null);
+  const contentId = `prism-${prism.id}-content`;
+
+  function handleSave(draft: PrismDraft) {
+    if (draft.title !== prism.title && prism.heartsCount > 0) setPendingDraft(draft);
+    else onSave(draft);
+  }
+
+  return (
+    <li id={`prism-${prism.id}`} className="scroll-mt-24 border-b border-border last:border-b-0">
+      <div className="flex items-start gap-3 py-5">
+        <h2 className="min-w-0 flex-1 text-xl font-semibold tracking-tight">
+          <button
+            type="button"
+            aria-expanded={active}
+            aria-controls={contentId}
+            onClick={onToggle}
+            className="group flex w-full cursor-pointer items-baseline gap-3 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="font-mono text-sm font-normal text-muted-foreground">
+              {sectionNumber(position)}
+            </span>
+            <span className="group-hover:text-primary">{prism.title}</span>
+          </button>
+        </h2>
+        {!active ? (
+          <HeartButton
+            prismId={prism.id}
+            username={username}
+            title={prism.title}
+            initialCount={prism.heartsCount}
+            size="sm"
+          />
+        ) : null}
+      </div>
+
+      {active ? (
+        <div id={contentId} className="pb-8 pl-0 sm:pl-10">
+          {editing ? (
+            <PrismForm
+              initial={{ title: prism.title, content: prism.content }}
+              titlePlaceholder="Title"
+              contentPlaceholder="Write in your own words."
+              saving={busy}
+              onSave={handleSave}
+              onCancel={onCancelEdit}
+            />
+          ) : (
+            <>
+              {prism.content ? (
+                <div
+                  className="prism-content"
+                  // The server sanitizes content to p, br, strong, em, u and http(s)/mailto links.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized rich text
+                  dangerouslySetInnerHTML={{ __html: prism.content }}
+                />
+              ) : (
+                <p className="text-muted-foreground italic">Nothing written here yet.</p>
+              )}
+              <div className="mt-6 flex flex-wrap items-center gap-3">
+                <HeartButton
+                  prismId={prism.id}
+                  username={username}
+                  title={prism.title}
+                  initialCount={prism.heartsCount}
+                  size="lg"
+                />
+                {prism.editedAfterHearts ? (
+                  <span className="text-xs text-muted-foreground">edited after hearts</span>
+                ) : null}
+              </div>
+            </>
+          )}
+        </div>
+      ) : null}
+
+      {editMode && !editing ? (
+        <div className={cn("flex flex-wrap gap-1 pb-4", active ? "sm:pl-10" : "")}>
+          {!isFirst ? (
+            <Button variant="ghost" size="sm" disabled={busy} onClick={() => onMove("up")}>
+              <ArrowUp aria-hidden="true" /> Move Up
+            </Button>
+          ) : null}
+          {!isLast ? (
+            <Button variant="ghost" size="sm" disabled={busy} onClick={() => onMove("down")}>
+              <ArrowDown aria-hidden="true" /> Move Down
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" disabled={busy} onClick={onEdit}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            onClick={() => setConfirmDelete(true)}
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Are you sure you want to delete this prism?"
+        description="This action cannot be undone. This will permanently delete your prism."
+        actionLabel="Delete"
+        destructive
+        onConfirm={onDelete}
+      />
+      <ConfirmDialog
+        open={pendingDraft !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDraft(null);
+        }}
+        title="Reset hearts?"
+        description="Changing the title will reset all hearts on this prism. Hearts are reset when titles change because it might significantly alter the content's meaning or context."
+        actionLabel="Continue"
+        onConfirm={() => {
+          if (pendingDraft) onSave(pendingDraft);
+          setPendingDraft(null);
+        }}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,255 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { xssCorpus } from "../fixtures/xss.ts";
+import { expectNoAxeViolations, newMember, ORIGIN, registerThroughApi } from "./fixtures.ts";
+
+async function ownerWithPrisms(browser: Browser, titles: { title: string; content: string }[]) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const member = await registerThroughApi(context.request, newMember("owner"));
+  const ids: number[] = [];
+  for (const prism of titles) {
+    const response = await context.request.post("/api/prisms", {
+      data: prism,
+      headers: { origin: ORIGIN },
+    });
+    expect(response.status()).toBe(201);
+    ids.push((await response.json()).id);
+  }
+  return { member, context, ids };
+}
+
+function section(page: Page, title: string) {
+  return page.getByRole("listitem").filter({ has: page.getByRole("button", { name: title }) });
+}
+
+test("an owner writes, formats, reorders and deletes prisms", async ({ page }) => {
+  const member = await registerThroughApi(page.request);
+  await page.goto(`/${member.username}`);
+  await expect(page.getByRole("button", { name: "Editing" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  // The first prism, from the empty profile's first-prism area.
+  await expect(page.getByPlaceholder("Let's give them something to talk about.")).toBeVisible();
+  await page.getByLabel("Title").fill("How I give feedback");
+  const editor = page.getByRole("textbox", { name: "Content" });
+  await editor.click();
+  await page.keyboard.type("Plain start. ");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("strong words");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" then ");
+  await page.getByRole("button", { name: "Italic" }).click();
+  await page.keyboard.type("leaning");
+  await page.getByRole("button", { name: "Italic" }).click();
+  await page.keyboard.type(" and ");
+  await page.getByRole("button", { name: "Underline" }).click();
+  await page.keyboard.type("underlined");
+  await page.getByRole("button", { name: "Underline" }).click();
+  await page.keyboard.type(" and a site");
+  await page.keyboard.down("Shift");
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft");
+  await page.keyboard.up("Shift");
+  await page.getByRole("button", { name: "Link", exact: true }).click();
+  const address = page.getByLabel("Link address");
+  await expect(address).toHaveValue("https://");
+  await expect(page.getByRole("button", { name: "Apply" })).toBeDisabled();
+  await address.fill("https://prism.example/about");
+  await address.press("Enter");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your new prism has been added.")).toBeVisible();
+
+  const first = section(page, "How I give feedback");
+  await expect(first.locator("strong")).toHaveText("strong words");
+  await expect(first.locator("em")).toHaveText("leaning");
+  await expect(first.locator("u")).toHaveText("underlined");
+  const link = first.getByRole("link", { name: "site" });
+  await expect(link).toHaveAttribute("href", "https://prism.example/about");
+  await expect(link).toHaveAttribute("target", "_blank");
+
+  // A second prism, then reorder and delete.
+  await page.getByRole("button", { name: "Add a prism" }).click();
+  await page.getByLabel("Title").fill("My best hours");
+  await page.getByRole("textbox", { name: "Content" }).click();
+  await page.keyboard.type("Mornings, before anyone else is awake.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: /02\.\s*My best hours/ })).toBeVisible();
+
+  await section(page, "My best hours").getByRole("button", { name: "Move Up" }).click();
+  await expect(page.getByRole("button", { name: /01\.\s*My best hours/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /02\.\s*How I give feedback/ })).toBeVisible();
+
+  await section(page, "How I give feedback").getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Title").fill("How I give and take feedback");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /02\.\s*How I give and take feedback/ })).toBeVisible();
+
+  await section(page, "My best hours").getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("alertdialog", {
+    name: "Are you sure you want to delete this prism?",
+  });
+  await expect(
+    dialog.getByText("This action cannot be undone. This will permanently delete your prism."),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("The prism has been removed.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /My best hours/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: /01\.\s*How I give and take feedback/ }),
+  ).toBeVisible();
+
+  await page.getByRole("button", { name: "Editing" }).click();
+  await expect(page.getByRole("button", { name: "Viewing" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+});
+
+test("changing the title of a hearted prism asks before resetting its hearts", async ({
+  page,
+  browser,
+}) => {
+  const member = await registerThroughApi(page.request);
+  const created = await page.request.post("/api/prisms", {
+    data: { title: "Loved", content: "<p>Words people liked.</p>" },
+    headers: { origin: ORIGIN },
+  });
+  const prismId = (await created.json()).id;
+  const fan = await browser.newContext({ baseURL: ORIGIN });
+  expect(
+    (
+      await fan.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } })
+    ).status(),
+  ).toBe(200);
+  await fan.close();
+
+  await page.goto(`/${member.username}`);
+  await section(page, "Loved").getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Title").fill("Loved, renamed");
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Reset hearts?" });
+  await expect(
+    dialog.getByText(
+      "Changing the title will reset all hearts on this prism. Hearts are reset when titles change because it might significantly alter the content's meaning or context.",
+    ),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: /Heart "Loved, renamed" \(0 hearts\)/ }),
+  ).toBeVisible();
+});
+
+test("an anonymous visitor hearts and un-hearts a prism", async ({ page, browser }) => {
+  const { member, context } = await ownerWithPrisms(browser, [
+    { title: "Disagree with me like this", content: "<p>Early and plainly.</p>" },
+  ]);
+  await context.close();
+  await page.goto(`/${member.username}`);
+  await expect(page.getByText(`@${member.username}`)).toBeVisible();
+  const heart = page.getByRole("button", { name: /Heart "Disagree with me like this"/ });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(heart).toContainText("0");
+  await heart.click();
+  const unheart = page.getByRole("button", {
+    name: /Remove your heart from "Disagree with me like this" \(1 heart\)/,
+  });
+  await expect(unheart).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await unheart.click();
+  await expect(
+    page.getByRole("button", { name: /Heart "Disagree with me like this" \(0 hearts\)/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a deep link by slug opens and scrolls to its section; a visitor never loads the editor", async ({
+  page,
+  browser,
+}) => {
+  const filler =
+    "<p>A long paragraph that takes up room on the page so that scrolling has somewhere to go.</p>".repeat(
+      12,
+    );
+  const { member, context } = await ownerWithPrisms(browser, [
+    { title: "First things", content: filler },
+    { title: "Second thoughts", content: filler },
+    { title: "What's my best hour?", content: "<p>The deep-linked words.</p>" },
+  ]);
+  await context.close();
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto(`/${member.username}/whats-my-best-hour`);
+  const target = page.getByText("The deep-linked words.");
+  await expect(target).toBeVisible();
+  await expect(target).toBeInViewport({ timeout: 5000 });
+  await expect(page.getByRole("button", { name: /03\.\s*What's my best hour\?/ })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  expect(scripts.some((url) => /prism-editor/.test(url))).toBe(false);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test("?prism= opens that section and leaves the address; a malformed id is ignored", async ({
+  page,
+  browser,
+}) => {
+  const { member, context, ids } = await ownerWithPrisms(browser, [
+    { title: "Alpha", content: "<p>alpha words</p>" },
+    { title: "Beta", content: "<p>beta words</p>" },
+  ]);
+  await context.close();
+  await page.goto(`/${member.username}?prism=${ids[1]}`);
+  await expect(page.getByText("beta words")).toBeVisible();
+  await expect(page).toHaveURL(`/${member.username}`, { timeout: 5000 });
+  await page.goto(`/${member.username}?prism=1;DROP`);
+  await expect(page.getByText("alpha words")).toBeVisible();
+  await expect(page).toHaveURL(`/${member.username}`);
+});
+
+test(`no stored XSS payload runs when a profile renders (${xssCorpus().label})`, async ({
+  page,
+  browser,
+}) => {
+  const { payloads } = xssCorpus();
+  const chunks: string[] = [];
+  let current = "";
+  for (const payload of payloads) {
+    if (current.length + payload.length > 30_000) {
+      chunks.push(current);
+      current = "";
+    }
+    current += `<p>${payload}</p>`;
+  }
+  chunks.push(current);
+  const { member, context } = await ownerWithPrisms(
+    browser,
+    chunks.map((content, i) => ({
+      title: `Payloads ${i + 1} <img src=x onerror=window.__xss=1>`,
+      content,
+    })),
+  );
+  await context.close();
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto(`/${member.username}`);
+  for (let i = 0; i < chunks.length; i++) {
+    const button = page.getByRole("button", {
+      name: new RegExp(`^${String(i + 1).padStart(2, "0")}\\.\\s*Payloads ${i + 1}`),
+    });
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+  }
+  await page.waitForTimeout(500);
+  console.log(`rendered ${payloads.length} XSS payloads in ${chunks.length} prisms`);
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+  ).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
