@@ -3,4 +3,6 @@ export type PrismEvent =
   | { type: "prisms.changed"; username: string }
   | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
   | { type: "annotation.changed"; prismId: number; username: string }
-  | { type: "notification.created"; userId: number };
+  | { type: "notification.created"; userId: number }
+  /** A member's notifications were read or deleted (anything but a new one). */
+  | { type: "notifications.changed"; userId: number };

@@ -18,15 +18,20 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { EventBus } from "./events/bus.ts";
 import { Versions } from "./events/versions.ts";
+import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { heartsRoutes } from "./features/hearts/routes.ts";
+import { notificationsRoutes } from "./features/notifications/routes.ts";
 import { prismsRoutes } from "./features/prisms/routes.ts";
+import { seoRoutes } from "./features/seo/routes.ts";
+import { createRenderHead } from "./features/seo/service.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { conditionalPlugin } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { eventStreamRoutes } from "./plugins/event-stream.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -144,12 +149,19 @@ export async function buildApp(options: BuildOptions) {
       await api.register(settingsRoutes, deps);
       await api.register(prismsRoutes, deps);
       await api.register(heartsRoutes, deps);
+      await api.register(notificationsRoutes, deps);
+      await api.register(annotationsRoutes, deps);
+      await api.register(eventStreamRoutes, deps);
     },
     { prefix: "/api" },
   );
 
   await app.register(googleRoutes, deps);
-  await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
+  await app.register(seoRoutes, deps);
+  await app.register(webPlugin, {
+    root: options.webRoot ?? defaultWebRoot,
+    renderHead: createRenderHead(deps),
+  });
   return app;
 }
 

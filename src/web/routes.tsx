@@ -6,13 +6,22 @@ import { RequireUser } from "./features/auth/require-user.tsx";
 import { NotFoundPage } from "./features/errors/not-found-page.tsx";
 import { LandingPage } from "./features/landing/landing-page.tsx";
 
-const AuthPage = lazy(() => import("./features/auth/auth-page.tsx").then((m) => ({ default: m.AuthPage })));
+const AuthPage = lazy(() =>
+  import("./features/auth/auth-page.tsx").then((m) => ({ default: m.AuthPage })),
+);
 const AuthCallbackPage = lazy(() =>
   import("./features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
 );
-const ErrorPage = lazy(() => import("./features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })));
+const ErrorPage = lazy(() =>
+  import("./features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })),
+);
 const ProfilePage = lazy(() =>
   import("./features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
+);
+const NotificationsPage = lazy(() =>
+  import("./features/notifications/notifications-page.tsx").then((m) => ({
+    default: m.NotificationsPage,
+  })),
 );
 const SettingsPage = lazy(() =>
   import("./features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
@@ -31,6 +40,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireUser>
             <SettingsPage />
+          </RequireUser>
+        ),
+      },
+      {
+        path: "/notifications",
+        element: (
+          <RequireUser>
+            <NotificationsPage />
           </RequireUser>
         ),
       },

@@ -83,7 +83,9 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page }) =
   await page.getByLabel("Title").fill("How I give and take feedback");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Your changes have been saved.")).toBeVisible();
-  await expect(page.getByRole("button", { name: /02\.\s*How I give and take feedback/ })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: /02\.\s*How I give and take feedback/ }),
+  ).toBeVisible();
 
   await section(page, "My best hours").getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("alertdialog", {

@@ -9,18 +9,26 @@ export const versionKeys = {
   heart: (prismId: number) => `heart:${prismId}`,
   annotations: (prismId: number) => `annotations:${prismId}`,
   notifications: (userId: number) => `notifications:${userId}`,
+  /**
+   * Bumped by every change to anyone's notifications. The unread-count tag is computed before the
+   * session is resolved, so it cannot name the member; this key plus the session cookie can.
+   */
+  anyNotifications: () => "notifications:any",
 };
 
 function keysOf(event: PrismEvent): string[] {
   switch (event.type) {
+    // Deleting a prism or an annotation deletes its notifications (cascade), and deciding an
+    // annotation marks them read, so these also move every unread count's tag.
     case "prisms.changed":
-      return [versionKeys.prismList(event.username)];
+      return [versionKeys.prismList(event.username), versionKeys.anyNotifications()];
     case "heart.changed":
       return [versionKeys.heart(event.prismId), versionKeys.prismList(event.username)];
     case "annotation.changed":
-      return [versionKeys.annotations(event.prismId)];
+      return [versionKeys.annotations(event.prismId), versionKeys.anyNotifications()];
     case "notification.created":
-      return [versionKeys.notifications(event.userId)];
+    case "notifications.changed":
+      return [versionKeys.notifications(event.userId), versionKeys.anyNotifications()];
   }
 }
 

@@ -1,4 +1,7 @@
-// Serves the built web app: hashed assets with long caching, every page path → index.html.
+// Serves the built web app: hashed assets with long caching, every page path → index.html with
+// the page's head (title, description, robots, canonical, Open Graph, Twitter) written in, so
+// that link previews work for crawlers that run no JavaScript. Which head a path gets is decided
+// by the `renderHead` option (features/seo); this plugin only does the string work.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -6,7 +9,81 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { notFound } from "../http-error.ts";
 
-export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+/** One page's head, as plain text: the plugin escapes every value it writes. */
+export interface PageHead {
+  title: string;
+  description: string;
+  robots: string;
+  canonical?: string;
+  /** Open Graph (`property`) and Twitter (`name`) tags, written in this order. */
+  meta?: ({ property: string; content: string } | { name: string; content: string })[];
+}
+
+export interface RenderedHead {
+  status: number;
+  head: PageHead;
+}
+
+/** The head and status of a page path (no query string). */
+export type RenderHead = (path: string) => Promise<RenderedHead>;
+
+export interface WebPluginOptions {
+  root: string;
+  renderHead?: RenderHead;
+}
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+/**
+ * index.html with the page's head: the existing title, description and robots tags are replaced
+ * (added when missing); canonical, Open Graph and Twitter tags go before `</head>`.
+ */
+export function injectHead(html: string, head: PageHead): string {
+  const added: string[] = [];
+  // Replacement callbacks, never replacement strings: user text may contain `$&` and friends.
+  const put = (text: string, pattern: RegExp, tag: string) => {
+    if (pattern.test(text)) return text.replace(pattern, () => tag);
+    added.push(tag);
+    return text;
+  };
+  let out = put(
+    html,
+    /<title\b[^>]*>[\s\S]*?<\/title>/i,
+    `<title>${escapeHtml(head.title)}</title>`,
+  );
+  out = put(
+    out,
+    /<meta\s+name=["']description["'][^>]*>/i,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+  );
+  out = put(
+    out,
+    /<meta\s+name=["']robots["'][^>]*>/i,
+    `<meta name="robots" content="${escapeHtml(head.robots)}" />`,
+  );
+  if (head.canonical) {
+    added.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  }
+  for (const tag of head.meta ?? []) {
+    const [attribute, key] = "property" in tag ? ["property", tag.property] : ["name", tag.name];
+    added.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(tag.content)}" />`);
+  }
+  const end = out.search(/<\/head>/i);
+  if (end < 0 || added.length === 0) return out;
+  return `${out.slice(0, end)}${added.map((tag) => `  ${tag}\n  `).join("")}${out.slice(end)}`;
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
   const indexPath = join(opts.root, "index.html");
   const built = existsSync(indexPath);
   if (built) {
@@ -31,9 +108,22 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       path !== "/api" &&
       !/\.[a-z0-9]+$/i.test(path);
     if (!isPage || !indexHtml) throw notFound(`No route for ${request.method} ${path}`);
+    let status = 200;
+    let html = indexHtml;
+    if (opts.renderHead) {
+      try {
+        const page = await opts.renderHead(path);
+        status = page.status;
+        html = injectHead(indexHtml, page.head);
+      } catch (error) {
+        // The shell still works without its metadata (the SPA sets it, and shows its own errors).
+        request.log.warn({ err: error }, "page head unavailable: serving the plain shell");
+      }
+    }
     return reply
+      .code(status)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(indexHtml);
+      .send(html);
   });
 });

@@ -14,4 +14,10 @@ export const queryKeys = {
   profile: (username: string) => ["users", username.toLowerCase()] as const,
   prisms: (username: string) => ["prisms", username.toLowerCase()] as const,
   heart: (prismId: number) => ["heart", prismId] as const,
+  annotations: (prismId: number) => ["annotations", prismId] as const,
+  annotation: (id: number) => ["annotation", id] as const,
+  notifications: ["notifications"] as const,
+  notificationPage: (limit: number, offset: number) =>
+    ["notifications", "list", limit, offset] as const,
+  unreadCount: ["notifications", "unread-count"] as const,
 };

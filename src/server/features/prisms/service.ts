@@ -5,6 +5,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../../http-error.ts";
 import { canEditPrism } from "../../policy.ts";
+import { reanchorAnnotations } from "../annotations/service.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
 
 export async function findActiveUser(db: Executor, username: string): Promise<UserRow | null> {
@@ -64,6 +65,8 @@ export interface PrismUpdate {
   prism: PrismRow;
   /** True when a title change cleared the prism's hearts. */
   heartsReset: boolean;
+  /** How many annotations moved or were orphaned by the new text. */
+  reanchored: number;
 }
 
 /**
@@ -102,7 +105,8 @@ export async function updatePrism(
       .where(eq(prisms.id, prismId))
       .returning();
     if (!prism) throw notFound("Prism not found");
-    return { prism, heartsReset };
+    const reanchored = contentChanged ? await reanchorAnnotations(tx, prismId, prism.content) : 0;
+    return { prism, heartsReset, reanchored };
   });
 }
 

@@ -17,6 +17,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu.tsx";
+import { NotificationTray } from "./notification-tray.tsx";
 
 export function Logo() {
   return (
@@ -74,6 +75,7 @@ export function Header() {
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {user ? <NotificationTray /> : null}
           {user ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>

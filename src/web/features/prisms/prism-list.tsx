@@ -1,9 +1,11 @@
 // A member's prisms in order: one open at a time, the owner's edit mode, and adding new ones.
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import type { Annotation } from "../../../contract/annotations.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
+import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import { type PrismDraft, usePrismWrites } from "./prism-queries.ts";
 import { PrismSection } from "./prism-section.tsx";
@@ -19,6 +21,10 @@ export function PrismList({
   editMode,
   activeId,
   onActiveChange,
+  annotations,
+  highlights,
+  onAnnotate,
+  onOpenResponses,
 }: {
   owner: PublicUser;
   prisms: Prism[];
@@ -26,6 +32,10 @@ export function PrismList({
   editMode: boolean;
   activeId: number | null;
   onActiveChange: (id: number | null) => void;
+  annotations: Map<number, Annotation[]>;
+  highlights: boolean;
+  onAnnotate: (target: AnnotationTarget) => void;
+  onOpenResponses: (prismId: number) => void;
 }) {
   const writes = usePrismWrites(owner.username);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -107,6 +117,10 @@ export function PrismList({
             }
             onDelete={() => writes.remove.mutate(prism.id)}
             onMove={(direction) => writes.move.mutate({ id: prism.id, direction })}
+            annotations={annotations.get(prism.id) ?? []}
+            highlights={highlights}
+            onAnnotate={onAnnotate}
+            onOpenResponses={() => onOpenResponses(prism.id)}
           />
         ))}
       </ol>

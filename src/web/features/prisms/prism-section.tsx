@@ -1,10 +1,22 @@
 // One numbered section of a profile: its title, its content, its heart, and the owner's controls.
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import {
+  ArrowDown,
+  ArrowUp,
+  MessageSquareQuote,
+  MessagesSquare,
+  Pencil,
+  Trash2,
+} from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { Annotation } from "../../../contract/annotations.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { toastError } from "../../lib/toast.ts";
+import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
+import { useAnnotationHighlights } from "../annotations/highlights.ts";
+import { plainTextOf, selectionWithin } from "../annotations/text-offsets.ts";
 import { HeartButton } from "./heart-button.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
@@ -27,6 +39,10 @@ export function PrismSection({
   onSave,
   onDelete,
   onMove,
+  annotations,
+  highlights,
+  onAnnotate,
+  onOpenResponses,
 }: {
   prism: Prism;
   position: number;
@@ -43,8 +59,53 @@ export function PrismSection({
   onSave: (draft: PrismDraft) => void;
   onDelete: () => void;
   onMove: (direction: "up" | "down") => void;
+  /** The annotations of this prism that the viewer may see. */
+  annotations: Annotation[];
+  highlights: boolean;
+  onAnnotate: (target: AnnotationTarget) => void;
+  onOpenResponses: () => void;
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Selecting text annotates, except while the owner is in edit mode.
+  const annotating = !editMode;
+  useAnnotationHighlights(
+    contentRef,
+    prism.id,
+    prism.content,
+    annotations,
+    highlights && active && !editing,
+  );
+
+  // A selection may end outside the content (the mouse is released elsewhere), so listen on the document.
+  const showsContent = active && !editing && prism.content !== "";
+  useEffect(() => {
+    if (!showsContent) return;
+    document.addEventListener("mouseup", handleSelectionEnd);
+    return () => document.removeEventListener("mouseup", handleSelectionEnd);
+  });
+
+  function handleSelectionEnd() {
+    const root = contentRef.current;
+    const selection = window.getSelection();
+    if (!annotating || !root || !selection || selection.isCollapsed || selection.rangeCount === 0)
+      return;
+    const picked = selectionWithin(root, selection.getRangeAt(0));
+    if (!picked) return;
+    if (!(picked.selectionStart >= 0 && picked.selectionEnd > picked.selectionStart)) {
+      toastError(
+        "Selection Error",
+        "Could not determine precise text position. Please try selecting the text again.",
+      );
+      return;
+    }
+    onAnnotate({
+      prismId: prism.id,
+      prismTitle: prism.title,
+      selection: picked,
+      plainText: plainTextOf(root),
+    });
+  }
   const [pendingDraft, setPendingDraft] = useState<PrismDraft | null>(null);
   const contentId = `prism-${prism.id}-content`;
 
@@ -96,6 +157,7 @@ export function PrismSection({
             <>
               {prism.content ? (
                 <div
+                  ref={contentRef}
                   className="prism-content"
                   // The server sanitizes content to p, br, strong, em, u and http(s)/mailto links.
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized rich text
@@ -115,6 +177,26 @@ export function PrismSection({
                 {prism.editedAfterHearts ? (
                   <span className="text-xs text-muted-foreground">edited after hearts</span>
                 ) : null}
+                <span className="flex-1" />
+                {annotating && prism.content ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() =>
+                      onAnnotate({
+                        prismId: prism.id,
+                        prismTitle: prism.title,
+                        selection: null,
+                        plainText: contentRef.current ? plainTextOf(contentRef.current) : "",
+                      })
+                    }
+                  >
+                    <MessageSquareQuote aria-hidden="true" /> Respond to a passage
+                  </Button>
+                ) : null}
+                <Button variant="outline" size="sm" onClick={onOpenResponses}>
+                  <MessagesSquare aria-hidden="true" /> Responses ({annotations.length})
+                </Button>
               </div>
             </>
           )}

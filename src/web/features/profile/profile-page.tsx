@@ -1,6 +1,6 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
 import { useQuery } from "@tanstack/react-query";
-import { Eye, Globe, Pencil } from "lucide-react";
+import { Eye, Globe, Highlighter, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { PublicUser } from "../../../contract/user.ts";
@@ -8,6 +8,11 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
+import { storageKeys } from "../../lib/storage.ts";
+import { AnnotationDialog, type AnnotationTarget } from "../annotations/annotation-dialog.tsx";
+import { useProfileAnnotations } from "../annotations/annotation-queries.ts";
+import { ResponsesSidebar } from "../annotations/responses-sidebar.tsx";
+import { useAnnotationLinks } from "../annotations/use-annotation-links.ts";
 import { PageSpinner } from "../auth/require-user.tsx";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { NotFoundPage } from "../errors/not-found-page.tsx";
@@ -37,6 +42,14 @@ function XMark() {
       <path d="M18.9 1.2h3.7l-8 9.2L24 22.8h-7.4l-5.8-7.6-6.6 7.6H.5L9 13 0 1.2h7.6l5.2 6.9 6.1-6.9Zm-1.3 19.4h2L6.5 3.3H4.3l13.3 17.3Z" />
     </svg>
   );
+}
+
+function readHighlightsPreference(): boolean {
+  try {
+    return localStorage.getItem(storageKeys.highlights) === "true";
+  } catch {
+    return false;
+  }
 }
 
 export function ProfilePage() {
@@ -75,6 +88,39 @@ function Profile({ owner }: { owner: PublicUser }) {
     setChosen({ id: prismId });
     if (isOwner) setEditPreference(false);
   });
+
+  const prismIds = (prisms.data ?? []).map((p) => p.id);
+  const annotations = useProfileAnnotations(prismIds);
+  const approvedCount = [...annotations.byPrism.values()]
+    .flat()
+    .filter((a) => a.status === "approved").length;
+  // Visitors choose whether to see highlights (remembered, off by default); owners see them.
+  const [visitorHighlights, setVisitorHighlights] = useState(() => readHighlightsPreference());
+  const [ownerHighlights, setOwnerHighlights] = useState(true);
+  const highlights = isOwner ? ownerHighlights : visitorHighlights;
+  function toggleHighlights() {
+    if (isOwner) {
+      setOwnerHighlights(!highlights);
+      return;
+    }
+    setVisitorHighlights(!highlights);
+    try {
+      localStorage.setItem(storageKeys.highlights, String(!highlights));
+    } catch {
+      // Storage may be unavailable (private mode); the choice then lasts for this page only.
+    }
+  }
+
+  const [target, setTarget] = useState<AnnotationTarget | null>(null);
+  const [sidebar, setSidebar] = useState<{ prismId: number; focusId: number | null } | null>(null);
+  const sidebarPrism = prisms.data?.find((p) => p.id === sidebar?.prismId);
+
+  function openAnnotation(prismId: number, annotationId: number) {
+    setChosen({ id: prismId });
+    if (isOwner) setEditPreference(false);
+    setSidebar({ prismId, focusId: annotationId });
+  }
+  useAnnotationLinks(owner.username, prisms.data !== undefined, openAnnotation);
 
   const title = profileTitle(owner);
   const firstName = owner.firstName.trim() || title;
@@ -123,17 +169,30 @@ function Profile({ owner }: { owner: PublicUser }) {
             </ul>
           ) : null}
         </div>
-        {isOwner ? (
-          <Button
-            variant={editMode ? "default" : "outline"}
-            size="sm"
-            aria-pressed={editMode}
-            onClick={() => setEditPreference(!editMode)}
-          >
-            {editMode ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            {editMode ? "Editing" : "Viewing"}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap justify-center gap-2">
+          {approvedCount > 0 ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={highlights}
+              onClick={toggleHighlights}
+            >
+              <Highlighter aria-hidden="true" />
+              {highlights ? "Hide Highlights" : "Show Highlights"} ({approvedCount})
+            </Button>
+          ) : null}
+          {isOwner ? (
+            <Button
+              variant={editMode ? "default" : "outline"}
+              size="sm"
+              aria-pressed={editMode}
+              onClick={() => setEditPreference(!editMode)}
+            >
+              {editMode ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              {editMode ? "Editing" : "Viewing"}
+            </Button>
+          ) : null}
+        </div>
       </header>
 
       <div className="mt-10">
@@ -151,9 +210,33 @@ function Profile({ owner }: { owner: PublicUser }) {
             editMode={editMode}
             activeId={activeId}
             onActiveChange={(id) => setChosen({ id })}
+            annotations={annotations.byPrism}
+            highlights={highlights}
+            onAnnotate={setTarget}
+            onOpenResponses={(prismId) => setSidebar({ prismId, focusId: null })}
           />
         )}
+        {annotations.failed ? (
+          <p role="alert" className="mt-4 text-center text-sm text-muted-foreground">
+            Failed to fetch annotations
+          </p>
+        ) : null}
       </div>
+      <AnnotationDialog
+        target={target}
+        onClose={() => setTarget(null)}
+        onCreated={(annotation) => {
+          setTarget(null);
+          setSidebar({ prismId: annotation.prismId, focusId: annotation.id });
+        }}
+      />
+      <ResponsesSidebar
+        open={sidebar !== null}
+        onOpenChange={(open) => !open && setSidebar(null)}
+        prismTitle={sidebarPrism?.title ?? ""}
+        annotations={sidebar ? (annotations.byPrism.get(sidebar.prismId) ?? []) : []}
+        focusId={sidebar?.focusId ?? null}
+      />
     </article>
   );
 }

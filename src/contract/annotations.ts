@@ -1,0 +1,68 @@
+// Annotations on the wire: a reader's response to a passage of a prism.
+import { z } from "zod";
+import { limits } from "./limits.ts";
+
+export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
+export type AnnotationStatus = z.infer<typeof annotationStatusSchema>;
+
+export const annotationMessages = {
+  textRequired: "Please write a response",
+  textTooLong: `Responses must be at most ${limits.annotationMax} characters`,
+  selectionEmpty: "Select some text to respond to",
+  selectionRange: "The selection must end after it starts",
+  selectionMismatch: "The selected text does not match the prism. Please select it again.",
+  alreadyDecided: "This annotation has already been decided",
+  tooMany: "You're responding quickly. Please wait a few minutes and try again.",
+} as const;
+
+export const annotationCreateSchema = z
+  .strictObject({
+    prismId: z.number().int().positive(),
+    selectedText: z
+      .string()
+      .max(limits.prismContentBytes)
+      .refine((v) => v.trim().length > 0, annotationMessages.selectionEmpty),
+    annotationText: z
+      .string()
+      .trim()
+      .min(1, annotationMessages.textRequired)
+      .max(limits.annotationMax, annotationMessages.textTooLong),
+    selectionStart: z.number().int().min(0),
+    selectionEnd: z.number().int().min(1),
+    /** Anonymous readers may leave a name and an e-mail (never shown to others). */
+    annotatorName: z.string().trim().max(limits.nameMax).optional(),
+    annotatorEmail: z.union([z.literal(""), z.email("Invalid email address").max(limits.emailMax)]).optional(),
+  })
+  .refine((v) => v.selectionEnd > v.selectionStart, {
+    message: annotationMessages.selectionRange,
+    path: ["selectionEnd"],
+  });
+export type AnnotationCreate = z.infer<typeof annotationCreateSchema>;
+
+export const annotationSchema = z.object({
+  id: z.number().int(),
+  prismId: z.number().int(),
+  userId: z.number().int().nullable(),
+  annotatorName: z.string().nullable(),
+  /** Who wrote it, as the page shows it: a member's name, the anonymous name, or null. */
+  authorName: z.string().nullable(),
+  annotationText: z.string(),
+  selectedText: z.string(),
+  selectionStart: z.number().int(),
+  selectionEnd: z.number().int(),
+  status: annotationStatusSchema,
+  /** The passage is no longer in the prism's text. */
+  orphaned: z.boolean(),
+  createdAt: z.string(),
+  /** The viewer wrote it (as a member, or from this browser). */
+  isOwn: z.boolean(),
+  /** The viewer may approve or reject it now. */
+  canModerate: z.boolean(),
+});
+export type Annotation = z.infer<typeof annotationSchema>;
+
+export const annotationDecisionSchema = z.strictObject({
+  status: z.enum(["approved", "rejected"]),
+});
+
+export const adminAnnotationStatusSchema = z.strictObject({ status: annotationStatusSchema });

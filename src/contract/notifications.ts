@@ -1,0 +1,44 @@
+// Notifications on the wire: the tray and /notifications list, the unread count, paging.
+import { z } from "zod";
+import { limits } from "./limits.ts";
+
+export const notificationTypes = ["heart", "annotation"] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** One notification as its recipient sees it; the actor's key never leaves the server. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  prismId: z.number().int(),
+  type: z.enum(notificationTypes),
+  /** Null for an anonymous actor: the page shows "Someone". */
+  actorName: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  annotationId: z.number().int().nullable(),
+  prismTitle: z.string(),
+  prismOwnerUsername: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSize),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(0),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** The unread count, and how many a mark-all-read changed. */
+export const notificationCountSchema = z.object({ count: z.number().int() });
+export type NotificationCount = z.infer<typeof notificationCountSchema>;
+
+/** Path parameter of a notification id: a positive integer. */
+export const notificationIdParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);

@@ -1,0 +1,18 @@
+// The one way a notification leaves the server: its public fields, never the actor's key.
+import type { Notification } from "../../../contract/notifications.ts";
+import type { NotificationView } from "./service.ts";
+
+export function presentNotification(notification: NotificationView): Notification {
+  return {
+    id: notification.id,
+    userId: notification.userId,
+    prismId: notification.prismId,
+    type: notification.type,
+    actorName: notification.actorName,
+    read: notification.read,
+    createdAt: notification.createdAt.toISOString(),
+    annotationId: notification.annotationId,
+    prismTitle: notification.prismTitle,
+    prismOwnerUsername: notification.prismOwnerUsername,
+  };
+}

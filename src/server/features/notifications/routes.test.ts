@@ -1,0 +1,307 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { annotations, notifications } from "../../db/schema.ts";
+import { buildPrism } from "../../test/factories.ts";
+import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+import { markAnnotationNotificationsRead } from "./service.ts";
+
+const t = setupTestApp();
+
+let actorSequence = 0;
+
+/** A notification row, written directly; heart rows get a unique actor by default. */
+async function buildNotification(
+  overrides: Partial<typeof notifications.$inferInsert> & { userId: number; prismId: number },
+) {
+  actorSequence += 1;
+  const [row] = await t.database.db
+    .insert(notifications)
+    .values({
+      actorName: `Actor ${actorSequence}`,
+      actorKey: `visitor:test-${actorSequence}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("no notification");
+  return row;
+}
+
+async function ownerWithPrism(title = "How I work") {
+  const owner = await buildUser(t.database);
+  const prism = await buildPrism(t.database, { userId: owner.id, title });
+  return { owner, prism, headers: await signIn(t.database, owner) };
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url, headers });
+const post = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url, headers: jsonHeaders(headers) });
+const remove = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "DELETE", url, headers: jsonHeaders(headers) });
+
+async function rowOf(id: number) {
+  const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, id));
+  return row;
+}
+
+async function unread(headers: Record<string, string>) {
+  return (await get("/api/notifications/unread-count", headers)).json().count as number;
+}
+
+describe("notifications", () => {
+  it("requires a signed-in member for every call", async () => {
+    const { owner, prism } = await ownerWithPrism();
+    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const calls = [
+      get("/api/notifications"),
+      get("/api/notifications?limit=500"),
+      get("/api/notifications/unread-count"),
+      get("/api/notifications/unread-count", { "if-none-match": '"anything"' }),
+      post(`/api/notifications/${note.id}/read`),
+      post("/api/notifications/read-all"),
+      remove(`/api/notifications/${note.id}`),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: "You are not signed in" });
+    }
+    expect(await rowOf(note.id)).toMatchObject({ read: false });
+  });
+
+  it("lists newest first with the prism's title and owner, in pages, never the actor key", async () => {
+    const { owner, prism, headers } = await ownerWithPrism("Mornings");
+    const other = await buildPrism(t.database, { userId: owner.id, title: "Evenings", index: 1 });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const oldest = await buildNotification({
+      userId: owner.id,
+      prismId: prism.id,
+      createdAt: day(1),
+    });
+    const tieLow = await buildNotification({
+      userId: owner.id,
+      prismId: other.id,
+      createdAt: day(2),
+      type: "annotation",
+      actorKey: null,
+    });
+    const tieHigh = await buildNotification({
+      userId: owner.id,
+      prismId: prism.id,
+      createdAt: day(2),
+    });
+    const newest = await buildNotification({
+      userId: owner.id,
+      prismId: other.id,
+      createdAt: day(3),
+      actorName: null,
+    });
+    // Someone else's notification never shows up in this list.
+    const stranger = await ownerWithPrism();
+    await buildNotification({ userId: stranger.owner.id, prismId: stranger.prism.id });
+
+    const response = await get("/api/notifications", headers);
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as Record<string, unknown>[];
+    expect(items.map((item) => item.id)).toEqual([newest.id, tieHigh.id, tieLow.id, oldest.id]);
+    expect(items[0]).toEqual({
+      id: newest.id,
+      userId: owner.id,
+      prismId: other.id,
+      type: "heart",
+      actorName: null,
+      read: false,
+      createdAt: day(3).toISOString(),
+      annotationId: null,
+      prismTitle: "Evenings",
+      prismOwnerUsername: owner.username,
+    });
+    expect(items[1]).toMatchObject({ prismTitle: "Mornings", actorName: tieHigh.actorName });
+    expect(items[2]).toMatchObject({ type: "annotation" });
+    expect(items.some((item) => "actorKey" in item)).toBe(false);
+    expect(response.body).not.toContain("visitor:");
+
+    const page = await get("/api/notifications?limit=2&offset=1", headers);
+    expect(page.json().map((item: { id: number }) => item.id)).toEqual([tieHigh.id, tieLow.id]);
+    const past = await get("/api/notifications?limit=2&offset=4", headers);
+    expect(past.json()).toEqual([]);
+
+    for (const query of ["limit=51", "limit=0", "offset=-1", "limit=abc"]) {
+      const bad = await get(`/api/notifications?${query}`, headers);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
+    expect((await get("/api/notifications?limit=50", headers)).statusCode).toBe(200);
+  });
+
+  it("pages 10 at a time by default", async () => {
+    const { owner, prism, headers } = await ownerWithPrism();
+    for (let i = 0; i < 12; i++) await buildNotification({ userId: owner.id, prismId: prism.id });
+    expect((await get("/api/notifications", headers)).json()).toHaveLength(10);
+    expect((await get("/api/notifications?offset=10", headers)).json()).toHaveLength(2);
+  });
+
+  it("counts unread notifications, answering an unchanged poll with 304 until they change", async () => {
+    const { owner, prism, headers } = await ownerWithPrism();
+    const first = await buildNotification({ userId: owner.id, prismId: prism.id });
+    await buildNotification({ userId: owner.id, prismId: prism.id });
+    await buildNotification({ userId: owner.id, prismId: prism.id, read: true });
+
+    const url = "/api/notifications/unread-count";
+    const response = await get(url, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ count: 2 });
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    expect((await get(url, { ...headers, "if-none-match": etag })).statusCode).toBe(304);
+    // Another member's session never shares the tag.
+    const other = await signIn(t.database, await buildUser(t.database));
+    const theirs = await get(url, { ...other, "if-none-match": etag });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toEqual({ count: 0 });
+
+    expect((await post(`/api/notifications/${first.id}/read`, headers)).statusCode).toBe(200);
+    const changed = await get(url, { ...headers, "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ count: 1 });
+  });
+
+  it("marks one notification read, and again without harm", async () => {
+    const { owner, prism, headers } = await ownerWithPrism("Reading");
+    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const response = await post(`/api/notifications/${note.id}/read`, headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: note.id,
+      read: true,
+      prismTitle: "Reading",
+      prismOwnerUsername: owner.username,
+    });
+    expect(response.json()).not.toHaveProperty("actorKey");
+    expect(await rowOf(note.id)).toMatchObject({ read: true });
+    expect(await unread(headers)).toBe(0);
+    const again = await post(`/api/notifications/${note.id}/read`, headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: note.id, read: true });
+    expect((await post("/api/notifications/987654/read", headers)).statusCode).toBe(404);
+    expect((await post("/api/notifications/1abc/read", headers)).statusCode).toBe(400);
+  });
+
+  it("marks all of one's own notifications read, and nobody else's", async () => {
+    const { owner, prism, headers } = await ownerWithPrism();
+    const stranger = await ownerWithPrism();
+    await buildNotification({ userId: owner.id, prismId: prism.id });
+    await buildNotification({ userId: owner.id, prismId: prism.id });
+    await buildNotification({ userId: owner.id, prismId: prism.id, read: true });
+    const theirs = await buildNotification({
+      userId: stranger.owner.id,
+      prismId: stranger.prism.id,
+    });
+
+    const response = await post("/api/notifications/read-all", headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ count: 2 });
+    expect(await unread(headers)).toBe(0);
+    expect(await rowOf(theirs.id)).toMatchObject({ read: false });
+    expect(await unread(stranger.headers)).toBe(1);
+    expect((await post("/api/notifications/read-all", headers)).json()).toEqual({ count: 0 });
+  });
+
+  it("deletes one's own notification", async () => {
+    const { owner, prism, headers } = await ownerWithPrism();
+    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const response = await remove(`/api/notifications/${note.id}`, headers);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
+    expect(await rowOf(note.id)).toBeUndefined();
+    expect((await get("/api/notifications", headers)).json()).toEqual([]);
+    expect((await remove(`/api/notifications/${note.id}`, headers)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another member's notification and leaves it unchanged", async () => {
+    const { owner, prism } = await ownerWithPrism();
+    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const intruder = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
+
+    const read = await post(`/api/notifications/${note.id}/read`, intruder);
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toEqual({ message: "Notification not found" });
+    const removed = await remove(`/api/notifications/${note.id}`, intruder);
+    expect(removed.statusCode).toBe(404);
+    expect(removed.json()).toEqual({ message: "Notification not found" });
+    expect(await rowOf(note.id)).toEqual(note);
+  });
+
+  it("notifies the owner once per hearting actor, through un-heart and re-heart, never for their own heart", async () => {
+    const { owner, prism, headers } = await ownerWithPrism("Hearted");
+    const heart = (extra: Record<string, string>) => post(`/api/prisms/${prism.id}/heart`, extra);
+    const visitor = { cookie: "vid=visitor-notifications-0001" };
+
+    const countUrl = "/api/notifications/unread-count";
+    const etag = String((await get(countUrl, headers)).headers.etag);
+    expect((await heart(visitor)).json()).toEqual({ hearted: true, heartsCount: 1 });
+    expect((await heart(visitor)).json()).toEqual({ hearted: false, heartsCount: 0 });
+    expect((await heart(visitor)).json()).toEqual({ hearted: true, heartsCount: 1 });
+    expect((await heart(headers)).json()).toEqual({ hearted: true, heartsCount: 2 });
+
+    const items = (await get("/api/notifications", headers)).json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      userId: owner.id,
+      prismId: prism.id,
+      type: "heart",
+      actorName: null,
+      read: false,
+      annotationId: null,
+      prismTitle: "Hearted",
+      prismOwnerUsername: owner.username,
+    });
+    // The new notification moved the unread count's tag.
+    const after = await get(countUrl, { ...headers, "if-none-match": etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ count: 1 });
+  });
+
+  it("marks an annotation's notifications read and names the recipients that changed", async () => {
+    const { owner, prism, headers } = await ownerWithPrism();
+    const annotation = async () => {
+      const [row] = await t.database.db
+        .insert(annotations)
+        .values({
+          prismId: prism.id,
+          selectedText: "Mornings",
+          annotationText: "Same here",
+          selectionStart: 0,
+          selectionEnd: 8,
+          prismTitle: prism.title,
+        })
+        .returning();
+      if (!row) throw new Error("no annotation");
+      return row;
+    };
+    const decided = await annotation();
+    const untouched = await annotation();
+    const annotationNote = (annotationId: number, extra: { read?: boolean } = {}) =>
+      buildNotification({
+        userId: owner.id,
+        prismId: prism.id,
+        type: "annotation",
+        actorKey: null,
+        annotationId,
+        ...extra,
+      });
+    const target = await annotationNote(decided.id);
+    const alreadyRead = await annotationNote(decided.id, { read: true });
+    const other = await annotationNote(untouched.id);
+
+    const users = await t.database.db.transaction((tx) =>
+      markAnnotationNotificationsRead(tx, decided.id),
+    );
+    expect(users).toEqual([owner.id]);
+    expect(await rowOf(target.id)).toMatchObject({ read: true });
+    expect(await rowOf(alreadyRead.id)).toMatchObject({ read: true });
+    expect(await rowOf(other.id)).toMatchObject({ read: false });
+    expect(await unread(headers)).toBe(1);
+    expect(await markAnnotationNotificationsRead(t.database.db, decided.id)).toEqual([]);
+  });
+});

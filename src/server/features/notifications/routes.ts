@@ -1,0 +1,138 @@
+// HTTP for notifications: the recipient's list and unread count, and their reads and deletes.
+import { createHash, randomUUID } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema } from "../../../contract/errors.ts";
+import {
+  notificationCountSchema,
+  notificationIdParam,
+  notificationListQuerySchema,
+  notificationSchema,
+} from "../../../contract/notifications.ts";
+import type { AppDeps } from "../../app.ts";
+import { versionKeys } from "../../events/versions.ts";
+import { requireUser } from "../../plugins/session.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { presentNotification } from "./presenter.ts";
+import {
+  deleteNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  unreadCount,
+} from "./service.ts";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+/** Hides the version counter inside a tag: it counts everyone's notification changes. */
+const opaque = (tag: string) =>
+  `"${createHash("sha256").update(tag).digest("base64url").slice(0, 22)}"`;
+
+export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, bus, versions },
+) => {
+  const tags = ["notifications"];
+  const idParams = z.object({ id: notificationIdParam });
+  const changed = (userId: number) => bus.publish({ type: "notifications.changed", userId });
+
+  // Every call is the signed-in member's own: authenticate before validating anything.
+  app.addHook("onRequest", async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's notifications, newest first, one page at a time",
+        querystring: notificationListQuerySchema,
+        response: { 200: z.array(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return (await listNotifications(db, user.id, request.query)).map(presentNotification);
+    },
+  );
+
+  app.get(
+    "/notifications/unread-count",
+    {
+      schema: {
+        tags,
+        summary: "How many of the signed-in member's notifications are unread (conditional)",
+        response: { 200: notificationCountSchema, 401: errorBodySchema },
+      },
+      config: {
+        // The tag is computed before the session is resolved, so it cannot use the member's id:
+        // it is the version of everyone's notifications as seen through this session cookie.
+        // Coarse (any member's change refreshes every poll) but never stale.
+        etag: (request) => {
+          const session = request.cookies[SESSION_COOKIE];
+          // No session means a 401: a tag that never matches keeps it from turning into a 304.
+          if (!session) return `"signed-out-${randomUUID()}"`;
+          return opaque(versions.etag(versionKeys.anyNotifications(), session));
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { count: await unreadCount(db, user.id) };
+    },
+  );
+
+  app.post(
+    "/notifications/read-all",
+    {
+      schema: {
+        tags,
+        summary: "Mark all of the signed-in member's notifications read; answers how many changed",
+        response: { 200: notificationCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const count = await markAllNotificationsRead(db, user.id);
+      if (count > 0) await changed(user.id);
+      return { count };
+    },
+  );
+
+  app.post(
+    "/notifications/:id/read",
+    {
+      schema: {
+        tags,
+        summary: "Mark one notification read (recipient only; anyone else's answers 404)",
+        params: idParams,
+        response: { 200: notificationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const result = await markNotificationRead(db, user.id, request.params.id);
+      if (result.changed) await changed(user.id);
+      return presentNotification(result.notification);
+    },
+  );
+
+  app.delete(
+    "/notifications/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one notification (recipient only; anyone else's answers 404)",
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await deleteNotification(db, user.id, request.params.id);
+      await changed(user.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

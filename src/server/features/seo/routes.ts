@@ -1,0 +1,21 @@
+// HTTP for crawlers: robots.txt and sitemap.xml at the site's root. (Page heads are written by
+// the web plugin, with `createRenderHead` from ./service.ts.)
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../app.ts";
+import { buildSitemap, robotsTxt } from "./service.ts";
+
+export const seoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("text/plain; charset=utf-8")
+      .send(robotsTxt(config.appOrigin)),
+  );
+
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("application/xml; charset=utf-8")
+      .send(await buildSitemap(db, config.appOrigin)),
+  );
+};

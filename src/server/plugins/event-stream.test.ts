@@ -1,0 +1,441 @@
+// GET /api/events over a real listening server (inject does not stream), read with fetch.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismEvent } from "../../contract/events.ts";
+import { type App, buildApp } from "../app.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
+import { buildPrism } from "../test/factories.ts";
+import { buildUser, jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "../test/helpers.ts";
+import { encodeFrame, eventStreamRoutes, frameFor } from "./event-stream.ts";
+
+const t = setupTestApp();
+let base = "";
+beforeAll(async () => {
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+});
+
+interface Block {
+  event?: string;
+  data?: string;
+  retry?: number;
+  comments: string[];
+}
+
+function parseBlock(text: string): Block {
+  const block: Block = { comments: [] };
+  for (const line of text.split("\n")) {
+    if (line.startsWith(":")) block.comments.push(line.slice(1).trim());
+    else if (line.startsWith("event: ")) block.event = line.slice(7);
+    else if (line.startsWith("data: ")) block.data = line.slice(6);
+    else if (line.startsWith("retry: ")) block.retry = Number(line.slice(7));
+  }
+  return block;
+}
+
+const isEvent =
+  (type: string, match: Record<string, unknown> = {}) =>
+  (block: Block) =>
+    block.event === type &&
+    Object.entries(match).every(([key, value]) => JSON.parse(block.data ?? "{}")[key] === value);
+
+/**
+ * An open event stream: every block it received, and a way to wait for one. It is read with
+ * node:http on a socket of its own: aborting a streaming fetch makes undici open a spare
+ * connection that never sends a request, which then holds up server.close().
+ */
+async function openStream(origin: string, headers: Record<string, string> = {}) {
+  const request = httpRequest(`${origin}/api/events`, { headers, agent: false });
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    request.once("response", resolve);
+    request.once("error", reject);
+    request.end();
+  });
+  response.setEncoding("utf8");
+  const blocks: Block[] = [];
+  let text = "";
+  let buffer = "";
+  let ended = false;
+  const wakers = new Set<() => void>();
+  const wake = () => {
+    for (const waker of wakers) waker();
+    wakers.clear();
+  };
+  response.on("data", (chunk: string) => {
+    text += chunk;
+    buffer += chunk;
+    for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
+      blocks.push(parseBlock(buffer.slice(0, at)));
+      buffer = buffer.slice(at + 2);
+    }
+    wake();
+  });
+  const done = new Promise<void>((resolve) => {
+    const finish = () => {
+      ended = true;
+      wake();
+      resolve();
+    };
+    response.once("end", finish);
+    response.once("close", finish);
+    response.once("error", finish);
+  });
+
+  /** Takes the first received block that matches, waiting up to `timeoutMs` for it. */
+  async function waitFor(match: (block: Block) => boolean, timeoutMs = 2000): Promise<Block> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = blocks.findIndex(match);
+      if (index >= 0) return blocks.splice(index, 1)[0] as Block;
+      if (ended) throw new Error(`stream ended; received: ${JSON.stringify(text)}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out; received: ${JSON.stringify(text)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        wakers.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  return {
+    status: response.statusCode,
+    header: (name: string) => response.headers[name],
+    blocks,
+    text: () => text,
+    waitFor,
+    connected: () => waitFor((block) => block.comments.includes("connected")),
+    done,
+    isEnded: () => ended,
+    /** True when the server ended the response properly (not a dropped connection). */
+    complete: () => response.complete,
+    /** Hangs up, as a closed tab does. */
+    close: async () => {
+      request.destroy();
+      await done;
+    },
+  };
+}
+
+type Stream = Awaited<ReturnType<typeof openStream>>;
+const streams: Stream[] = [];
+async function stream(origin: string, headers: Record<string, string> = {}) {
+  const opened = await openStream(origin, headers);
+  streams.push(opened);
+  if (opened.status === 200) await opened.connected();
+  return opened;
+}
+afterAll(async () => {
+  await Promise.all(streams.map((s) => s.close()));
+});
+
+function heart(origin: string, prismId: number, headers: Record<string, string> = {}) {
+  return fetch(`${origin}/api/prisms/${prismId}/heart`, {
+    method: "POST",
+    headers: jsonHeaders(headers),
+  });
+}
+
+async function ownerAndPrism(database: Database = t.database) {
+  const owner = await buildUser(database);
+  const prism = await buildPrism(database, { userId: owner.id });
+  return { owner, prism };
+}
+
+describe("frameFor", () => {
+  it("sends public events to everyone with only their public fields", () => {
+    const heartChanged: PrismEvent = {
+      type: "heart.changed",
+      prismId: 4,
+      heartsCount: 2,
+      username: "ada",
+    };
+    expect(frameFor(heartChanged, null)).toEqual({
+      type: "heart.changed",
+      data: { prismId: 4, heartsCount: 2, username: "ada" },
+    });
+    expect(frameFor({ type: "annotation.changed", prismId: 4, username: "ada" }, 7)).toEqual({
+      type: "annotation.changed",
+      data: { prismId: 4 },
+    });
+    expect(frameFor({ type: "prisms.changed", username: "ada" }, null)).toEqual({
+      type: "prisms.changed",
+      data: { username: "ada" },
+    });
+    expect(encodeFrame({ type: "prisms.changed", data: { username: "ada" } })).toBe(
+      'event: prisms.changed\ndata: {"username":"ada"}\n\n',
+    );
+  });
+
+  it("sends notification events only to their recipient, with no content", () => {
+    for (const type of ["notification.created", "notifications.changed"] as const) {
+      expect(frameFor({ type, userId: 7 }, 7)).toEqual({ type, data: {} });
+      expect(frameFor({ type, userId: 7 }, 8)).toBeNull();
+      expect(frameFor({ type, userId: 7 }, null)).toBeNull();
+    }
+  });
+
+  it("drops event types it does not know (a newer instance may send them)", () => {
+    expect(frameFor({ type: "something.new", userId: 1 } as unknown as PrismEvent, 1)).toBeNull();
+  });
+});
+
+describe("GET /api/events", () => {
+  it("opens an event stream with the right headers, a retry delay and a comment", async () => {
+    const s = await stream(base);
+    expect(s.status).toBe(200);
+    expect(s.header("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(s.header("cache-control")).toBe("no-cache, no-transform");
+    expect(s.header("x-accel-buffering")).toBe("no");
+    expect(s.header("x-content-type-options")).toBe("nosniff");
+    expect(s.header("x-request-id")).toBeTruthy();
+    expect(s.text().startsWith("retry: 3000\n\n: connected\n\n")).toBe(true);
+    await s.close();
+  });
+
+  it("is described in the API docs and has no HEAD route", async () => {
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(docs.json().paths["/api/events"]?.get?.tags).toEqual(["events"]);
+    const head = await t.app.inject({ method: "HEAD", url: "/api/events" });
+    expect(head.statusCode).not.toBe(200);
+  });
+
+  it("delivers a heart posted through the API as heart.changed with the new count", async () => {
+    const { owner, prism } = await ownerAndPrism();
+    const s = await stream(base);
+    const first = await heart(base, prism.id, { cookie: "vid=visitor-events-0000001" });
+    expect(first.status).toBe(200);
+    const block = await s.waitFor(isEvent("heart.changed", { prismId: prism.id }));
+    expect(JSON.parse(block.data ?? "")).toEqual({
+      prismId: prism.id,
+      heartsCount: 1,
+      username: owner.username,
+    });
+    await heart(base, prism.id, await signIn(t.database, await buildUser(t.database)));
+    const second = await s.waitFor(isEvent("heart.changed", { prismId: prism.id }));
+    expect(JSON.parse(second.data ?? "").heartsCount).toBe(2);
+    await s.close();
+  });
+
+  it("sends notification.created only to the recipient's streams", async () => {
+    const { owner, prism } = await ownerAndPrism();
+    const other = await buildUser(t.database);
+    const fan = await buildUser(t.database);
+    const ownerStream = await stream(base, await signIn(t.database, owner));
+    const otherStream = await stream(base, await signIn(t.database, other));
+    const anonymousStream = await stream(base);
+
+    const fanHeaders = await signIn(t.database, fan);
+    expect((await heart(base, prism.id, fanHeaders)).status).toBe(200);
+    const notified = await ownerStream.waitFor(isEvent("notification.created"));
+    expect(JSON.parse(notified.data ?? "")).toEqual({});
+
+    // A later event on the same connection proves the earlier one was not just late.
+    expect((await heart(base, prism.id, fanHeaders)).status).toBe(200);
+    for (const s of [otherStream, anonymousStream]) {
+      await s.waitFor(isEvent("heart.changed", { prismId: prism.id, heartsCount: 1 }));
+      await s.waitFor(isEvent("heart.changed", { prismId: prism.id, heartsCount: 0 }));
+      expect(s.blocks.some(isEvent("notification.created"))).toBe(false);
+      expect(s.text()).not.toContain("notification");
+    }
+    await Promise.all([ownerStream, otherStream, anonymousStream].map((s) => s.close()));
+  });
+
+  it("ends open streams when the app closes, and close() does not wait for them", async () => {
+    const second = await buildApp({ config: t.config, database: t.database });
+    const origin = await second.listen({ port: 0, host: "127.0.0.1" });
+    const s = await stream(origin);
+    const started = Date.now();
+    await second.close();
+    const took = Date.now() - started;
+    await s.done;
+    expect(s.isEnded()).toBe(true);
+    expect(s.complete()).toBe(true);
+    expect(took).toBeLessThan(2000);
+  });
+});
+
+describe("event stream plugin", () => {
+  function fakeBus() {
+    const listeners = new Set<(event: PrismEvent) => void>();
+    return {
+      listeners,
+      subscribe(listener: (event: PrismEvent) => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+  }
+  async function small(options: { heartbeatMs?: number; maxStreams?: number } = {}) {
+    const bus = fakeBus();
+    const app = Fastify();
+    await app.register(eventStreamRoutes, { prefix: "/api", bus, ...options });
+    const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+    return { app, bus, origin };
+  }
+  async function until(condition: () => boolean, timeoutMs = 2000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error("condition not met in time");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it("sends a heartbeat comment on the injected interval", async () => {
+    const { app, origin } = await small({ heartbeatMs: 20 });
+    const s = await stream(origin);
+    await s.waitFor((block) => block.comments.includes("ping"), 1000);
+    await s.waitFor((block) => block.comments.includes("ping"), 1000);
+    await s.close();
+    await app.close();
+  });
+
+  it("unsubscribes when the client goes away", async () => {
+    const { app, bus, origin } = await small();
+    const s = await stream(origin);
+    expect(bus.listeners.size).toBe(1);
+    await s.close();
+    await until(() => bus.listeners.size === 0);
+    await app.close();
+  });
+
+  it("answers 503 beyond the cap of open streams, and frees a place on disconnect", async () => {
+    const { app, bus, origin } = await small({ maxStreams: 2 });
+    const a = await stream(origin);
+    await stream(origin);
+    const refused = await fetch(`${origin}/api/events`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect((await refused.json()).message).toMatch(/temporarily unavailable/);
+    await a.close();
+    await until(() => bus.listeners.size === 1);
+    const again = await stream(origin);
+    expect(again.status).toBe(200);
+    await app.close();
+  });
+});
+
+/** The name of the database a connection uses (PostgreSQL only). */
+async function databaseName(database: Database): Promise<string> {
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown;
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return (rows[0] as { name: string }).name;
+}
+
+/** Starts Prism in another OS process on the given database; resolves once it listens. */
+async function spawnInstance(
+  databaseUrl: string,
+): Promise<{ origin: string; stop(): Promise<void> }> {
+  const script = fileURLToPath(new URL("../test/serve-app.ts", import.meta.url));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", script, databaseUrl, TEST_ORIGIN],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.stdin?.end();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("second instance did not start")), 30_000);
+      child.once("exit", (code) => reject(new Error(`second instance exited with ${code}`)));
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      lines.on("line", (line) => {
+        try {
+          const { port: given } = JSON.parse(line) as { port?: number };
+          if (given) {
+            clearTimeout(timer);
+            resolve(given);
+          }
+        } catch {
+          // Not the ready line.
+        }
+      });
+    });
+    return { origin: `http://127.0.0.1:${port}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+describe("across instances", () => {
+  const postgresUrl = testDatabaseUrl();
+
+  it("delivers a heart posted through one app to a stream opened on another within a second", async () => {
+    // Instance A has its own connection pool (and LISTEN connection) to the same PostgreSQL
+    // database; on PGlite two instances cannot share a database, so both apps share one.
+    let databaseA = t.database;
+    if (postgresUrl) {
+      databaseA = openDatabase(withDatabase(postgresUrl, await databaseName(t.database)));
+    } else {
+      console.log(
+        "event-stream: PGlite run — both apps share one database object; the cross-database " +
+          "half of this test runs only with TEST_DB=postgres",
+      );
+    }
+    let appA: App | undefined;
+    try {
+      appA = await buildApp({ config: t.config, database: databaseA });
+      const originA = await appA.listen({ port: 0, host: "127.0.0.1" });
+      const { prism } = await ownerAndPrism();
+      const onB = await stream(base);
+
+      const started = Date.now();
+      const posted = await heart(originA, prism.id, { cookie: "vid=visitor-events-0000002" });
+      expect(posted.status).toBe(200);
+      const block = await onB.waitFor(isEvent("heart.changed", { prismId: prism.id }), 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(JSON.parse(block.data ?? "").heartsCount).toBe(1);
+      await onB.close();
+    } finally {
+      await appA?.close();
+      if (databaseA !== t.database) await databaseA.close();
+    }
+  });
+
+  it.runIf(postgresUrl)(
+    "delivers hearts between two OS processes on the same PostgreSQL within a second",
+    { timeout: 60_000 },
+    async () => {
+      if (!postgresUrl) return;
+      const other = await spawnInstance(withDatabase(postgresUrl, await databaseName(t.database)));
+      try {
+        // Posted through the other process, read here.
+        const { prism } = await ownerAndPrism();
+        const here = await stream(base);
+        let started = Date.now();
+        expect(
+          (await heart(other.origin, prism.id, { cookie: "vid=visitor-events-0000003" })).status,
+        ).toBe(200);
+        await here.waitFor(isEvent("heart.changed", { prismId: prism.id, heartsCount: 1 }), 1000);
+        expect(Date.now() - started).toBeLessThan(1000);
+
+        // Posted here, read through the other process.
+        const there = await stream(other.origin);
+        started = Date.now();
+        expect((await heart(base, prism.id, { cookie: "vid=visitor-events-0000004" })).status).toBe(
+          200,
+        );
+        await there.waitFor(isEvent("heart.changed", { prismId: prism.id, heartsCount: 2 }), 1000);
+        expect(Date.now() - started).toBeLessThan(1000);
+        await Promise.all([here.close(), there.close()]);
+      } finally {
+        await other.stop();
+      }
+    },
+  );
+});

@@ -1,0 +1,155 @@
+// GET /api/events: one Server-Sent Events stream per tab. Forwards the bus's change events
+// (this process's and, through LISTEN/NOTIFY, every other instance's) to the tabs that may see
+// them; the page then refetches through the normal, authorized endpoints.
+import type { ServerResponse } from "node:http";
+import type { FastifyPluginAsync } from "fastify";
+import type { PrismEvent } from "../../contract/events.ts";
+import type { EventBus } from "../events/bus.ts";
+
+export interface EventStreamOptions {
+  bus: Pick<EventBus, "subscribe">;
+  /** Milliseconds between heartbeat comments; 25 s unless a test says otherwise. */
+  heartbeatMs?: number;
+  /** Open streams this process serves before answering 503. */
+  maxStreams?: number;
+  /** Bytes a slow client may leave unread before its stream is dropped (it reconnects). */
+  maxBufferedBytes?: number;
+}
+
+export const EVENT_STREAM_DEFAULTS = {
+  heartbeatMs: 25_000,
+  maxStreams: 1000,
+  maxBufferedBytes: 1024 * 1024,
+  /** The client's reconnection delay, sent as the stream's first line. */
+  retryMs: 3000,
+} as const;
+
+interface Frame {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * What one stream sends for an event, or null when its viewer may not see it. Public events carry
+ * only public fields; notification events reach their recipient alone and carry nothing else.
+ * The switch is exhaustive: a new event type does not compile until it is classified here.
+ */
+export function frameFor(event: PrismEvent, viewerId: number | null): Frame | null {
+  switch (event.type) {
+    case "prisms.changed":
+      return { type: event.type, data: { username: event.username } };
+    case "heart.changed":
+      return {
+        type: event.type,
+        data: { prismId: event.prismId, heartsCount: event.heartsCount, username: event.username },
+      };
+    case "annotation.changed":
+      return { type: event.type, data: { prismId: event.prismId } };
+    case "notification.created":
+    case "notifications.changed":
+      return viewerId !== null && event.userId === viewerId ? { type: event.type, data: {} } : null;
+    default:
+      // An instance running a newer version may announce types this one does not know.
+      return unclassified(event);
+  }
+}
+
+function unclassified(_event: never): null {
+  return null;
+}
+
+export function encodeFrame(frame: Frame): string {
+  return `event: ${frame.type}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+}
+
+export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (app, options) => {
+  const heartbeatMs = options.heartbeatMs ?? EVENT_STREAM_DEFAULTS.heartbeatMs;
+  const maxStreams = options.maxStreams ?? EVENT_STREAM_DEFAULTS.maxStreams;
+  const maxBuffered = options.maxBufferedBytes ?? EVENT_STREAM_DEFAULTS.maxBufferedBytes;
+  /** Each open stream, with the function that ends it. */
+  const open = new Map<ServerResponse, () => void>();
+  let closing = false;
+
+  // Before the server stops accepting and waits for connections: end every stream, or close()
+  // and graceful shutdown would wait for clients that never hang up.
+  app.addHook("preClose", async () => {
+    closing = true;
+    for (const end of [...open.values()]) end();
+  });
+
+  app.get(
+    "/events",
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags: ["events"],
+        summary:
+          "Server-Sent Events: prisms.changed, heart.changed, annotation.changed, and the " +
+          "signed-in member's notification.created / notifications.changed",
+      },
+    },
+    async (request, reply) => {
+      if (closing || open.size >= maxStreams) {
+        reply.header("retry-after", "5");
+        return reply
+          .status(503)
+          .send({ message: "The service is temporarily unavailable. Please try again shortly." });
+      }
+      // Resolved once, when the stream opens (the session plugin ran in onRequest).
+      const viewerId = request.user?.id ?? null;
+      const raw = reply.raw;
+
+      reply.hijack();
+      // Headers that earlier hooks set on the reply still apply (onSend hooks will not run).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
+      raw.writeHead(200, {
+        "x-request-id": request.id,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+        // A finished stream is not reused for other requests: closing it frees its socket, so
+        // app.close() does not wait out a keep-alive timeout.
+        connection: "close",
+      });
+      raw.flushHeaders();
+
+      let ended = false;
+      const write = (chunk: string) => {
+        if (ended) return;
+        raw.write(chunk);
+        // A client that stops reading is dropped rather than buffered without bound.
+        if (raw.writableLength > maxBuffered) {
+          cleanUp();
+          raw.destroy();
+        }
+      };
+      const unsubscribe = options.bus.subscribe((event) => {
+        const frame = frameFor(event, viewerId);
+        if (frame) write(encodeFrame(frame));
+      });
+      const heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
+      heartbeat.unref();
+
+      const cleanUp = () => {
+        if (ended) return;
+        ended = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        open.delete(raw);
+      };
+      function end() {
+        if (ended) return;
+        cleanUp();
+        raw.end();
+      }
+      request.raw.on("close", cleanUp);
+      raw.on("close", cleanUp);
+      raw.on("error", cleanUp);
+      open.set(raw, end);
+
+      write(`retry: ${EVENT_STREAM_DEFAULTS.retryMs}\n\n: connected\n\n`);
+    },
+  );
+};

@@ -1,0 +1,37 @@
+// Serves Prism on an existing database in its own OS process, for tests that need a second
+// instance: `node --import tsx src/server/test/serve-app.ts <database-url> <app-origin>`.
+// Prints one JSON line `{"port": n}` once listening; stops when stdin closes (the test, or the
+// test runner, went away) or on SIGTERM.
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+
+const [databaseUrl, appOrigin] = process.argv.slice(2);
+if (!databaseUrl || !appOrigin) {
+  console.error("usage: serve-app.ts <database-url> <app-origin>");
+  process.exit(2);
+}
+
+const database = openDatabase(databaseUrl);
+const config = loadConfig({ APP_ORIGIN: appOrigin, SEED: "none", NODE_ENV: "test" });
+const app = await buildApp({ config, database });
+await app.listen({ port: 0, host: "127.0.0.1" });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  const force = setTimeout(() => process.exit(1), 5000);
+  force.unref();
+  await app.close().catch(() => {});
+  await database.close().catch(() => {});
+  process.exit(0);
+}
+process.stdin.on("end", () => void stop());
+process.stdin.on("close", () => void stop());
+process.stdin.resume();
+process.on("SIGTERM", () => void stop());
+
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : 0;
+process.stdout.write(`${JSON.stringify({ port })}\n`);

@@ -1,0 +1,149 @@
+// The bell beside the member menu: the unread count, and the five newest notifications.
+
+import { useQueryClient } from "@tanstack/react-query";
+import { Bell, Check, X } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { Notification } from "../../../contract/notifications.ts";
+import { useDecideAnnotation } from "../../features/annotations/annotation-queries.ts";
+import {
+  useNotificationActions,
+  useNotificationList,
+  useUnreadCount,
+} from "../../features/notifications/notification-queries.ts";
+import { NotificationText } from "../../features/notifications/notification-text.tsx";
+import { useOpenNotification } from "../../features/notifications/use-open-notification.ts";
+import { queryKeys } from "../../lib/query.ts";
+import { Button } from "../ui/button.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
+
+const TRAY_SIZE = 5;
+const VIEW_ALL_DELAY_MS = 50;
+
+export function NotificationTray() {
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadCount();
+  const list = useNotificationList(TRAY_SIZE, 0);
+  const { markAllRead } = useNotificationActions();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const openNotification = useOpenNotification();
+  const decide = useDecideAnnotation();
+  const count = unread.data?.count ?? 0;
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    // Opening the tray with unread notifications marks them all read. The list keeps showing
+    // what was unread until it is next fetched, so their controls stay usable meanwhile.
+    if (next && count > 0) {
+      markAllRead.mutate(undefined, {
+        onSuccess: () => queryClient.setQueryData(queryKeys.unreadCount, { count: 0 }),
+      });
+    }
+  }
+
+  function handleItem(notification: Notification) {
+    setOpen(false);
+    openNotification(notification);
+  }
+
+  return (
+    <Popover open={open} onOpenChange={handleOpenChange}>
+      <PopoverTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
+        >
+          <Bell aria-hidden="true" />
+          {count > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute right-1 top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] font-semibold text-white"
+            >
+              {count > 99 ? "99+" : count}
+            </span>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent
+        aria-label="Notifications"
+        className="flex max-h-[400px] w-[350px] max-w-[calc(100vw-1rem)] flex-col overflow-hidden"
+      >
+        <div className="border-b border-border px-4 py-3 font-semibold">Notifications</div>
+        <div className="flex-1 overflow-y-auto">
+          {list.isPending ? (
+            <p className="px-4 py-6 text-center text-sm text-muted-foreground">Loading...</p>
+          ) : !list.data?.length ? (
+            <p className="px-4 py-6 text-center text-sm text-muted-foreground">
+              No notifications yet
+            </p>
+          ) : (
+            <ul>
+              {list.data.map((notification) => (
+                <li key={notification.id} className="border-b border-border last:border-b-0">
+                  <a
+                    href={`/${notification.prismOwnerUsername}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      handleItem(notification);
+                    }}
+                    className={`block px-4 py-3 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none ${notification.read ? "" : "bg-primary/5"}`}
+                  >
+                    <NotificationText notification={notification} />
+                  </a>
+                  {notification.type === "annotation" &&
+                  !notification.read &&
+                  notification.annotationId !== null ? (
+                    <div className="flex gap-2 px-4 pb-3">
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        onClick={() =>
+                          decide.mutate({
+                            id: notification.annotationId as number,
+                            status: "approved",
+                          })
+                        }
+                      >
+                        <Check aria-hidden="true" /> Approve
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={decide.isPending}
+                        onClick={() =>
+                          decide.mutate({
+                            id: notification.annotationId as number,
+                            status: "rejected",
+                          })
+                        }
+                      >
+                        <X aria-hidden="true" /> Reject
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="border-t border-border p-2">
+          <Button variant="ghost" className="w-full" asChild>
+            <a
+              href="/notifications"
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+                setTimeout(() => navigate("/notifications"), VIEW_ALL_DELAY_MS);
+              }}
+            >
+              View all notifications
+            </a>
+          </Button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

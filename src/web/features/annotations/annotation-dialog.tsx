@@ -1,0 +1,190 @@
+// The dialog that opens on a selected passage: the quote, the reader's thought, Respond.
+import { type KeyboardEvent, useId, useState } from "react";
+import type { Annotation } from "../../../contract/annotations.ts";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCreateAnnotation } from "./annotation-queries.ts";
+import type { TextSelection } from "./text-offsets.ts";
+
+export interface AnnotationTarget {
+  prismId: number;
+  prismTitle: string;
+  /** The passage selected with the mouse, or null to let the reader pick one with the keyboard. */
+  selection: TextSelection | null;
+  /** The prism's plain text, for picking a passage. */
+  plainText: string;
+}
+
+export function AnnotationDialog({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: AnnotationTarget | null;
+  onClose: () => void;
+  onCreated: (annotation: Annotation) => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      {target ? (
+        <DialogContent aria-describedby={undefined}>
+          <AnnotationForm
+            key={`${target.prismId}:${target.selection?.selectionStart}:${target.selection?.selectionEnd}`}
+            target={target}
+            onCreated={onCreated}
+            onCancel={onClose}
+          />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function AnnotationForm({
+  target,
+  onCreated,
+  onCancel,
+}: {
+  target: AnnotationTarget;
+  onCreated: (annotation: Annotation) => void;
+  onCancel: () => void;
+}) {
+  const { user } = useCurrentUser();
+  const [thought, setThought] = useState("");
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [picked, setPicked] = useState<TextSelection | null>(null);
+  const ids = { thought: useId(), name: useId(), email: useId(), passage: useId() };
+  const create = useCreateAnnotation(onCreated);
+  const selection = target.selection ?? picked;
+  const canRespond = thought.trim() !== "" && selection !== null && !create.isPending;
+
+  function handlePick(area: HTMLTextAreaElement) {
+    let start = area.selectionStart;
+    let end = area.selectionEnd;
+    const text = target.plainText;
+    while (start < end && /\s/.test(text[start] ?? "")) start++;
+    while (end > start && /\s/.test(text[end - 1] ?? "")) end--;
+    setPicked(
+      end > start
+        ? { selectedText: text.slice(start, end), selectionStart: start, selectionEnd: end }
+        : null,
+    );
+  }
+
+  function submit() {
+    if (!canRespond || !selection) return;
+    create.mutate({
+      prismId: target.prismId,
+      selectedText: selection.selectedText,
+      selectionStart: selection.selectionStart,
+      selectionEnd: selection.selectionEnd,
+      annotationText: thought.trim(),
+      ...(user
+        ? {}
+        : { annotatorName: name.trim() || undefined, annotatorEmail: email.trim() || undefined }),
+    });
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <DialogTitle className="pr-8 text-lg font-semibold">Respond to this passage</DialogTitle>
+      <DialogDescription className="sr-only">From "{target.prismTitle}"</DialogDescription>
+      {target.selection ? null : (
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.passage}>Select the words you want to respond to</Label>
+          <textarea
+            id={ids.passage}
+            // Not readOnly: browsers give a read-only box no caret, so it could not be selected by keyboard.
+            // The value is controlled and edits are ignored.
+            aria-readonly="true"
+            rows={6}
+            value={target.plainText}
+            onChange={() => {}}
+            onSelect={(event) => handlePick(event.currentTarget)}
+            className="w-full resize-y rounded-lg border border-border bg-muted/40 px-3 py-2 font-serif text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+          <p className="text-xs text-muted-foreground">Use Shift and the arrow keys to select.</p>
+        </div>
+      )}
+      {selection ? (
+        <blockquote className="border-l-4 border-amber-300 bg-amber-50 px-4 py-3 font-serif text-base italic text-foreground">
+          {selection.selectedText}
+        </blockquote>
+      ) : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.thought}>Your thought</Label>
+        <textarea
+          id={ids.thought}
+          rows={4}
+          maxLength={2000}
+          value={thought}
+          onChange={(event) => setThought(event.target.value)}
+          onKeyDown={handleKeyDown}
+          placeholder="What does this bring up for you?"
+          className="w-full resize-y rounded-lg border border-border bg-background px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <p className="text-xs text-muted-foreground">Enter to send, Shift+Enter for a new line.</p>
+      </div>
+      {user ? null : (
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-2 text-sm text-muted-foreground">
+            Optional. Your e-mail is only ever seen by Prism, never shown.
+          </legend>
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.name}>Name</Label>
+            <Input
+              id={ids.name}
+              value={name}
+              maxLength={100}
+              autoComplete="name"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.email}>Email</Label>
+            <Input
+              id={ids.email}
+              type="email"
+              value={email}
+              autoComplete="email"
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+        </fieldset>
+      )}
+      <p className="text-xs text-muted-foreground">
+        The author reviews every response before others can see it.
+      </p>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canRespond}>
+          {create.isPending ? "Sending..." : "Respond"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+// Annotations of a profile's prisms: one list per prism, fetched once, and the writes.
+import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
+import type { Annotation, AnnotationCreate } from "../../../contract/annotations.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query.ts";
+import { toastDuration, toastError, toastSuccess } from "../../lib/toast.ts";
+
+/** Every prism's annotation list, each fetched once; keyed by prism id. */
+export function useProfileAnnotations(prismIds: number[]) {
+  const results = useQueries({
+    queries: prismIds.map((prismId) => ({
+      queryKey: queryKeys.annotations(prismId),
+      queryFn: () =>
+        api.get<Annotation[]>(`/api/prisms/${prismId}/annotations`, { errorPage: false }),
+    })),
+  });
+  const byPrism = new Map<number, Annotation[]>();
+  prismIds.forEach((id, i) => {
+    byPrism.set(id, results[i]?.data ?? []);
+  });
+  const failed = results.some((r) => r.isError);
+  return { byPrism, failed };
+}
+
+export function useCreateAnnotation(onCreated: (annotation: Annotation) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AnnotationCreate) =>
+      api.post<Annotation>("/api/annotations", input, { errorPage: false }),
+    onSuccess: async (annotation) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) });
+      toastSuccess("Annotation submitted", "Your response has been submitted successfully.");
+      onCreated(annotation);
+    },
+    onError: (error) =>
+      toastError(
+        "Failed to submit annotation",
+        error.message || "An unexpected error occurred. Please try again.",
+        toastDuration.default,
+      ),
+  });
+}
+
+export function useDecideAnnotation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: "approved" | "rejected" }) =>
+      api.put<Annotation>(`/api/annotations/${id}/status`, { status }, { errorPage: false }),
+    onSuccess: async (annotation) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.annotation(annotation.id) }),
+        queryClient.invalidateQueries({ queryKey: ["notifications"] }),
+      ]);
+      if (annotation.status === "approved") {
+        toastSuccess(
+          "Annotation approved",
+          "The annotation has been approved and is now visible to others.",
+        );
+      } else {
+        toastSuccess("Annotation rejected", "The annotation has been rejected.");
+      }
+    },
+    onError: (_error, { status }) =>
+      toastError(
+        "Error",
+        status === "approved"
+          ? "Failed to approve annotation. Please try again."
+          : "Failed to reject annotation. Please try again.",
+      ),
+  });
+}

@@ -1,0 +1,174 @@
+// /notifications: every notification, ten to a page, with what can be done about each.
+import { Check, RefreshCw, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import type { Notification } from "../../../contract/notifications.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { toastDuration, toastSuccess } from "../../lib/toast.ts";
+import { useDecideAnnotation } from "../annotations/annotation-queries.ts";
+import { PageSpinner } from "../auth/require-user.tsx";
+import {
+  allMarkedToast,
+  useNotificationActions,
+  useNotificationList,
+  useUnreadCount,
+} from "./notification-queries.ts";
+import { NotificationText } from "./notification-text.tsx";
+import { useOpenNotification } from "./use-open-notification.ts";
+
+const PAGE_SIZE = 10;
+
+export function NotificationsPage() {
+  const [page, setPage] = useState(0);
+  const list = useNotificationList(PAGE_SIZE, page * PAGE_SIZE);
+  const unread = useUnreadCount();
+  const actions = useNotificationActions();
+  const decide = useDecideAnnotation();
+  const openNotification = useOpenNotification();
+  const unreadCount = unread.data?.count ?? 0;
+  const items = list.data ?? [];
+
+  async function handleRefresh() {
+    await Promise.all([list.refetch(), unread.refetch()]);
+    toastSuccess("Refreshed", undefined, toastDuration.quick);
+  }
+
+  function handleOpen(notification: Notification) {
+    if (!notification.read) actions.markRead.mutate(notification.id);
+    openNotification(notification);
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <title>Notifications | Prism</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight">Notifications</h1>
+        <div className="flex gap-2">
+          {unreadCount > 0 ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={actions.markAllRead.isPending}
+              onClick={() =>
+                actions.markAllRead.mutate(undefined, {
+                  onSuccess: async () => {
+                    await actions.refresh();
+                    allMarkedToast();
+                  },
+                })
+              }
+            >
+              <Check aria-hidden="true" /> Mark all as read
+            </Button>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={handleRefresh} disabled={list.isFetching}>
+            <RefreshCw aria-hidden="true" /> Refresh
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-8">
+        {list.isPending ? (
+          <PageSpinner />
+        ) : items.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-border p-12 text-center">
+            <p className="text-lg font-medium">No notifications yet</p>
+            <p className="mt-2 text-muted-foreground">
+              Notifications will appear when someone interacts with your Prisms
+            </p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-border rounded-2xl border border-border">
+            {items.map((notification) => (
+              <li
+                key={notification.id}
+                className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-center ${notification.read ? "" : "bg-primary/5"}`}
+              >
+                <a
+                  href={`/${notification.prismOwnerUsername}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    handleOpen(notification);
+                  }}
+                  className="min-w-0 flex-1 rounded-md text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {notification.read ? null : <span className="sr-only">Unread: </span>}
+                  <NotificationText notification={notification} />
+                </a>
+                <div className="flex flex-wrap gap-2">
+                  {notification.type === "annotation" &&
+                  notification.annotationId !== null &&
+                  !notification.read ? (
+                    <>
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        onClick={() =>
+                          decide.mutate({
+                            id: notification.annotationId as number,
+                            status: "approved",
+                          })
+                        }
+                      >
+                        Approve Annotation
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={decide.isPending}
+                        onClick={() =>
+                          decide.mutate({
+                            id: notification.annotationId as number,
+                            status: "rejected",
+                          })
+                        }
+                      >
+                        <X aria-hidden="true" /> Reject Annotation
+                      </Button>
+                    </>
+                  ) : null}
+                  {notification.type === "heart" && !notification.read ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => actions.markRead.mutate(notification.id)}
+                    >
+                      Mark as read
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Delete notification about "${notification.prismTitle}"`}
+                    onClick={() => actions.remove.mutate(notification.id)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-4">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page === 0}
+          onClick={() => setPage((p) => p - 1)}
+        >
+          Previous
+        </Button>
+        <span className="text-sm text-muted-foreground">Page {page + 1}</span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={items.length < PAGE_SIZE}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}

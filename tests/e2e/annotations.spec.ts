@@ -1,0 +1,185 @@
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  PASSWORD,
+  registerThroughApi,
+} from "./fixtures.ts";
+
+const CONTENT =
+  "<p>I give feedback in writing first, then offer to talk.</p><p>Writing forces me to <strong>separate what I observed</strong> from what I inferred.</p>";
+
+async function ownerWithPrism(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const member = await registerThroughApi(context.request, newMember("author"));
+  const response = await context.request.post("/api/prisms", {
+    data: { title: "How I give feedback", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status()).toBe(201);
+  const prism = await response.json();
+  await context.close();
+  return { member, prismId: prism.id as number };
+}
+
+/** Drags the mouse across `phrase` inside `within`, as a reader selecting it would. */
+async function dragSelect(page: Page, within: Locator, phrase: string, endOutside?: Locator) {
+  const box = await within.evaluate((root, text) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let full = "";
+    const nodes: { node: Text; start: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      nodes.push({ node: node as Text, start: full.length });
+      full += (node as Text).data;
+    }
+    const at = full.indexOf(text);
+    const locate = (offset: number) => {
+      const hit = [...nodes].reverse().find((n) => n.start <= offset);
+      if (!hit) throw new Error("offset not found");
+      return { node: hit.node, offset: offset - hit.start };
+    };
+    const from = locate(at);
+    const to = locate(at + text.length);
+    const first = document.createRange();
+    first.setStart(from.node, from.offset);
+    first.setEnd(from.node, Math.min(from.offset + 1, from.node.length));
+    const last = document.createRange();
+    last.setStart(to.node, Math.max(0, to.offset - 1));
+    last.setEnd(to.node, to.offset);
+    const a = first.getBoundingClientRect();
+    const b = last.getBoundingClientRect();
+    return { x1: a.left + 1, y1: a.top + a.height / 2, x2: b.right - 1, y2: b.top + b.height / 2 };
+  }, phrase);
+  await page.mouse.move(box.x1, box.y1);
+  await page.mouse.down();
+  if (endOutside) {
+    const target = await endOutside.boundingBox();
+    if (!target) throw new Error("no box");
+    await page.mouse.move(target.x + 5, target.y + target.height / 2, { steps: 8 });
+  } else {
+    await page.mouse.move(box.x2, box.y2, { steps: 8 });
+  }
+  await page.mouse.up();
+}
+
+test("a visitor answers a passage, the owner approves it, and readers see it highlighted", async ({
+  page,
+  browser,
+}) => {
+  const { member, prismId } = await ownerWithPrism(browser);
+
+  // An anonymous visitor selects a phrase with the mouse and responds.
+  await page.goto(`/${member.username}`);
+  const content = page.locator(`#prism-${prismId} .prism-content`);
+  await dragSelect(page, content, "separate what I observed");
+  const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
+  await expect(dialog.getByText("separate what I observed", { exact: true })).toBeVisible();
+  const respond = dialog.getByRole("button", { name: "Respond" });
+  await expect(respond).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel("Your thought").fill("Naming the difference is half the work.");
+  await expect(respond).toBeEnabled();
+  await dialog.getByLabel("Your thought").press("Enter");
+  await expect(page.getByText("Your response has been submitted successfully.")).toBeVisible();
+
+  const sidebar = page.getByRole("dialog", { name: "Responses" });
+  await expect(
+    sidebar.getByText("Your annotation is pending approval from the Prism owner."),
+  ).toBeVisible();
+  await expect(sidebar.getByText("You", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(sidebar).toBeHidden();
+
+  // The owner signs in and approves it.
+  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto("/sign-in");
+  await ownerPage.getByLabel("Username").fill(member.username);
+  await ownerPage.getByLabel("Password").fill(PASSWORD);
+  await ownerPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(ownerPage).toHaveURL(`/${member.username}`);
+  await ownerPage.getByRole("button", { name: "Responses (1)" }).click();
+  const ownerSidebar = ownerPage.getByRole("dialog", { name: "Responses" });
+  await expect(ownerSidebar.getByText("This annotation is pending approval.")).toBeVisible();
+  await ownerSidebar.getByRole("button", { name: "Approve" }).click();
+  await expect(
+    ownerPage.getByText("The annotation has been approved and is now visible to others."),
+  ).toBeVisible();
+  await expect(ownerSidebar.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await ownerContext.close();
+
+  // A third reader turns highlights on and sees the passage and the response.
+  const readerContext = await browser.newContext({ baseURL: ORIGIN });
+  const reader = await readerContext.newPage();
+  await reader.goto(`/${member.username}`);
+  await reader.getByRole("button", { name: "Show Highlights (1)" }).click();
+  await expect(reader.getByRole("button", { name: "Hide Highlights (1)" })).toBeVisible();
+  await expect
+    .poll(() =>
+      reader.evaluate(() => {
+        const highlight = CSS.highlights.get("prism-annotation");
+        return highlight ? [...highlight].map((range) => (range as Range).toString()) : [];
+      }),
+    )
+    .toEqual(["separate what I observed"]);
+  await reader.getByRole("button", { name: "Responses (1)" }).click();
+  await expect(reader.getByText("Naming the difference is half the work.")).toBeVisible();
+  await expect(reader.getByText(/pending approval/)).toHaveCount(0);
+  await reader.reload();
+  await expect(reader.getByRole("button", { name: "Hide Highlights (1)" })).toBeVisible();
+
+  // A deep link opens the annotation in the sidebar and leaves the address clean.
+  const annotations = await (await reader.request.get(`/api/prisms/${prismId}/annotations`)).json();
+  await reader.goto(`/${member.username}?annotation=${annotations[0].id}`);
+  await expect(
+    reader
+      .getByRole("dialog", { name: "Responses" })
+      .getByText("Naming the difference is half the work."),
+  ).toBeVisible();
+  await expect(reader).toHaveURL(`/${member.username}`, { timeout: 5000 });
+  await readerContext.close();
+});
+
+test("selection errors, bad annotation links and keyboard annotation", async ({
+  page,
+  browser,
+}) => {
+  const { member, prismId } = await ownerWithPrism(browser);
+  await page.goto(`/${member.username}?annotation=abc`);
+  await expect(page.getByText("Invalid annotation ID format")).toBeVisible();
+  await page.goto(`/${member.username}?annotation=987654`);
+  await expect(page.getByText("Could not load the requested annotation")).toBeVisible();
+
+  // A selection that runs out of the prism has no position in its text.
+  const content = page.locator(`#prism-${prismId} .prism-content`);
+  await dragSelect(page, content, "I give feedback", page.getByRole("heading", { level: 1 }));
+  await expect(
+    page.getByText(
+      "Could not determine precise text position. Please try selecting the text again.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Respond to this passage" })).toHaveCount(0);
+
+  // A keyboard user picks the passage in the dialog's text box.
+  await page.getByRole("button", { name: "Respond to a passage" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
+  const passage = dialog.getByLabel("Select the words you want to respond to");
+  await passage.focus();
+  await page.keyboard.press("Control+Home");
+  for (let i = 0; i < "I give feedback".length; i++) await page.keyboard.press("Shift+ArrowRight");
+  await expect(dialog.getByText("I give feedback", { exact: true })).toBeVisible();
+  await dialog.getByLabel("Your thought").fill("Same here.");
+  await dialog.getByLabel("Your thought").press("Enter");
+  await expect(
+    page.getByRole("dialog", { name: "Responses" }).getByText("Same here."),
+  ).toBeVisible();
+  const [created] = await (await page.request.get(`/api/prisms/${prismId}/annotations`)).json();
+  expect(created).toMatchObject({
+    selectedText: "I give feedback",
+    selectionStart: 0,
+    selectionEnd: 15,
+  });
+});
