@@ -31,7 +31,9 @@ export const annotationCreateSchema = z
     selectionEnd: z.number().int().min(1),
     /** Anonymous readers may leave a name and an e-mail (never shown to others). */
     annotatorName: z.string().trim().max(limits.nameMax).optional(),
-    annotatorEmail: z.union([z.literal(""), z.email("Invalid email address").max(limits.emailMax)]).optional(),
+    annotatorEmail: z
+      .union([z.literal(""), z.email("Invalid email address").max(limits.emailMax)])
+      .optional(),
   })
   .refine((v) => v.selectionEnd > v.selectionStart, {
     message: annotationMessages.selectionRange,

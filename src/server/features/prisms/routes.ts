@@ -85,7 +85,12 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
     },
     async (request) => {
       const owner = requireUser(request);
-      const { prism, heartsReset, reanchored } = await updatePrism(db, owner, request.params.id, request.body);
+      const { prism, heartsReset, reanchored } = await updatePrism(
+        db,
+        owner,
+        request.params.id,
+        request.body,
+      );
       await bus.publish(
         { type: "prisms.changed", username: owner.username },
         ...(reanchored > 0
