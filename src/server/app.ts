@@ -33,6 +33,7 @@ import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { eventStreamRoutes } from "./plugins/event-stream.ts";
 import { sessionPlugin } from "./plugins/session.ts";
+import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 
 export interface AppDeps {
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(webPlugin, {
     root: options.webRoot ?? defaultWebRoot,
     renderHead: createRenderHead(deps),
+    onPage: (request, reply) => ensureVisitorId(request, reply, config),
   });
   return app;
 }

@@ -125,9 +125,10 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
         createdAt: new Date(now - (h.i % 20) * 60 * 60 * 1000),
       })),
     );
-    await tx.execute(
-      sql`update ${prisms} set hearts_count = (select count(*) from ${prismHearts} where ${prismHearts.prismId} = ${prisms.id})`,
-    );
+    // The update builder qualifies columns, so the subquery correlates with the outer prism.
+    await tx.update(prisms).set({
+      heartsCount: sql`(select count(*) from ${prismHearts} where ${prismHearts.prismId} = ${prisms.id})`,
+    });
     await tx.insert(notifications).values(
       hearts.map((h) => ({
         userId: h.prism.userId,

@@ -6,6 +6,29 @@ import type { Config } from "../config.ts";
 export const VISITOR_COOKIE = "vid";
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
+/**
+ * This browser's `vid`, issued now if it has none. Pages get one with their HTML, so that the
+ * first API calls of a new visitor (a heart clicked at once) all carry the same one.
+ */
+export function ensureVisitorId(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): string {
+  const current = request.cookies[VISITOR_COOKIE];
+  if (current && /^[\w-]{16,64}$/.test(current)) return current;
+  const vid = randomBytes(18).toString("base64url");
+  request.cookies[VISITOR_COOKIE] = vid;
+  reply.setCookie(VISITOR_COOKIE, vid, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.production && config.appOrigin.startsWith("https:"),
+    maxAge: ONE_YEAR,
+  });
+  return vid;
+}
+
 /** The visitor hash of this browser, giving it a `vid` cookie first if it has none. */
 export function visitorHash(
   request: FastifyRequest,
@@ -13,17 +36,7 @@ export function visitorHash(
   config: Config,
   secret: string,
 ) {
-  let vid = request.cookies[VISITOR_COOKIE];
-  if (!vid || !/^[\w-]{16,64}$/.test(vid)) {
-    vid = randomBytes(18).toString("base64url");
-    request.cookies[VISITOR_COOKIE] = vid;
-    reply.setCookie(VISITOR_COOKIE, vid, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.production && config.appOrigin.startsWith("https:"),
-      maxAge: ONE_YEAR,
-    });
-  }
-  return createHmac("sha256", secret).update(vid).digest("hex");
+  return createHmac("sha256", secret)
+    .update(ensureVisitorId(request, reply, config))
+    .digest("hex");
 }

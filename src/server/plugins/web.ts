@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { notFound } from "../http-error.ts";
 
@@ -30,6 +30,8 @@ export type RenderHead = (path: string) => Promise<RenderedHead>;
 export interface WebPluginOptions {
   root: string;
   renderHead?: RenderHead;
+  /** Gives a new visitor their `vid` cookie with the page. */
+  onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -108,6 +110,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       path !== "/api" &&
       !/\.[a-z0-9]+$/i.test(path);
     if (!isPage || !indexHtml) throw notFound(`No route for ${request.method} ${path}`);
+    opts.onPage?.(request, reply);
     let status = 200;
     let html = indexHtml;
     if (opts.renderHead) {

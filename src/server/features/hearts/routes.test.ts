@@ -68,6 +68,18 @@ describe("hearts", () => {
     expect(anonymous?.visitorHash).not.toContain("visitor-number");
   });
 
+  it("reports the visitor's own heart, whatever the ids of other hearts and prisms", async () => {
+    const owner = await buildUser(t.database);
+    const first = await buildPrism(t.database, { userId: owner.id });
+    const second = await buildPrism(t.database, { userId: owner.id, index: 1 });
+    for (let i = 0; i < 5; i++) await hearted(first.id, vid(`warm-up-${i}`));
+    await hearted(second.id, vid("mine"));
+    const mine = await t.app.inject({ method: "GET", url: `/api/prisms/${second.id}/heart`, headers: vid("mine") });
+    expect(mine.json()).toEqual({ hearted: true, heartsCount: 1 });
+    const theirs = await t.app.inject({ method: "GET", url: `/api/prisms/${first.id}/heart`, headers: vid("mine") });
+    expect(theirs.json()).toEqual({ hearted: false, heartsCount: 5 });
+  });
+
   it("answers 404 for a missing prism and 400 for a malformed id", async () => {
     expect(
       (await t.app.inject({ method: "GET", url: "/api/prisms/987654/heart" })).statusCode,

@@ -41,15 +41,17 @@ export async function heartStatus(
   prismId: number,
   actor: HeartActor,
 ): Promise<HeartStatus> {
-  const [row] = await db
-    .select({
-      heartsCount: prisms.heartsCount,
-      hearted: sql<boolean>`exists (select 1 from ${prismHearts} where ${prismHearts.prismId} = ${prisms.id} and ${byActor(actor)})`,
-    })
+  const [prism] = await db
+    .select({ heartsCount: prisms.heartsCount })
     .from(prisms)
     .where(eq(prisms.id, prismId));
-  if (!row) throw notFound("Prism not found");
-  return row;
+  if (!prism) throw notFound("Prism not found");
+  const [mine] = await db
+    .select({ id: prismHearts.id })
+    .from(prismHearts)
+    .where(and(eq(prismHearts.prismId, prismId), byActor(actor)))
+    .limit(1);
+  return { hearted: mine !== undefined, heartsCount: prism.heartsCount };
 }
 
 export interface HeartToggle extends HeartStatus {

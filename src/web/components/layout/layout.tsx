@@ -1,9 +1,12 @@
 // Every page's frame: header, the page in an error boundary, footer, and the toaster.
+import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { Toaster } from "sonner";
 import { PageSpinner } from "../../features/auth/require-user.tsx";
+import { useCurrentUser } from "../../features/auth/use-current-user.ts";
 import { setErrorNavigator } from "../../lib/api.ts";
+import { connectLive } from "../../lib/live.ts";
 import { takeFlashToast } from "../../lib/storage.ts";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
 import { ErrorBoundary } from "./error-boundary.tsx";
@@ -14,7 +17,14 @@ export function Layout() {
   const navigate = useNavigate();
   const location = useLocation();
 
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+
   useEffect(() => setErrorNavigator(navigate), [navigate]);
+  // One stream per tab, reopened when the member signs in or out (notifications follow the member).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the reason to reconnect
+  useEffect(() => connectLive(queryClient), [queryClient, userId]);
   useEffect(() => {
     const flash = takeFlashToast();
     if (flash) toastSuccess(flash.title, flash.description);

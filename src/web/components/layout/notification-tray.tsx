@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Bell, Check, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
 import { useDecideAnnotation } from "../../features/annotations/annotation-queries.ts";
@@ -31,15 +31,38 @@ export function NotificationTray() {
   const decide = useDecideAnnotation();
   const count = unread.data?.count ?? 0;
 
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    // Opening the tray with unread notifications marks them all read. The list keeps showing
-    // what was unread until it is next fetched, so their controls stay usable meanwhile.
-    if (next && count > 0) {
+  // Opening the tray marks everything read, but it keeps showing what was unread when it opened
+  // (with the approve and reject controls) until it closes.
+  const [unreadAtOpen, setUnreadAtOpen] = useState<Set<number> | null>(null);
+  const items = list.data;
+  useEffect(() => {
+    if (!open || unreadAtOpen !== null || !items) return;
+    setUnreadAtOpen(new Set(items.filter((n) => !n.read).map((n) => n.id)));
+    if (count > 0) {
       markAllRead.mutate(undefined, {
         onSuccess: () => queryClient.setQueryData(queryKeys.unreadCount, { count: 0 }),
       });
     }
+  }, [open, unreadAtOpen, items, count, markAllRead, queryClient]);
+  const wasUnread = (notification: Notification) =>
+    unreadAtOpen?.has(notification.id) ?? !notification.read;
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) setUnreadAtOpen(null);
+  }
+
+  function decideFrom(notification: Notification, status: "approved" | "rejected") {
+    if (notification.annotationId === null) return;
+    decide.mutate(
+      { id: notification.annotationId, status },
+      {
+        onSuccess: () =>
+          setUnreadAtOpen(
+            (ids) => new Set([...(ids ?? [])].filter((id) => id !== notification.id)),
+          ),
+      },
+    );
   }
 
   function handleItem(notification: Notification) {
@@ -89,23 +112,18 @@ export function NotificationTray() {
                       event.preventDefault();
                       handleItem(notification);
                     }}
-                    className={`block px-4 py-3 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none ${notification.read ? "" : "bg-primary/5"}`}
+                    className={`block px-4 py-3 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none ${wasUnread(notification) ? "bg-primary/5" : ""}`}
                   >
                     <NotificationText notification={notification} />
                   </a>
                   {notification.type === "annotation" &&
-                  !notification.read &&
+                  wasUnread(notification) &&
                   notification.annotationId !== null ? (
                     <div className="flex gap-2 px-4 pb-3">
                       <Button
                         size="sm"
                         disabled={decide.isPending}
-                        onClick={() =>
-                          decide.mutate({
-                            id: notification.annotationId as number,
-                            status: "approved",
-                          })
-                        }
+                        onClick={() => decideFrom(notification, "approved")}
                       >
                         <Check aria-hidden="true" /> Approve
                       </Button>
@@ -113,12 +131,7 @@ export function NotificationTray() {
                         size="sm"
                         variant="outline"
                         disabled={decide.isPending}
-                        onClick={() =>
-                          decide.mutate({
-                            id: notification.annotationId as number,
-                            status: "rejected",
-                          })
-                        }
+                        onClick={() => decideFrom(notification, "rejected")}
                       >
                         <X aria-hidden="true" /> Reject
                       </Button>

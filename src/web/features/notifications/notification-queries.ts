@@ -2,12 +2,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Notification, NotificationCount } from "../../../contract/notifications.ts";
 import { api } from "../../lib/api.ts";
+import { usePollInterval } from "../../lib/live.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastDuration, toastError, toastSuccess } from "../../lib/toast.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 
-/** Spec §7: notification lists and the unread count poll every 30 s and are fresh for 30 s. */
-const POLL = { refetchInterval: 30_000, staleTime: 30_000 } as const;
+/** Spec §7: notification lists and the unread count poll every 30 s (unless the live stream is open). */
+const POLL_MS = 30_000;
 
 export function useNotificationList(limit: number, offset: number) {
   const { user } = useCurrentUser();
@@ -18,7 +19,8 @@ export function useNotificationList(limit: number, offset: number) {
         errorPage: false,
       }),
     enabled: user !== null,
-    ...POLL,
+    staleTime: POLL_MS,
+    refetchInterval: usePollInterval(POLL_MS),
   });
 }
 
@@ -29,7 +31,8 @@ export function useUnreadCount() {
     queryFn: () =>
       api.get<NotificationCount>("/api/notifications/unread-count", { errorPage: false }),
     enabled: user !== null,
-    ...POLL,
+    staleTime: POLL_MS,
+    refetchInterval: usePollInterval(POLL_MS),
   });
 }
 

@@ -2,27 +2,28 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HeartStatus, MoveDirection, Prism } from "../../../contract/prisms.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { usePollInterval } from "../../lib/live.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 
-/** Spec §7: the prism list polls every 500 ms and is never fresh; each poll is a cheap 304. */
+/** Spec §7: the prism list polls every 500 ms (a cheap 304) while no live stream is open. */
 export function usePrisms(username: string) {
   return useQuery({
     queryKey: queryKeys.prisms(username),
     queryFn: () =>
       api.get<Prism[]>(`/api/prisms/${encodeURIComponent(username)}`, { errorPage: false }),
     staleTime: 0,
-    refetchInterval: 500,
+    refetchInterval: usePollInterval(500),
   });
 }
 
-/** Spec §7: heart status polls every 3 s and is fresh for 2 s. */
+/** Spec §7: heart status polls every 3 s while no live stream is open, and is fresh for 2 s. */
 export function useHeartStatus(prismId: number) {
   return useQuery({
     queryKey: queryKeys.heart(prismId),
     queryFn: () => api.get<HeartStatus>(`/api/prisms/${prismId}/heart`, { errorPage: false }),
     staleTime: 2000,
-    refetchInterval: 3000,
+    refetchInterval: usePollInterval(3000),
   });
 }
 

@@ -1,0 +1,103 @@
+// Live updates: one Server-Sent Events stream per tab. While it is open, pages do not poll; the
+// events tell the query cache what changed. When it drops, polling resumes at the spec's
+// intervals and the stream reconnects with backoff.
+import type { QueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import type { HeartStatus } from "../../contract/prisms.ts";
+import { queryKeys } from "./query.ts";
+
+let connected = false;
+const listeners = new Set<() => void>();
+
+function setConnected(value: boolean) {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of listeners) listener();
+}
+
+/** True while the event stream is open. */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => connected,
+    () => false,
+  );
+}
+
+/** A query's polling interval: none while the stream is open, else the spec's interval. */
+export function usePollInterval(ms: number): number | false {
+  return useLiveConnected() ? false : ms;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Opens the stream and keeps it open until the returned function is called. */
+export function connectLive(queryClient: QueryClient): () => void {
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let backoff = 1000;
+  let stopped = false;
+
+  const on = (type: string, handle: (data: Record<string, unknown>) => void) => {
+    source?.addEventListener(type, (event) => {
+      try {
+        handle(JSON.parse((event as MessageEvent<string>).data || "{}"));
+      } catch {
+        // An unreadable event is skipped; the next poll or event catches up.
+      }
+    });
+  };
+
+  const open = () => {
+    source = new EventSource("/api/events");
+    source.onopen = () => {
+      backoff = 1000;
+      setConnected(true);
+      // Whatever happened while we were away: refetch what is on screen.
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0],
+      });
+    };
+    source.onerror = () => {
+      setConnected(false);
+      // EventSource retries by itself unless the server refused it; then we back off and retry.
+      if (source?.readyState === EventSource.CLOSED && !stopped) {
+        source.close();
+        retry = setTimeout(open, backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    };
+    on("prisms.changed", ({ username }) => {
+      if (typeof username === "string")
+        void queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
+    });
+    on("heart.changed", ({ prismId, heartsCount, username }) => {
+      if (typeof prismId !== "number" || typeof heartsCount !== "number") return;
+      queryClient.setQueryData<HeartStatus>(queryKeys.heart(prismId), (old) =>
+        old ? { ...old, heartsCount } : old,
+      );
+      if (typeof username === "string")
+        void queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
+    });
+    on("annotation.changed", ({ prismId }) => {
+      if (typeof prismId !== "number") return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.annotations(prismId) });
+      void queryClient.invalidateQueries({ queryKey: ["annotation"] });
+    });
+    const notificationsChanged = () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    on("notification.created", notificationsChanged);
+    on("notifications.changed", notificationsChanged);
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+    setConnected(false);
+  };
+}
