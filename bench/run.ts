@@ -24,6 +24,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** What a scenario may ask of the app it runs against, once, before it is measured. */
 interface ScenarioContext {
   origin: string;
+  /** Where the app under test listens. */
+  base: string;
   /** A `cookie` header of the demo admin's session, signed in through POST /api/login. */
   adminCookie(): Promise<string>;
 }
@@ -36,9 +38,30 @@ interface PreparedRequest {
 interface Scenario {
   name: string;
   method: Method;
-  path: string;
+  path: string | ((context: ScenarioContext) => Promise<string>);
   prepare?(context: ScenarioContext): Promise<PreparedRequest>;
+  /** The answer every request must get; default any 2xx. A poll of unchanged data expects 304. */
+  expectStatus?: number;
 }
+
+/** The first demo prism of the member the scenarios read. */
+async function firstPrismId(context: ScenarioContext): Promise<number> {
+  const response = await fetch(`${context.base}/api/prisms/maya-okafor`);
+  const [prism] = (await response.json()) as { id: number }[];
+  if (!prism) throw new Error("the demo member has no prisms");
+  return prism.id;
+}
+
+/** The ETag a first request gets, so that later requests are "nothing changed" polls. */
+async function etagOf(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  const etag = response.headers.get("etag");
+  if (!etag) throw new Error(`${url} sent no ETag`);
+  return etag;
+}
+
+const BENCH_VISITOR = { cookie: "vid=bench-visitor-0000000001" };
 
 // Sign-in is rate limited per username and address after failures, so a wrong-password scenario
 // would measure 429s; scenarios here stick to requests that succeed every time.
@@ -51,11 +74,43 @@ const scenarios: Scenario[] = [
     path: "/api/user",
     prepare: async (context) => ({ headers: { cookie: await context.adminCookie() } }),
   },
+  { name: "prism list", method: "GET", path: "/api/prisms/maya-okafor" },
+  {
+    name: "prism list poll, unchanged (304)",
+    method: "GET",
+    path: "/api/prisms/maya-okafor",
+    expectStatus: 304,
+    prepare: async (context) => ({
+      headers: { "if-none-match": await etagOf(`${context.base}/api/prisms/maya-okafor`) },
+    }),
+  },
+  {
+    name: "heart status",
+    method: "GET",
+    path: async (context) => `/api/prisms/${await firstPrismId(context)}/heart`,
+    prepare: async () => ({ headers: BENCH_VISITOR }),
+  },
+  {
+    name: "heart status poll, unchanged (304)",
+    method: "GET",
+    path: async (context) => `/api/prisms/${await firstPrismId(context)}/heart`,
+    expectStatus: 304,
+    prepare: async (context) => {
+      const url = `${context.base}/api/prisms/${await firstPrismId(context)}/heart`;
+      return { headers: { ...BENCH_VISITOR, "if-none-match": await etagOf(url, BENCH_VISITOR) } };
+    },
+  },
+  {
+    name: "annotations of a prism",
+    method: "GET",
+    path: async (context) => `/api/prisms/${await firstPrismId(context)}/annotations`,
+  },
 ];
 
 interface Row {
   target: string;
   scenario: string;
+  expectStatus: number | undefined;
   method: Method;
   path: string;
   requestsPerSecond: number;
@@ -68,7 +123,7 @@ interface Row {
   ratio: number;
 }
 
-type Measurement = Omit<Row, "target" | "scenario" | "method" | "path" | "ratio">;
+type Measurement = Omit<Row, "target" | "scenario" | "method" | "path" | "ratio" | "expectStatus">;
 
 function benchSeconds(raw: string | undefined): number {
   if (raw === undefined || raw === "") return 5;
@@ -193,6 +248,7 @@ async function runPrism(
   let cookie: Promise<string> | undefined;
   const context: ScenarioContext = {
     origin: APP_ORIGIN,
+    base,
     adminCookie: () => {
       cookie ??= signIn(base, credentials);
       return cookie;
@@ -202,10 +258,11 @@ async function runPrism(
   try {
     for (const scenario of scenarios) {
       const request = (await scenario.prepare?.(context)) ?? {};
-      const url = `${base}${scenario.path}`;
-      // One plain request first, so a broken scenario says why instead of just counting non-2xx.
+      const path = typeof scenario.path === "string" ? scenario.path : await scenario.path(context);
+      const url = `${base}${path}`;
+      // One plain request first, so a broken scenario says why instead of just counting failures.
       const probe = await fetch(url, { method: scenario.method, ...request });
-      if (!probe.ok) {
+      if (scenario.expectStatus ? probe.status !== scenario.expectStatus : !probe.ok) {
         console.error(
           `${target} / ${scenario.name}: HTTP ${probe.status} ${(await probe.text()).slice(0, 200)}`,
         );
@@ -217,7 +274,8 @@ async function runPrism(
         target,
         scenario: scenario.name,
         method: scenario.method,
-        path: scenario.path,
+        path,
+        expectStatus: scenario.expectStatus,
         ...result,
         ratio: baseline > 0 ? result.requestsPerSecond / baseline : 0,
       });
@@ -309,6 +367,7 @@ async function main() {
       scenario: "bare node:http",
       method: "GET",
       path: "/",
+      expectStatus: undefined,
       ...baseline,
       ratio: 1,
     },
@@ -339,7 +398,13 @@ async function main() {
   writeFileSync(`${reportsDir}latest.md`, table);
   process.stdout.write(table);
 
-  const failed = rows.filter((row) => row.errors > 0 || row.non2xx > 0);
+  const unexpected = (row: Row) =>
+    row.expectStatus
+      ? Object.entries(row.statusCodes).some(
+          ([code, count]) => Number(code) !== row.expectStatus && count > 0,
+        )
+      : row.non2xx > 0;
+  const failed = rows.filter((row) => row.errors > 0 || unexpected(row));
   for (const row of failed) {
     console.error(
       `bench: ${row.target} / ${row.scenario}: ${row.errors} errors, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}`,

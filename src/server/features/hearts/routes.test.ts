@@ -74,9 +74,17 @@ describe("hearts", () => {
     const second = await buildPrism(t.database, { userId: owner.id, index: 1 });
     for (let i = 0; i < 5; i++) await hearted(first.id, vid(`warm-up-${i}`));
     await hearted(second.id, vid("mine"));
-    const mine = await t.app.inject({ method: "GET", url: `/api/prisms/${second.id}/heart`, headers: vid("mine") });
+    const mine = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${second.id}/heart`,
+      headers: vid("mine"),
+    });
     expect(mine.json()).toEqual({ hearted: true, heartsCount: 1 });
-    const theirs = await t.app.inject({ method: "GET", url: `/api/prisms/${first.id}/heart`, headers: vid("mine") });
+    const theirs = await t.app.inject({
+      method: "GET",
+      url: `/api/prisms/${first.id}/heart`,
+      headers: vid("mine"),
+    });
     expect(theirs.json()).toEqual({ hearted: false, heartsCount: 5 });
   });
 
