@@ -27,6 +27,9 @@ async function main() {
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // Requests in flight get 5 s; connections that never send one (pre-opened sockets) are then cut.
+    const stragglers = setTimeout(() => app.server.closeAllConnections(), 5_000);
+    stragglers.unref();
     try {
       await app.close();
       await database.close();

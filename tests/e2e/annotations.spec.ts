@@ -129,17 +129,63 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   await expect(reader.getByText(/pending approval/)).toHaveCount(0);
   await reader.reload();
   await expect(reader.getByRole("button", { name: "Hide Highlights (1)" })).toBeVisible();
+  // On a small screen the same toggle sits in the menu.
+  await reader.setViewportSize({ width: 375, height: 800 });
+  await reader.getByRole("button", { name: "Open menu" }).click();
+  await reader
+    .getByRole("navigation", { name: "Mobile" })
+    .getByRole("button", { name: "Hide Highlights (1)" })
+    .click();
+  await expect(reader.getByRole("button", { name: "Show Highlights (1)" })).toBeVisible();
+  await reader.setViewportSize({ width: 1280, height: 800 });
 
-  // A deep link opens the annotation in the sidebar and leaves the address clean.
-  const annotations = await (await reader.request.get(`/api/prisms/${prismId}/annotations`)).json();
-  await reader.goto(`/${member.username}?annotation=${annotations[0].id}`);
-  await expect(
-    reader
-      .getByRole("dialog", { name: "Responses" })
-      .getByText("Naming the difference is half the work."),
-  ).toBeVisible();
-  await expect(reader).toHaveURL(`/${member.username}`, { timeout: 5000 });
   await readerContext.close();
+});
+
+test("a deep link to an annotation opens it in the sidebar and leaves the address clean", async ({
+  page,
+  browser,
+}) => {
+  const { member, prismId } = await ownerWithPrism(browser);
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  const quote = "offer to talk";
+  const start = "I give feedback in writing first, then ".length;
+  const created = await visitor.request.post("/api/annotations", {
+    headers: { origin: ORIGIN },
+    data: {
+      prismId,
+      selectedText: quote,
+      selectionStart: start,
+      selectionEnd: start + quote.length,
+      annotationText: "Talking after reading works for me too.",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const annotationId = (await created.json()).id as number;
+  await visitor.close();
+
+  // The author (this browser is another visitor) cannot see it while it is pending.
+  await page.goto(`/${member.username}?annotation=${annotationId}`);
+  await expect(page.getByText("Could not load the requested annotation")).toBeVisible();
+
+  const owner = await browser.newContext({ baseURL: ORIGIN });
+  const login = await owner.request.post("/api/login", {
+    headers: { origin: ORIGIN },
+    data: { username: member.username, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const approved = await owner.request.put(`/api/annotations/${annotationId}/status`, {
+    headers: { origin: ORIGIN },
+    data: { status: "approved" },
+  });
+  expect(approved.status()).toBe(200);
+  await owner.close();
+
+  await page.goto(`/${member.username}?annotation=${annotationId}`);
+  const sidebar = page.getByRole("dialog", { name: "Responses" });
+  await expect(sidebar.getByText("Talking after reading works for me too.")).toBeVisible();
+  await expect(page).toHaveURL(`/${member.username}`, { timeout: 5000 });
+  await expect(sidebar.getByText("Talking after reading works for me too.")).toBeVisible();
 });
 
 test("selection errors, bad annotation links and keyboard annotation", async ({

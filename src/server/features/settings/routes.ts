@@ -8,7 +8,7 @@ import { clearSessionCookie, requireUser } from "../../plugins/session.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { deleteAccount, updateProfile } from "./service.ts";
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, bus }) => {
   const tags = ["settings"];
 
   app.put(
@@ -43,7 +43,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await deleteAccount(db, user.id);
+      const deletion = await deleteAccount(db, user.id);
+      await bus.publish(
+        { type: "prisms.changed", username: deletion.username },
+        ...deletion.touchedPrisms.flatMap((prism) => [
+          { type: "heart.changed" as const, ...prism },
+          { type: "annotation.changed" as const, prismId: prism.prismId, username: prism.username },
+        ]),
+        ...deletion.notifiedUserIds.map((userId) => ({
+          type: "notifications.changed" as const,
+          userId,
+        })),
+      );
       clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },

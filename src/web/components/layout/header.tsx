@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useCurrentUser } from "../../features/auth/use-current-user.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { useHighlightsControl } from "../../lib/page-controls.ts";
 import { rememberPage, saveFlashToast } from "../../lib/storage.ts";
 import { toastError } from "../../lib/toast.ts";
 import { Avatar } from "../ui/avatar.tsx";
@@ -36,6 +37,7 @@ export function Header() {
   const location = useLocation();
   const navigate = useNavigate();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const highlights = useHighlightsControl();
 
   const logout = useMutation({
     mutationFn: async () => {
@@ -146,6 +148,19 @@ export function Header() {
           <NavLink to="/explore" className={navLink} onClick={() => setMobileOpen(false)}>
             Explore
           </NavLink>
+          {highlights ? (
+            <button
+              type="button"
+              className={navLink({ isActive: false })}
+              aria-pressed={highlights.on}
+              onClick={() => {
+                highlights.toggle();
+                setMobileOpen(false);
+              }}
+            >
+              {highlights.on ? "Hide Highlights" : "Show Highlights"} ({highlights.count})
+            </button>
+          ) : null}
           {user?.isAdmin ? (
             <NavLink to="/catalyst" className={navLink} onClick={() => setMobileOpen(false)}>
               Catalyst Admin

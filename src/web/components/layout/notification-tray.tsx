@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Bell, Check, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
 import { useDecideAnnotation } from "../../features/annotations/annotation-queries.ts";
@@ -32,24 +32,26 @@ export function NotificationTray() {
   const count = unread.data?.count ?? 0;
 
   // Opening the tray marks everything read, but it keeps showing what was unread when it opened
-  // (with the approve and reject controls) until it closes.
+  // (with the approve and reject controls) until it closes. It reads the newest list first, so
+  // that what it marks read is what it shows.
   const [unreadAtOpen, setUnreadAtOpen] = useState<Set<number> | null>(null);
-  const items = list.data;
-  useEffect(() => {
-    if (!open || unreadAtOpen !== null || !items) return;
-    setUnreadAtOpen(new Set(items.filter((n) => !n.read).map((n) => n.id)));
-    if (count > 0) {
+  const wasUnread = (notification: Notification) =>
+    unreadAtOpen?.has(notification.id) ?? !notification.read;
+
+  async function handleOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setUnreadAtOpen(null);
+      return;
+    }
+    const { data } = await list.refetch();
+    const unreadIds = new Set((data ?? []).filter((n) => !n.read).map((n) => n.id));
+    setUnreadAtOpen(unreadIds);
+    if (unreadIds.size > 0 || count > 0) {
       markAllRead.mutate(undefined, {
         onSuccess: () => queryClient.setQueryData(queryKeys.unreadCount, { count: 0 }),
       });
     }
-  }, [open, unreadAtOpen, items, count, markAllRead, queryClient]);
-  const wasUnread = (notification: Notification) =>
-    unreadAtOpen?.has(notification.id) ?? !notification.read;
-
-  function handleOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) setUnreadAtOpen(null);
   }
 
   function decideFrom(notification: Notification, status: "approved" | "rejected") {
@@ -71,7 +73,7 @@ export function NotificationTray() {
   }
 
   return (
-    <Popover open={open} onOpenChange={handleOpenChange}>
+    <Popover open={open} onOpenChange={(next) => void handleOpenChange(next)}>
       <PopoverTrigger asChild>
         <Button
           variant="ghost"

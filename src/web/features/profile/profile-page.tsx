@@ -1,12 +1,13 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
 import { useQuery } from "@tanstack/react-query";
 import { Eye, Globe, Highlighter, Pencil } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { setHighlightsControl } from "../../lib/page-controls.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { storageKeys } from "../../lib/storage.ts";
 import { AnnotationDialog, type AnnotationTarget } from "../annotations/annotation-dialog.tsx";
@@ -110,6 +111,17 @@ function Profile({ owner }: { owner: PublicUser }) {
       // Storage may be unavailable (private mode); the choice then lasts for this page only.
     }
   }
+
+  const toggleRef = useRef(toggleHighlights);
+  toggleRef.current = toggleHighlights;
+  useEffect(() => {
+    setHighlightsControl(
+      approvedCount > 0
+        ? { count: approvedCount, on: highlights, toggle: () => toggleRef.current() }
+        : null,
+    );
+  }, [approvedCount, highlights]);
+  useEffect(() => () => setHighlightsControl(null), []);
 
   const [target, setTarget] = useState<AnnotationTarget | null>(null);
   const [sidebar, setSidebar] = useState<{ prismId: number; focusId: number | null } | null>(null);

@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The real process entry, as `npm start` runs it, on an embedded database in a scratch folder.
+const scratch = mkdtempSync(join(tmpdir(), "prism-main-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function start(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `pglite:${join(scratch, "pglite")}`,
+      SEED: "none",
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("Prism is running")) resolve();
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("exit", (code) => reject(new Error(`exited early (${code}): ${output}`)));
+  });
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+/** Sends a request in two halves over a raw socket; resolves to the raw response. */
+function splitRequest(port: number, head: string, body: string) {
+  const socket = connect(port, "127.0.0.1");
+  let response = "";
+  socket.on("data", (chunk) => {
+    response += chunk;
+  });
+  const done = new Promise<string>((resolve) => socket.on("close", () => resolve(response)));
+  const sentFirstHalf = new Promise<void>((resolve) =>
+    socket.on("connect", () => socket.write(head + body.slice(0, 10), () => resolve())),
+  );
+  return { sentFirstHalf, finish: () => socket.write(body.slice(10)), done };
+}
+
+describe("the Prism process", () => {
+  it("finishes an in-flight request and ends open streams on SIGTERM, then keeps its data", async () => {
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const first = await start(port);
+    const exit = exited(first);
+    const started = Date.now();
+
+    const stream = await fetch(`${origin}/api/events`);
+    expect(stream.status).toBe(200);
+    const body = JSON.stringify({
+      username: "lasting",
+      email: "lasting@example.com",
+      firstName: "Last",
+      lastName: "Ing",
+      password: "still-here",
+    });
+    const request = splitRequest(
+      port,
+      `POST /api/register HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+      body,
+    );
+    await request.sentFirstHalf;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    first.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    request.finish();
+
+    expect(await request.done).toMatch(/^HTTP\/1\.1 201 /);
+    await expect(stream.text()).resolves.toContain(": connected");
+    expect(await exit).toBe(0);
+    // Well before the 15 s safety net that forces an exit.
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const second = await start(port);
+    try {
+      const login = await fetch(`${origin}/api/login`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/json" },
+        body: JSON.stringify({ username: "lasting", password: "still-here" }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      second.kill("SIGTERM");
+      await exited(second);
+    }
+  });
+
+  it("refuses an invalid setting with one line naming the variable", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: { ...process.env, PORT: "not-a-port" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    expect(await exited(child)).toBe(1);
+    expect(stderr.trim()).toMatch(/^Invalid PORT: /);
+  });
+});
