@@ -61,12 +61,14 @@ function splitRequest(port: number, head: string, body: string) {
 }
 
 describe("the Prism process", () => {
-  it("finishes an in-flight request and ends open streams on SIGTERM, then keeps its data", async () => {
+  // Two real process starts (TypeScript loading, PGlite and its migrations) take a while on a busy machine.
+  it("finishes an in-flight request and ends open streams on SIGTERM, then keeps its data", {
+    timeout: 90_000,
+  }, async () => {
     const port = await freePort();
     const origin = `http://localhost:${port}`;
     const first = await start(port);
     const exit = exited(first);
-    const started = Date.now();
 
     const stream = await fetch(`${origin}/api/events`);
     expect(stream.status).toBe(200);
@@ -90,9 +92,8 @@ describe("the Prism process", () => {
 
     expect(await request.done).toMatch(/^HTTP\/1\.1 201 /);
     await expect(stream.text()).resolves.toContain(": connected");
+    // Exit code 0: a clean close, not the safety net that forces an exit (code 1).
     expect(await exit).toBe(0);
-    // Well before the 15 s safety net that forces an exit.
-    expect(Date.now() - started).toBeLessThan(10_000);
 
     const second = await start(port);
     try {

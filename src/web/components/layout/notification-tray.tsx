@@ -1,11 +1,11 @@
 // The bell beside the member menu: the unread count, and the five newest notifications.
 
 import { useQueryClient } from "@tanstack/react-query";
-import { Bell, Check, X } from "lucide-react";
+import { Bell } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
-import { useDecideAnnotation } from "../../features/annotations/annotation-queries.ts";
+import { DecisionButtons } from "../../features/annotations/decision-buttons.tsx";
 import {
   useNotificationActions,
   useNotificationList,
@@ -28,7 +28,6 @@ export function NotificationTray() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const openNotification = useOpenNotification();
-  const decide = useDecideAnnotation();
   const count = unread.data?.count ?? 0;
 
   // Opening the tray marks everything read, but it keeps showing what was unread when it opened
@@ -54,17 +53,9 @@ export function NotificationTray() {
     }
   }
 
-  function decideFrom(notification: Notification, status: "approved" | "rejected") {
-    if (notification.annotationId === null) return;
-    decide.mutate(
-      { id: notification.annotationId, status },
-      {
-        onSuccess: () =>
-          setUnreadAtOpen(
-            (ids) => new Set([...(ids ?? [])].filter((id) => id !== notification.id)),
-          ),
-      },
-    );
+  /** A decided annotation's notification no longer offers the controls. */
+  function settle(notification: Notification) {
+    setUnreadAtOpen((ids) => new Set([...(ids ?? [])].filter((id) => id !== notification.id)));
   }
 
   function handleItem(notification: Notification) {
@@ -121,23 +112,11 @@ export function NotificationTray() {
                   {notification.type === "annotation" &&
                   wasUnread(notification) &&
                   notification.annotationId !== null ? (
-                    <div className="flex gap-2 px-4 pb-3">
-                      <Button
-                        size="sm"
-                        disabled={decide.isPending}
-                        onClick={() => decideFrom(notification, "approved")}
-                      >
-                        <Check aria-hidden="true" /> Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={decide.isPending}
-                        onClick={() => decideFrom(notification, "rejected")}
-                      >
-                        <X aria-hidden="true" /> Reject
-                      </Button>
-                    </div>
+                    <DecisionButtons
+                      annotationId={notification.annotationId}
+                      className="flex gap-2 px-4 pb-3"
+                      onDecided={() => settle(notification)}
+                    />
                   ) : null}
                 </li>
               ))}

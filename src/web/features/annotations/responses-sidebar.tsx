@@ -1,8 +1,6 @@
 // The Responses sidebar: the annotations of one prism that this viewer may see.
-import { Check, X } from "lucide-react";
 import { useEffect } from "react";
 import type { Annotation } from "../../../contract/annotations.ts";
-import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
   DialogDescription,
@@ -11,7 +9,7 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { cn } from "../../lib/cn.ts";
 import { relativeTime } from "../../lib/format.ts";
-import { useDecideAnnotation } from "./annotation-queries.ts";
+import { DecisionButtons } from "./decision-buttons.tsx";
 
 export function ResponsesSidebar({
   open,
@@ -27,8 +25,6 @@ export function ResponsesSidebar({
   /** An annotation to bring into view (from a deep link or a notification). */
   focusId: number | null;
 }) {
-  const decide = useDecideAnnotation();
-
   useEffect(() => {
     if (!open || focusId === null) return;
     const timer = setTimeout(() => {
@@ -89,23 +85,7 @@ export function ResponsesSidebar({
                   <p className="mt-3 whitespace-pre-wrap text-sm">{annotation.annotationText}</p>
                   <StatusNote annotation={annotation} />
                   {annotation.canModerate ? (
-                    <div className="mt-3 flex gap-2">
-                      <Button
-                        size="sm"
-                        disabled={decide.isPending}
-                        onClick={() => decide.mutate({ id: annotation.id, status: "approved" })}
-                      >
-                        <Check aria-hidden="true" /> Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={decide.isPending}
-                        onClick={() => decide.mutate({ id: annotation.id, status: "rejected" })}
-                      >
-                        <X aria-hidden="true" /> Reject
-                      </Button>
-                    </div>
+                    <DecisionButtons annotationId={annotation.id} className="mt-3 flex gap-2" />
                   ) : null}
                 </li>
               ))}

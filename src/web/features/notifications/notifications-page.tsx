@@ -1,10 +1,10 @@
 // /notifications: every notification, ten to a page, with what can be done about each.
-import { Check, RefreshCw, Trash2, X } from "lucide-react";
+import { Check, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
-import { useDecideAnnotation } from "../annotations/annotation-queries.ts";
+import { DecisionButtons } from "../annotations/decision-buttons.tsx";
 import { PageSpinner } from "../auth/require-user.tsx";
 import {
   allMarkedToast,
@@ -22,7 +22,6 @@ export function NotificationsPage() {
   const list = useNotificationList(PAGE_SIZE, page * PAGE_SIZE);
   const unread = useUnreadCount();
   const actions = useNotificationActions();
-  const decide = useDecideAnnotation();
   const openNotification = useOpenNotification();
   const unreadCount = unread.data?.count ?? 0;
   const items = list.data ?? [];
@@ -98,33 +97,10 @@ export function NotificationsPage() {
                   {notification.type === "annotation" &&
                   notification.annotationId !== null &&
                   !notification.read ? (
-                    <>
-                      <Button
-                        size="sm"
-                        disabled={decide.isPending}
-                        onClick={() =>
-                          decide.mutate({
-                            id: notification.annotationId as number,
-                            status: "approved",
-                          })
-                        }
-                      >
-                        Approve Annotation
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={decide.isPending}
-                        onClick={() =>
-                          decide.mutate({
-                            id: notification.annotationId as number,
-                            status: "rejected",
-                          })
-                        }
-                      >
-                        <X aria-hidden="true" /> Reject Annotation
-                      </Button>
-                    </>
+                    <DecisionButtons
+                      annotationId={notification.annotationId}
+                      labels={{ approve: "Approve Annotation", reject: "Reject Annotation" }}
+                    />
                   ) : null}
                   {notification.type === "heart" && !notification.read ? (
                     <Button
