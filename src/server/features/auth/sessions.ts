@@ -1,7 +1,8 @@
 // Server-side sessions: an opaque token in a cookie, only its SHA-256 in the database.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { sessions, type UserRow, users } from "../../db/schema.ts";
 
 export const SESSION_COOKIE = "prism_session";
@@ -34,20 +35,23 @@ const idleCutoff = () => sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})
  * The member behind a session token, or null when the token is unknown, idle for 30 days or
  * belongs to a deactivated account. Marks the session and the member active at most once a minute.
  */
-export async function resolveSession(db: Executor, token: string): Promise<UserRow | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.lastSeenAt, idleCutoff()),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .limit(1);
+export async function resolveSession(db: Db, token: string): Promise<UserRow | null> {
+  const lookup = prepared(db, "session_user", () =>
+    db
+      .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.lastSeenAt, idleCutoff()),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(1)
+      .prepare("session_user"),
+  );
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     const now = new Date();

@@ -2,6 +2,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { HeartStatus } from "../../../contract/prisms.ts";
 import type { Db, Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   notifications,
   type PrismRow,
@@ -41,16 +42,41 @@ export async function heartStatus(
   prismId: number,
   actor: HeartActor,
 ): Promise<HeartStatus> {
-  const [prism] = await db
-    .select({ heartsCount: prisms.heartsCount })
-    .from(prisms)
-    .where(eq(prisms.id, prismId));
+  const statements = prepared(db, "heart_status", () => ({
+    count: db
+      .select({ heartsCount: prisms.heartsCount })
+      .from(prisms)
+      .where(eq(prisms.id, sql.placeholder("prismId")))
+      .prepare("heart_count"),
+    byMember: db
+      .select({ id: prismHearts.id })
+      .from(prismHearts)
+      .where(
+        and(
+          eq(prismHearts.prismId, sql.placeholder("prismId")),
+          eq(prismHearts.userId, sql.placeholder("userId")),
+        ),
+      )
+      .limit(1)
+      .prepare("heart_by_member"),
+    byVisitor: db
+      .select({ id: prismHearts.id })
+      .from(prismHearts)
+      .where(
+        and(
+          eq(prismHearts.prismId, sql.placeholder("prismId")),
+          eq(prismHearts.visitorHash, sql.placeholder("visitorHash")),
+        ),
+      )
+      .limit(1)
+      .prepare("heart_by_visitor"),
+  }));
+  const [prism] = await statements.count.execute({ prismId });
   if (!prism) throw notFound("Prism not found");
-  const [mine] = await db
-    .select({ id: prismHearts.id })
-    .from(prismHearts)
-    .where(and(eq(prismHearts.prismId, prismId), byActor(actor)))
-    .limit(1);
+  const [mine] =
+    "user" in actor
+      ? await statements.byMember.execute({ prismId, userId: actor.user.id })
+      : await statements.byVisitor.execute({ prismId, visitorHash: actor.visitorHash });
   return { hearted: mine !== undefined, heartsCount: prism.heartsCount };
 }
 

@@ -2,23 +2,41 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
 import type { Db, Executor } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../../http-error.ts";
 import { canEditPrism } from "../../policy.ts";
 import { reanchorAnnotations } from "../annotations/service.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
 
-export async function findActiveUser(db: Executor, username: string): Promise<UserRow | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deactivatedAt)))
-    .limit(1);
+export async function findActiveUser(db: Db, username: string): Promise<UserRow | null> {
+  const lookup = prepared(db, "active_user", () =>
+    db
+      .select()
+      .from(users)
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${sql.placeholder("username")})`,
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(1)
+      .prepare("active_user"),
+  );
+  const [user] = await lookup.execute({ username });
   return user ?? null;
 }
 
-export async function listPrisms(db: Executor, userId: number): Promise<PrismRow[]> {
-  return db.select().from(prisms).where(eq(prisms.userId, userId)).orderBy(asc(prisms.index));
+export async function listPrisms(db: Db, userId: number): Promise<PrismRow[]> {
+  const list = prepared(db, "prism_list", () =>
+    db
+      .select()
+      .from(prisms)
+      .where(eq(prisms.userId, sql.placeholder("userId")))
+      .orderBy(asc(prisms.index))
+      .prepare("prism_list"),
+  );
+  return list.execute({ userId });
 }
 
 /** The prism, if the actor may write it: 404 when missing, 403 when it is someone else's. */
