@@ -21,6 +21,8 @@ import { Versions } from "./events/versions.ts";
 import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { contactRoutes } from "./features/contact/routes.ts";
+import { exploreRoutes } from "./features/explore/routes.ts";
 import { heartsRoutes } from "./features/hearts/routes.ts";
 import { notificationsRoutes } from "./features/notifications/routes.ts";
 import { prismsRoutes } from "./features/prisms/routes.ts";
@@ -28,6 +30,7 @@ import { seoRoutes } from "./features/seo/routes.ts";
 import { createRenderHead } from "./features/seo/service.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { usersRoutes } from "./features/users/routes.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { conditionalPlugin } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -42,6 +45,7 @@ export interface AppDeps {
   database: Database;
   bus: EventBus;
   versions: Versions;
+  mailer: Mailer;
   /** HMAC key for visitor hashes. */
   secret: string;
 }
@@ -124,6 +128,7 @@ export async function buildApp(options: BuildOptions) {
     database,
     bus,
     versions: new Versions(bus),
+    mailer: createMailer(config, app.log),
     secret: config.appSecret ?? randomBytes(32).toString("hex"),
   };
   await app.register(
@@ -152,6 +157,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(heartsRoutes, deps);
       await api.register(notificationsRoutes, deps);
       await api.register(annotationsRoutes, deps);
+      await api.register(contactRoutes, deps);
+      await api.register(exploreRoutes, deps);
       await api.register(eventStreamRoutes, deps);
     },
     { prefix: "/api" },

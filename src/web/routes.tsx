@@ -12,8 +12,14 @@ const AuthPage = lazy(() =>
 const AuthCallbackPage = lazy(() =>
   import("./features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
 );
+const ContactPage = lazy(() =>
+  import("./features/contact/contact-page.tsx").then((m) => ({ default: m.ContactPage })),
+);
 const ErrorPage = lazy(() =>
   import("./features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })),
+);
+const ExplorePage = lazy(() =>
+  import("./features/explore/explore-page.tsx").then((m) => ({ default: m.ExplorePage })),
 );
 const ProfilePage = lazy(() =>
   import("./features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
@@ -25,6 +31,10 @@ const NotificationsPage = lazy(() =>
 );
 const SettingsPage = lazy(() =>
   import("./features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
+);
+
+const TermsPage = lazy(() =>
+  import("./features/terms/terms-page.tsx").then((m) => ({ default: m.TermsPage })),
 );
 
 export const router = createBrowserRouter([
@@ -51,7 +61,10 @@ export const router = createBrowserRouter([
           </RequireUser>
         ),
       },
+      { path: "/contact", element: <ContactPage /> },
       { path: "/error", element: <ErrorPage /> },
+      { path: "/terms-privacy", element: <TermsPage /> },
+      { path: "/explore", element: <ExplorePage /> },
       { path: "/:username", element: <ProfilePage /> },
       { path: "/:username/:prismSlug", element: <ProfilePage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -20,4 +20,5 @@ export const queryKeys = {
   notificationPage: (limit: number, offset: number) =>
     ["notifications", "list", limit, offset] as const,
   unreadCount: ["notifications", "unread-count"] as const,
+  explore: (tab: "people" | "prisms", page: number) => ["explore", tab, page] as const,
 };

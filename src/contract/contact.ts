@@ -1,0 +1,36 @@
+// The contact form: one schema for the form and the server.
+import { z } from "zod";
+import { limits } from "./limits.ts";
+
+export const contactMessages = {
+  name: "Name must be at least 2 characters.",
+  email: "Please enter a valid email address.",
+  subject: "Subject must be at least 2 characters.",
+  message: "Message must be at least 10 characters.",
+  tooMany: "You have sent several messages already. Please wait a few minutes and try again.",
+} as const;
+
+export const contactSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(2, contactMessages.name)
+    .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters.`),
+  email: z
+    .string()
+    .trim()
+    .max(limits.emailMax, contactMessages.email)
+    .pipe(z.email(contactMessages.email)),
+  subject: z
+    .string()
+    .trim()
+    .min(2, contactMessages.subject)
+    .max(200, "Subject must be at most 200 characters."),
+  message: z
+    .string()
+    .trim()
+    .min(10, contactMessages.message)
+    .max(5000, "Message must be at most 5,000 characters."),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+export type ContactFormInput = z.input<typeof contactSchema>;

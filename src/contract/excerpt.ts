@@ -1,0 +1,20 @@
+// A short preview of a longer text, cut between words: the explore page's excerpts.
+
+const ELLIPSIS = "…";
+
+/**
+ * The text when it fits in `max` characters; else its start up to the last space at or before
+ * `max` (or exactly `max` characters when there is no space), followed by an ellipsis.
+ */
+export function excerpt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max + 1);
+  const space = head.search(/\s\S*$/);
+  let cut = space > 0 ? head.slice(0, space).trimEnd() : "";
+  if (!cut) {
+    // No word boundary: cut at max, but never between the halves of a surrogate pair.
+    const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+    cut = text.slice(0, end);
+  }
+  return `${cut}${ELLIPSIS}`;
+}

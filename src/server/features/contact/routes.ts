@@ -1,0 +1,50 @@
+// HTTP for the contact form.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { z } from "zod";
+import { contactMessages, contactSchema } from "../../../contract/contact.ts";
+import { errorBodySchema } from "../../../contract/errors.ts";
+import type { AppDeps } from "../../app.ts";
+import { HttpError } from "../../http-error.ts";
+import { receiveContactMessage } from "./service.ts";
+
+export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, mailer, config },
+) => {
+  // A contact form is a spam target: a few messages per address per ten minutes is plenty.
+  const perAddress = new RateLimiterMemory({ points: 5, duration: 10 * 60 });
+
+  app.post(
+    "/contact",
+    {
+      schema: {
+        tags: ["contact"],
+        summary: "Send the Prism team a message",
+        body: contactSchema,
+        response: {
+          201: z.object({ id: z.number().int() }),
+          400: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await perAddress.consume(request.ip);
+      } catch {
+        throw new HttpError(429, contactMessages.tooMany);
+      }
+      const { id, mailed } = await receiveContactMessage(
+        db,
+        mailer,
+        config.contactTo,
+        request.body,
+      );
+      mailed.catch((error) =>
+        request.log.error({ err: error, contactMessageId: id }, "contact mail failed"),
+      );
+      return reply.status(201).send({ id });
+    },
+  );
+};

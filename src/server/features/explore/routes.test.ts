@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
+import { buildPrism } from "../../test/factories.ts";
+import { buildUser, setupTestApp } from "../../test/helpers.ts";
+
+const t = setupTestApp();
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+async function getUsers(query = "limit=50"): Promise<ExploreUser[]> {
+  const response = await t.app.inject({ method: "GET", url: `/api/explore/users?${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+async function getPrisms(query = "limit=50"): Promise<ExplorePrism[]> {
+  const response = await t.app.inject({ method: "GET", url: `/api/explore/prisms?${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const publicKeys = [
+  "displayName",
+  "firstName",
+  "id",
+  "lastName",
+  "linkedinUrl",
+  "profileImageUrl",
+  "twitterUrl",
+  "username",
+  "websiteUrl",
+];
+
+describe("GET /api/explore/users", () => {
+  it("lists members with prisms, most recently active first, never-active last, each with their first prism", async () => {
+    const earlier = await buildUser(t.database, { lastActiveAt: minutesAgo(30) });
+    const latest = await buildUser(t.database, { lastActiveAt: minutesAgo(1) });
+    const never = await buildUser(t.database, { lastActiveAt: null });
+    const neverToo = await buildUser(t.database, { lastActiveAt: null });
+    const withoutPrisms = await buildUser(t.database, { lastActiveAt: new Date() });
+    // Inserted out of order: the first prism is the one at index 0, not the first row.
+    await buildPrism(t.database, { userId: earlier.id, index: 1, title: "Second thoughts" });
+    await buildPrism(t.database, {
+      userId: earlier.id,
+      index: 0,
+      title: "First things",
+      content: "<p>Begin <em>here</em>.</p>",
+    });
+    for (const member of [latest, never, neverToo]) {
+      await buildPrism(t.database, { userId: member.id, title: `Prism of ${member.username}` });
+    }
+
+    const mine = new Set([earlier.id, latest.id, never.id, neverToo.id, withoutPrisms.id]);
+    const list = (await getUsers()).filter((entry) => mine.has(entry.user.id));
+    expect(list.map((entry) => entry.user.id)).toEqual([
+      latest.id,
+      earlier.id,
+      // Never active: the newest member (highest id) first.
+      neverToo.id,
+      never.id,
+    ]);
+    expect(list[1]?.firstPrism).toEqual({
+      title: "First things",
+      content: "<p>Begin <em>here</em>.</p>",
+    });
+  });
+
+  it("leaves out deactivated members", async () => {
+    const gone = await buildUser(t.database, {
+      lastActiveAt: new Date(),
+      deactivatedAt: new Date(),
+    });
+    await buildPrism(t.database, { userId: gone.id });
+    const ids = (await getUsers()).map((entry) => entry.user.id);
+    expect(ids).not.toContain(gone.id);
+  });
+
+  it("shows public fields only", async () => {
+    const member = await buildUser(t.database, {
+      lastActiveAt: new Date(),
+      isAdmin: true,
+      googleId: "google-123",
+      displayName: "Shown",
+    });
+    await buildPrism(t.database, { userId: member.id });
+    const response = await t.app.inject({ method: "GET", url: "/api/explore/users?limit=50" });
+    const entry = (response.json() as ExploreUser[]).find((e) => e.user.id === member.id);
+    expect(entry?.user.displayName).toBe("Shown");
+    expect(Object.keys(entry?.user ?? {}).sort()).toEqual(publicKeys);
+    for (const secret of ["email", "password", "googleId", "isAdmin", "google-123", "$argon2"]) {
+      expect(response.body).not.toContain(secret);
+    }
+  });
+
+  it("pages with limit and offset, ten by default", async () => {
+    for (let i = 0; i < 12; i++) {
+      const member = await buildUser(t.database, { lastActiveAt: minutesAgo(100 + i) });
+      await buildPrism(t.database, { userId: member.id });
+    }
+    const all = await getUsers();
+    expect(all.length).toBeGreaterThan(12);
+    expect(await getUsers("")).toEqual(all.slice(0, 10));
+    expect(await getUsers("limit=10&offset=10")).toEqual(all.slice(10, 20));
+    expect(await getUsers("limit=3&offset=4")).toEqual(all.slice(4, 7));
+    expect(await getUsers(`limit=10&offset=${all.length}`)).toEqual([]);
+  });
+
+  it.each([
+    ["limit=0", "limit"],
+    ["limit=51", "limit"],
+    ["limit=abc", "limit"],
+    ["limit=2.5", "limit"],
+    ["offset=-1", "offset"],
+  ])("rejects %s with 400 naming %s", async (query, field) => {
+    const response = await t.app.inject({ method: "GET", url: `/api/explore/users?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[field]).toBeTruthy();
+  });
+});
+
+describe("GET /api/explore/prisms", () => {
+  it("lists prisms by hearts, then newest, each with its author", async () => {
+    const author = await buildUser(t.database);
+    const other = await buildUser(t.database);
+    const old = await buildPrism(t.database, {
+      userId: author.id,
+      index: 0,
+      title: "Old favourite",
+      heartsCount: 5,
+      createdAt: minutesAgo(60),
+    });
+    const quiet = await buildPrism(t.database, {
+      userId: author.id,
+      index: 1,
+      title: "Quiet",
+      heartsCount: 0,
+      createdAt: minutesAgo(1),
+    });
+    const newer = await buildPrism(t.database, {
+      userId: other.id,
+      index: 0,
+      title: "New favourite",
+      heartsCount: 5,
+      createdAt: minutesAgo(10),
+    });
+    const top = await buildPrism(t.database, {
+      userId: other.id,
+      index: 1,
+      title: "Most loved",
+      heartsCount: 9,
+      createdAt: minutesAgo(120),
+    });
+    const olderQuiet = await buildPrism(t.database, {
+      userId: other.id,
+      index: 2,
+      heartsCount: 0,
+      createdAt: minutesAgo(500),
+    });
+
+    const mine = new Set([old.id, quiet.id, newer.id, top.id, olderQuiet.id]);
+    const list = (await getPrisms()).filter((entry) => mine.has(entry.prism.id));
+    expect(list.map((entry) => entry.prism.id)).toEqual([
+      top.id,
+      newer.id,
+      old.id,
+      quiet.id,
+      olderQuiet.id,
+    ]);
+    expect(list[0]).toEqual({
+      user: expect.objectContaining({ id: other.id, username: other.username }),
+      prism: { id: top.id, title: "Most loved", content: top.content, heartsCount: 9 },
+    });
+    expect(Object.keys(list[0]?.prism ?? {}).sort()).toEqual([
+      "content",
+      "heartsCount",
+      "id",
+      "title",
+    ]);
+  });
+
+  it("breaks a tie of hearts and time by the newest id", async () => {
+    const author = await buildUser(t.database);
+    const at = minutesAgo(42);
+    const first = await buildPrism(t.database, { userId: author.id, index: 0, createdAt: at });
+    const second = await buildPrism(t.database, { userId: author.id, index: 1, createdAt: at });
+    const ids = (await getPrisms()).map((entry) => entry.prism.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+  });
+
+  it("leaves out deactivated members' prisms and shows public author fields only", async () => {
+    const gone = await buildUser(t.database, { deactivatedAt: new Date() });
+    const hidden = await buildPrism(t.database, { userId: gone.id, heartsCount: 1000 });
+    const author = await buildUser(t.database, { isAdmin: true, googleId: "google-456" });
+    const shown = await buildPrism(t.database, { userId: author.id, heartsCount: 999 });
+    const response = await t.app.inject({ method: "GET", url: "/api/explore/prisms?limit=50" });
+    const list = response.json() as ExplorePrism[];
+    expect(list.map((entry) => entry.prism.id)).not.toContain(hidden.id);
+    expect(list[0]?.prism.id).toBe(shown.id);
+    expect(Object.keys(list[0]?.user ?? {}).sort()).toEqual(publicKeys);
+    for (const secret of ["email", "password", "googleId", "isAdmin", "google-456", "$argon2"]) {
+      expect(response.body).not.toContain(secret);
+    }
+  });
+
+  it("pages with limit and offset, ten by default", async () => {
+    const author = await buildUser(t.database);
+    for (let i = 0; i < 12; i++) {
+      await buildPrism(t.database, {
+        userId: author.id,
+        index: i,
+        createdAt: minutesAgo(1000 + i),
+      });
+    }
+    const all = await getPrisms();
+    expect(all.length).toBeGreaterThan(12);
+    expect(await getPrisms("")).toEqual(all.slice(0, 10));
+    expect(await getPrisms("limit=10&offset=10")).toEqual(all.slice(10, 20));
+    expect(await getPrisms("limit=4&offset=3")).toEqual(all.slice(3, 7));
+  });
+
+  it.each([
+    ["limit=0", "limit"],
+    ["limit=100", "limit"],
+    ["offset=-5", "offset"],
+    ["offset=x", "offset"],
+  ])("rejects %s with 400 naming %s", async (query, field) => {
+    const response = await t.app.inject({ method: "GET", url: `/api/explore/prisms?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[field]).toBeTruthy();
+  });
+});

@@ -1,0 +1,293 @@
+// /explore: members and the first prism on their page, and the most-hearted prisms, ten a page.
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Heart, Sparkles, Users } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { Link, useSearchParams } from "react-router";
+import { excerpt } from "../../../contract/excerpt.ts";
+import { type ExplorePrism, type ExploreUser, exploreExcerpt } from "../../../contract/explore.ts";
+import { htmlToPlainText } from "../../../contract/plain-text.ts";
+import type { PublicUser } from "../../../contract/user.ts";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import {
+  EXPLORE_PAGE_SIZE,
+  type ExploreTab,
+  useExplorePrisms,
+  useExploreUsers,
+} from "./explore-queries.ts";
+
+const SKELETON_ROWS = 5;
+const LOAD_ERROR = "There was an error loading the explore page. Please try again later.";
+/** Far beyond any real list; keeps a hand-typed ?page= inside the server's offset bound. */
+const MAX_PAGE = 100_000;
+
+/** The display name when set, else the full name, else the username. */
+export function memberName(user: PublicUser): string {
+  const display = user.displayName?.trim();
+  if (display) return display;
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+/** A preview of sanitized HTML: its plain text on one line, cut between words. */
+function preview(html: string, max: number): string {
+  return excerpt(htmlToPlainText(html).replace(/\s+/g, " ").trim(), max);
+}
+
+const heartsLabel = (count: number) => `${count} ${count === 1 ? "heart" : "hearts"}`;
+
+function readPage(value: string | null): number {
+  const page = Number.parseInt(value ?? "", 10);
+  return Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+export function ExplorePage() {
+  // Tab and page live in the URL, so that coming back from a profile returns to the same page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: ExploreTab = searchParams.get("tab") === "prisms" ? "prisms" : "people";
+  const page = readPage(searchParams.get("page"));
+
+  function handleTabChange(value: string) {
+    setSearchParams(value === "prisms" ? { tab: "prisms" } : {}, { replace: true });
+  }
+
+  function handlePageChange(next: number) {
+    const params: Record<string, string> = next > 1 ? { page: String(next) } : {};
+    if (tab === "prisms") params.tab = "prisms";
+    setSearchParams(params, { replace: true });
+    window.scrollTo({ top: 0 });
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <title>Explore Prism</title>
+      <meta
+        name="description"
+        content="Meet Prism's members through their ideas, and read the prisms people love most."
+      />
+      <header className="text-center">
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
+          Explore <span className="prism-gradient-text">Prism</span>
+        </h1>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+          Meet members through their ideas, and read the prisms people love most.
+        </p>
+      </header>
+
+      <Tabs value={tab} onValueChange={handleTabChange} className="mt-10">
+        <TabsList className="mx-auto flex max-w-sm">
+          <TabsTrigger value="people" className="gap-2">
+            <Users aria-hidden="true" className="size-4" /> People
+          </TabsTrigger>
+          <TabsTrigger value="prisms" className="gap-2">
+            <Sparkles aria-hidden="true" className="size-4" /> Prisms
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="people">
+          <PeopleTab page={page} onPageChange={handlePageChange} />
+        </TabsContent>
+        <TabsContent value="prisms">
+          <PrismsTab page={page} onPageChange={handlePageChange} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+interface TabProps {
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+function PeopleTab({ page, onPageChange }: TabProps) {
+  const query = useExploreUsers(page);
+  return (
+    <ExploreSection
+      title="Members & Their Ideas"
+      description="Recently active members and the first prism on their page."
+      empty="No users found to explore."
+      query={query}
+      page={page}
+      onPageChange={onPageChange}
+      renderItem={(entry) => <PersonRow key={entry.user.id} entry={entry} />}
+    />
+  );
+}
+
+function PrismsTab({ page, onPageChange }: TabProps) {
+  const query = useExplorePrisms(page);
+  return (
+    <ExploreSection
+      title="Popular Prisms"
+      description="The most-hearted prisms, newest first among equals."
+      empty="No prisms found to explore."
+      query={query}
+      page={page}
+      onPageChange={onPageChange}
+      renderItem={(entry) => <PrismRow key={entry.prism.id} entry={entry} />}
+    />
+  );
+}
+
+/** One tab's heading, list (or skeleton, error, empty state) and pager. */
+function ExploreSection<T>({
+  title,
+  description,
+  empty,
+  query,
+  page,
+  onPageChange,
+  renderItem,
+}: {
+  title: string;
+  description: string;
+  empty: string;
+  query: UseQueryResult<T[]>;
+  page: number;
+  onPageChange: (page: number) => void;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const headingId = useId();
+  const items = query.data ?? [];
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="mb-5">
+        <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      </div>
+
+      {query.isPending ? (
+        <SkeletonRows />
+      ) : query.isError ? (
+        <div
+          role="alert"
+          className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center text-sm text-destructive"
+        >
+          {LOAD_ERROR}
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-border p-12 text-center">
+          <p className="text-muted-foreground">{empty}</p>
+        </div>
+      ) : (
+        <ul aria-labelledby={headingId} className="grid gap-4">
+          {items.map(renderItem)}
+        </ul>
+      )}
+
+      <nav aria-label={`${title} pages`} className="mt-8 flex items-center justify-center gap-4">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          Previous
+        </Button>
+        <span className="text-sm text-muted-foreground">Page {page}</span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={items.length < EXPLORE_PAGE_SIZE}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+        </Button>
+      </nav>
+    </section>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Loading...
+      </p>
+      <div aria-hidden="true" className="grid gap-4">
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Card key={i} className="flex animate-pulse gap-4 p-5">
+            <div className="size-12 shrink-0 rounded-full bg-muted" />
+            <div className="flex-1 space-y-3 py-1">
+              <div className="h-4 w-1/3 rounded bg-muted" />
+              <div className="h-3 w-1/4 rounded bg-muted" />
+              <div className="h-3 w-full rounded bg-muted" />
+              <div className="h-3 w-5/6 rounded bg-muted" />
+            </div>
+          </Card>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The row's one link covers the whole card (its ::after), so the card is clickable. */
+const stretchedLink =
+  "rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none";
+const rowCard =
+  "relative p-5 transition-shadow hover:border-primary/40 hover:shadow-md focus-within:ring-2 focus-within:ring-ring";
+
+function PersonRow({ entry }: { entry: ExploreUser }) {
+  const { user, firstPrism } = entry;
+  return (
+    <li>
+      <Card className={rowCard}>
+        <div className="flex gap-4">
+          <Avatar user={user} className="size-12 text-base" />
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold leading-tight">
+              <Link to={`/${user.username}`} className={stretchedLink}>
+                {memberName(user)}
+              </Link>
+            </h3>
+            <p className="mt-0.5 text-sm text-muted-foreground">@{user.username}</p>
+            {firstPrism ? (
+              <div className="mt-3 border-l-2 border-primary/30 pl-3">
+                <p className="font-medium">{firstPrism.title}</p>
+                <p className="mt-1 break-words text-sm text-muted-foreground">
+                  {preview(firstPrism.content, exploreExcerpt.people)}
+                </p>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function PrismRow({ entry }: { entry: ExplorePrism }) {
+  const { user, prism } = entry;
+  return (
+    <li>
+      <Card className={rowCard}>
+        <div className="flex items-start justify-between gap-4">
+          <h3 className="min-w-0 text-lg font-semibold leading-snug break-words">
+            <Link to={`/${user.username}?prism=${prism.id}`} className={stretchedLink}>
+              {prism.title}
+            </Link>
+          </h3>
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-rose-200 bg-rose-50 px-2.5 py-0.5 text-sm font-medium text-rose-700">
+            <Heart aria-hidden="true" className="size-3.5 fill-current" />
+            <span aria-hidden="true">{prism.heartsCount}</span>
+            <span className="sr-only">{heartsLabel(prism.heartsCount)}</span>
+          </span>
+        </div>
+        <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+          <Avatar user={user} className="size-6 text-[0.625rem]" />
+          <span>
+            by <span className="font-medium text-foreground">{memberName(user)}</span> · @
+            {user.username}
+          </span>
+        </p>
+        <p className="mt-3 break-words text-sm text-muted-foreground">
+          {preview(prism.content, exploreExcerpt.prisms)}
+        </p>
+      </Card>
+    </li>
+  );
+}
