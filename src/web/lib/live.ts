@@ -76,9 +76,12 @@ export function connectLive(queryClient: QueryClient): () => void {
     });
     on("heart.changed", ({ prismId, heartsCount, username }) => {
       if (typeof prismId !== "number" || typeof heartsCount !== "number") return;
+      // Show the new count at once, and refetch too: a status request already in flight when the
+      // event arrived would otherwise land afterwards with the old count.
       queryClient.setQueryData<HeartStatus>(queryKeys.heart(prismId), (old) =>
         old ? { ...old, heartsCount } : old,
       );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.heart(prismId) });
       if (typeof username === "string")
         void queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
     });
