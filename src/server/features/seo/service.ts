@@ -2,13 +2,19 @@
 // Open Graph, Twitter), robots.txt and the sitemap. The web plugin writes the head into index.html.
 import { asc, desc, eq, isNull, max, sql } from "drizzle-orm";
 import { isReservedUsername } from "../../../contract/limits.ts";
+import {
+  brand,
+  type Person,
+  profileDescription,
+  profilePageTitle,
+  shareTitle,
+} from "../../../contract/profile-meta.ts";
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/client.ts";
-import { prisms, type UserRow, users } from "../../db/schema.ts";
+import { prisms, users } from "../../db/schema.ts";
 import type { PageHead, RenderedHead, RenderHead } from "../../plugins/web.ts";
 import { findActiveUser } from "../prisms/service.ts";
 
-export const brand = "Prism";
 export const defaultTitle = "Prism: say who you are and how you work";
 export const defaultDescription =
   "Prism is where people say who they are and how they work, and are answered thoughtfully.";
@@ -21,32 +27,11 @@ const indexable = "index, follow";
 /** First path segments whose pages are private: not indexed, not followed. */
 const privateSegments = new Set(["catalyst"]);
 
-type Person = Pick<UserRow, "username" | "firstName" | "lastName" | "displayName">;
-
 export interface ProfileFacts extends Person {
   profileImageUrl: string | null;
   /** Title of the member's first prism (lowest index), if any. */
   firstPrismTitle: string | null;
   prismCount: number;
-}
-
-/** The profile's title name: first and last name when both exist, else display name, else username. */
-export function fullName(person: Person): string {
-  const first = person.firstName.trim();
-  const last = person.lastName.trim();
-  if (first && last) return `${first} ${last}`;
-  return person.displayName?.trim() || person.username;
-}
-
-/** How a share text addresses the member: first name, else display name, else username. */
-export function givenName(person: Person): string {
-  return person.firstName.trim() || person.displayName?.trim() || person.username;
-}
-
-export function profileDescription(facts: ProfileFacts): string {
-  if (!facts.firstPrismTitle) return `${fullName(facts)} is on ${brand}.`;
-  const more = facts.prismCount > 1 ? " and more" : "";
-  return `Get to know ${givenName(facts)}: "${facts.firstPrismTitle}"${more} on ${brand}.`;
 }
 
 function socialTags(input: {
@@ -80,18 +65,18 @@ function socialTags(input: {
 
 export function profileHead(origin: string, facts: ProfileFacts): PageHead {
   const canonical = `${origin}/${encodeURIComponent(facts.username)}`;
-  const description = profileDescription(facts);
+  const description = profileDescription(facts, facts.firstPrismTitle, facts.prismCount);
   // The member's own picture when there is one (Google accounts); the default image otherwise.
   const picture = facts.profileImageUrl?.startsWith("https://") ? facts.profileImageUrl : null;
   return {
-    title: `${fullName(facts)} (@${facts.username}) | ${brand}`,
+    title: profilePageTitle(facts),
     description,
     robots: indexable,
     canonical,
     meta: [
       ...socialTags({
         type: "profile",
-        title: `Get to know ${givenName(facts)}, really`,
+        title: shareTitle(facts),
         description,
         url: canonical,
         image: picture ?? `${origin}${socialImagePath}`,

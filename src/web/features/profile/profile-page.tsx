@@ -3,6 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Eye, Globe, Highlighter, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
+import {
+  fullName,
+  profileDescription,
+  profilePageTitle,
+  shareTitle,
+} from "../../../contract/profile-meta.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -20,14 +26,6 @@ import { NotFoundPage } from "../errors/not-found-page.tsx";
 import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
-
-/** Full name when both names exist, else the display name, else the username. */
-export function profileTitle(user: PublicUser): string {
-  const first = user.firstName.trim();
-  const last = user.lastName.trim();
-  if (first && last) return `${first} ${last}`;
-  return user.displayName?.trim() || user.username;
-}
 
 function LinkedInMark() {
   return (
@@ -134,12 +132,12 @@ function Profile({ owner }: { owner: PublicUser }) {
   }
   useAnnotationLinks(owner.username, prisms.data !== undefined, openAnnotation);
 
-  const title = profileTitle(owner);
-  const firstName = owner.firstName.trim() || title;
-  const firstPrism = prisms.data?.[0]?.title;
-  const description = firstPrism
-    ? `Get to know ${firstName}: "${firstPrism}" and more on Prism.`
-    : `${title} is on Prism.`;
+  const title = fullName(owner);
+  const description = profileDescription(
+    owner,
+    prisms.data?.[0]?.title ?? null,
+    prisms.data?.length ?? 0,
+  );
   const links = [
     {
       href: owner.websiteUrl,
@@ -152,9 +150,9 @@ function Profile({ owner }: { owner: PublicUser }) {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <title>{`${title} (@${owner.username}) | Prism`}</title>
+      <title>{profilePageTitle(owner)}</title>
       <meta name="description" content={description} />
-      <meta property="og:title" content={`Get to know ${firstName}, really`} />
+      <meta property="og:title" content={shareTitle(owner)} />
       <meta property="og:description" content={description} />
       <link rel="canonical" href={`${window.location.origin}/${owner.username}`} />
 

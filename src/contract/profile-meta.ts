@@ -1,0 +1,42 @@
+// How a member's page names them, for people and for link previews: one set of rules for the
+// server-rendered head and the page itself.
+export const brand = "Prism";
+
+export interface Person {
+  username: string;
+  firstName: string;
+  lastName: string;
+  displayName: string | null;
+}
+
+/** The page's title name: first and last name when both exist, else display name, else username. */
+export function fullName(person: Person): string {
+  const first = person.firstName.trim();
+  const last = person.lastName.trim();
+  if (first && last) return `${first} ${last}`;
+  return person.displayName?.trim() || person.username;
+}
+
+/** How a share text addresses the member: first name, else display name, else username. */
+export function givenName(person: Person): string {
+  return person.firstName.trim() || person.displayName?.trim() || person.username;
+}
+
+export function profilePageTitle(person: Person): string {
+  return `${fullName(person)} (@${person.username}) | ${brand}`;
+}
+
+export function shareTitle(person: Person): string {
+  return `Get to know ${givenName(person)}, really`;
+}
+
+/** Built from the name and the first prism's title. */
+export function profileDescription(
+  person: Person,
+  firstPrismTitle: string | null,
+  prismCount: number,
+): string {
+  if (!firstPrismTitle) return `${fullName(person)} is on ${brand}.`;
+  const more = prismCount > 1 ? " and more" : "";
+  return `Get to know ${givenName(person)}: "${firstPrismTitle}"${more} on ${brand}.`;
+}
