@@ -22,6 +22,7 @@ import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
+import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
 import { exploreRoutes } from "./features/explore/routes.ts";
 import { heartsRoutes } from "./features/hearts/routes.ts";
 import { notificationsRoutes } from "./features/notifications/routes.ts";
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(contactRoutes, deps);
       await api.register(exploreRoutes, deps);
       await api.register(eventStreamRoutes, deps);
+      await api.register(diagnosticsRoutes, deps);
     },
     { prefix: "/api" },
   );

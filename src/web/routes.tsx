@@ -36,6 +36,14 @@ const SettingsPage = lazy(() =>
 const TermsPage = lazy(() =>
   import("./features/terms/terms-page.tsx").then((m) => ({ default: m.TermsPage })),
 );
+const DebugPage = lazy(() =>
+  import("./features/diagnostics/debug-page.tsx").then((m) => ({ default: m.DebugPage })),
+);
+const ErrorDemoPage = lazy(() =>
+  import("./features/diagnostics/error-demo-page.tsx").then((m) => ({
+    default: m.ErrorDemoPage,
+  })),
+);
 
 export const router = createBrowserRouter([
   {
@@ -65,6 +73,8 @@ export const router = createBrowserRouter([
       { path: "/error", element: <ErrorPage /> },
       { path: "/terms-privacy", element: <TermsPage /> },
       { path: "/explore", element: <ExplorePage /> },
+      { path: "/debug", element: <DebugPage /> },
+      { path: "/error-demo", element: <ErrorDemoPage /> },
       { path: "/:username", element: <ProfilePage /> },
       { path: "/:username/:prismSlug", element: <ProfilePage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -1,0 +1,126 @@
+// HTTP for diagnostics (/api/db-check…) and the error-handling demo (/api/demo/…).
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  type DiagnosticResult,
+  diagnosticMessages,
+  diagnosticResultSchema,
+  registrationTestSchema,
+} from "../../../contract/diagnostics.ts";
+import { errorBodySchema } from "../../../contract/errors.ts";
+import type { AppDeps } from "../../app.ts";
+import { isDatabaseUnavailable } from "../../db/client.ts";
+import { forbidden, HttpError, notFound } from "../../http-error.ts";
+import { requireUser } from "../../plugins/session.ts";
+import { checkDatabase, testRegistration } from "./service.ts";
+
+/** A failed check answers 503, so that monitors and the page both see it failed. */
+function answer(reply: FastifyReply, result: DiagnosticResult) {
+  if (result.status === "error") reply.header("retry-after", "5");
+  return reply.status(result.status === "ok" ? 200 : 503).send(result);
+}
+
+export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { config, database },
+) => {
+  const tags = ["diagnostics"];
+  // Open while developing; in production only admins may probe the database (decisions.md).
+  const guard = async (request: FastifyRequest) => {
+    if (!config.production) return;
+    if (!requireUser(request).isAdmin) throw forbidden("Only admins can run diagnostics");
+  };
+  const checkResponses = {
+    200: diagnosticResultSchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    503: diagnosticResultSchema,
+  };
+
+  app.get(
+    "/db-check",
+    {
+      preHandler: guard,
+      schema: { tags, summary: "Is the database reachable?", response: checkResponses },
+    },
+    async (_request, reply) => answer(reply, await checkDatabase(database)),
+  );
+
+  app.post(
+    "/db-check/registration-flow",
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: "Register a test member inside a transaction that is rolled back",
+        description:
+          "Runs the real registration (validation, uniqueness, hashing, insert), then rolls it " +
+          "back. Invalid input or a taken username or e-mail answers 200 with status error.",
+        body: registrationTestSchema,
+        response: { ...checkResponses, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return reply.send(await testRegistration(database, request.body));
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        request.log.warn({ err: error }, "registration test: database unavailable");
+        return answer(reply, {
+          status: "error",
+          message: diagnosticMessages.registrationFailed,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+  );
+
+  app.post(
+    "/db-check/reset",
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: "Check the database connection again",
+        description:
+          "Deletes nothing. Both drivers reconnect by themselves, so this pings the database once more.",
+        response: checkResponses,
+      },
+    },
+    async (_request, reply) =>
+      answer(reply, await checkDatabase(database, diagnosticMessages.connectionChecked)),
+  );
+
+  // The error-handling demo: one answer of each kind the web app's API client handles.
+  const demoTags = ["demo"];
+  app.get(
+    "/demo/success",
+    {
+      schema: {
+        tags: demoTags,
+        summary: "Always succeeds",
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async () => ({ message: diagnosticMessages.demoSuccess }),
+  );
+  app.get(
+    "/demo/not-found",
+    {
+      schema: { tags: demoTags, summary: "Always 404", response: { 404: errorBodySchema } },
+    },
+    async () => {
+      throw notFound(diagnosticMessages.demoNotFound);
+    },
+  );
+  app.get(
+    "/demo/server-error",
+    {
+      schema: { tags: demoTags, summary: "Always 500", response: { 500: errorBodySchema } },
+    },
+    async () => {
+      throw new HttpError(500, diagnosticMessages.demoServerError);
+    },
+  );
+};
