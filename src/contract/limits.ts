@@ -30,6 +30,7 @@ export const reservedUsernames = new Set([
   "error-demo",
   "explore",
   "favicon.ico",
+  "forgot-password",
   "help",
   "login",
   "logout",

@@ -26,6 +26,7 @@ import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
 import { exploreRoutes } from "./features/explore/routes.ts";
 import { heartsRoutes } from "./features/hearts/routes.ts";
 import { notificationsRoutes } from "./features/notifications/routes.ts";
+import { passwordResetRoutes } from "./features/password-reset/routes.ts";
 import { prismsRoutes } from "./features/prisms/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createRenderHead } from "./features/seo/service.ts";
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(exploreRoutes, deps);
       await api.register(eventStreamRoutes, deps);
       await api.register(diagnosticsRoutes, deps);
+      await api.register(passwordResetRoutes, deps);
     },
     { prefix: "/api" },
   );

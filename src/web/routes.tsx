@@ -33,6 +33,16 @@ const SettingsPage = lazy(() =>
   import("./features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
 );
 
+const ForgotPasswordPage = lazy(() =>
+  import("./features/password-reset/forgot-password-page.tsx").then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("./features/password-reset/reset-password-page.tsx").then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
 const TermsPage = lazy(() =>
   import("./features/terms/terms-page.tsx").then((m) => ({ default: m.TermsPage })),
 );
@@ -75,6 +85,8 @@ export const router = createBrowserRouter([
       { path: "/explore", element: <ExplorePage /> },
       { path: "/debug", element: <DebugPage /> },
       { path: "/error-demo", element: <ErrorDemoPage /> },
+      { path: "/forgot-password", element: <ForgotPasswordPage /> },
+      { path: "/reset-password", element: <ResetPasswordPage /> },
       { path: "/:username", element: <ProfilePage /> },
       { path: "/:username/:prismSlug", element: <ProfilePage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -32,6 +32,18 @@ export async function registerThroughApi(
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Colours are judged as they end up: a toast or dialog caught halfway through fading in would
+  // read as low contrast. Wait for the finite animations and transitions to finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(

@@ -142,6 +142,12 @@ export function AuthPage({ mode }: { mode: Mode }) {
                 error={loginErrors.password?.message}
                 {...loginForm.register("password")}
               />
+              <Link
+                to="/forgot-password"
+                className="-mt-2 justify-self-end text-sm text-muted-foreground underline underline-offset-2 hover:text-foreground"
+              >
+                Forgot password?
+              </Link>
               <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
                 {login.isPending ? "Signing in..." : "Sign in"}
               </Button>

@@ -1,0 +1,46 @@
+// Password reset: asking for a link, and choosing a new password with it.
+import { z } from "zod";
+import { authMessages } from "./auth.ts";
+import { limits } from "./limits.ts";
+
+export const passwordResetMessages = {
+  loginRequired: "Please enter your username or email",
+  requested: "If that account exists, we have sent a link to reset its password.",
+  done: "Your password has been reset. You can sign in now.",
+  invalidToken: "This reset link is invalid or has expired.",
+  adminSent: "A password reset email has been sent to the user.",
+  tooMany: "Too many reset requests. Please wait a few minutes and try again.",
+} as const;
+
+/** What POST /api/password-reset/request accepts: a username or an e-mail address. */
+export const passwordResetRequestSchema = z.strictObject({
+  login: z
+    .string()
+    .trim()
+    .min(1, passwordResetMessages.loginRequired)
+    .max(limits.emailMax, passwordResetMessages.loginRequired),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+const password = z
+  .string()
+  .min(limits.passwordMin, authMessages.passwordMin)
+  .max(limits.passwordMax, authMessages.passwordMax);
+
+/** What POST /api/password-reset/confirm accepts. */
+export const passwordResetConfirmSchema = z.strictObject({
+  token: z.string().min(1, passwordResetMessages.invalidToken).max(200),
+  password,
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+/** The Reset password form: the new password twice. */
+export const passwordResetFormSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.password, {
+    message: authMessages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+export type PasswordResetFormInput = z.infer<typeof passwordResetFormSchema>;
+
+export const messageBodySchema = z.object({ message: z.string() });

@@ -1,0 +1,250 @@
+import { and, eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMessages } from "../../../contract/auth.ts";
+import { passwordResetMessages as messages } from "../../../contract/password-reset.ts";
+import { buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import { auditLog, passwordResetTokens, users } from "../../db/schema.ts";
+import { createTestDatabase } from "../../test/databases.ts";
+import { buildUser, jsonHeaders, signIn, TEST_ORIGIN, TEST_PASSWORD } from "../../test/helpers.ts";
+import { hashToken } from "../auth/sessions.ts";
+
+// A real SMTP server on loopback receives what Prism sends.
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = "";
+    stream.on("data", (chunk) => {
+      raw += chunk;
+    });
+    stream.on("end", () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let drop: () => Promise<void>;
+let database: Awaited<ReturnType<typeof createTestDatabase>>["database"];
+
+beforeAll(async () => {
+  const port = await new Promise<number>((resolve) => {
+    smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as { port: number }).port));
+  });
+  ({ database, drop } = await createTestDatabase());
+  const config = loadConfig({
+    APP_ORIGIN: TEST_ORIGIN,
+    SEED: "none",
+    NODE_ENV: "test",
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+  });
+  app = await buildApp({ config, database });
+});
+
+afterAll(async () => {
+  await app.close();
+  await drop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The mails one address received, with quoted-printable undone. */
+const mailsTo = (address: string) =>
+  received
+    .filter((m) => m.to.includes(address))
+    .map((m) =>
+      m.raw
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        ),
+    );
+
+/** Waits for the reset mail to an address and returns the token of its link. */
+async function tokenMailedTo(address: string, count = 1): Promise<string> {
+  await expect.poll(() => mailsTo(address).length).toBe(count);
+  const mail = mailsTo(address)[count - 1] ?? "";
+  expect(mail).toContain("Subject: Reset your Prism password");
+  const match = mail.match(/http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]{43})/);
+  expect(match).not.toBeNull();
+  return match?.[1] ?? "";
+}
+
+let address = 0;
+const nextAddress = () => `10.9.0.${++address}`;
+
+const requestReset = (login: string, remoteAddress = nextAddress()) =>
+  app.inject({
+    method: "POST",
+    url: "/api/password-reset/request",
+    headers: jsonHeaders(),
+    payload: { login },
+    remoteAddress,
+  });
+
+const confirm = (token: string, password: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/password-reset/confirm",
+    headers: jsonHeaders(),
+    payload: { token, password },
+    remoteAddress: nextAddress(),
+  });
+
+const login = (username: string, password: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers: jsonHeaders(),
+    payload: { username, password },
+    remoteAddress: nextAddress(),
+  });
+
+describe("POST /api/password-reset/request", () => {
+  it("answers 202 and e-mails a link whose token is stored only as a hash, valid one hour", async () => {
+    const user = await buildUser(database);
+    const response = await requestReset(user.username.toUpperCase());
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: messages.requested });
+    const token = await tokenMailedTo(user.email);
+    const [row] = await database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(row?.tokenHash).toBe(hashToken(token));
+    expect(row?.usedAt).toBeNull();
+    const ttl = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(ttl).toBeGreaterThan(59 * 60 * 1000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000);
+  });
+
+  it("accepts the e-mail address too, whatever its case", async () => {
+    const user = await buildUser(database);
+    expect((await requestReset(user.email.toUpperCase())).statusCode).toBe(202);
+    await tokenMailedTo(user.email);
+  });
+
+  it("answers the same for an unknown or deactivated account and sends nothing", async () => {
+    const deactivated = await buildUser(database, { deactivatedAt: new Date() });
+    const before = received.length;
+    const unknown = await requestReset("nobody_at_all");
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.json()).toEqual({ message: messages.requested });
+    expect((await requestReset(deactivated.username)).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.length).toBe(before);
+  });
+
+  it("limits how many links one account is sent", async () => {
+    const user = await buildUser(database);
+    for (let i = 0; i < 3; i++) expect((await requestReset(user.username)).statusCode).toBe(202);
+    const limited = await requestReset(user.username);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(messages.tooMany);
+  });
+
+  it("rejects an empty login", async () => {
+    const response = await requestReset("  ");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.login).toBe(messages.loginRequired);
+  });
+});
+
+describe("POST /api/password-reset/confirm", () => {
+  it("sets the new password, uses the token up and signs every session out", async () => {
+    const user = await buildUser(database);
+    const session = await signIn(database, user);
+    await requestReset(user.username);
+    const token = await tokenMailedTo(user.email);
+
+    const response = await confirm(token, "a-brand-new-secret");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.done });
+
+    const me = await app.inject({ method: "GET", url: "/api/user", headers: session });
+    expect(me.statusCode).toBe(401);
+    expect((await login(user.username, "a-brand-new-secret")).statusCode).toBe(200);
+    const old = await login(user.username, TEST_PASSWORD);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().message).toBe(authMessages.wrongCredentials);
+    const [row] = await database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(row?.usedAt).toBeInstanceOf(Date);
+
+    const again = await confirm(token, "yet-another-secret");
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(messages.invalidToken);
+    expect((await login(user.username, "a-brand-new-secret")).statusCode).toBe(200);
+  });
+
+  it("refuses an expired token and leaves the password as it was", async () => {
+    const user = await buildUser(database);
+    await requestReset(user.username);
+    const token = await tokenMailedTo(user.email);
+    await database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const response = await confirm(token, "a-brand-new-secret");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(messages.invalidToken);
+    expect((await login(user.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("refuses an unknown token", async () => {
+    const response = await confirm("bogus", "a-brand-new-secret");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(messages.invalidToken);
+  });
+
+  it("holds the new password to the sign-up rules", async () => {
+    const response = await confirm("whatever", "12345");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.password).toBe(authMessages.passwordMin);
+  });
+});
+
+describe("POST /api/analytics/users/:id/reset-password", () => {
+  const adminReset = (id: number | string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: "POST",
+      url: `/api/analytics/users/${id}/reset-password`,
+      headers: jsonHeaders(headers),
+    });
+
+  it("is for admins only", async () => {
+    const target = await buildUser(database);
+    expect((await adminReset(target.id)).statusCode).toBe(401);
+    const member = await buildUser(database);
+    expect((await adminReset(target.id, await signIn(database, member))).statusCode).toBe(403);
+    const admin = await buildUser(database, { isAdmin: true });
+    expect((await adminReset(999_999, await signIn(database, admin))).statusCode).toBe(404);
+    expect(mailsTo(target.email)).toHaveLength(0);
+  });
+
+  it("e-mails the member a working link and writes the audit log", async () => {
+    const admin = await buildUser(database, { isAdmin: true });
+    const target = await buildUser(database);
+    const response = await adminReset(target.id, await signIn(database, admin));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.adminSent });
+    const token = await tokenMailedTo(target.email);
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.reset-password"), eq(auditLog.targetId, target.id)));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: admin.id, targetType: "user", targetId: target.id }),
+    ]);
+    expect((await confirm(token, "chosen-by-member")).statusCode).toBe(200);
+    const [row] = await database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.password).toMatch(/^\$argon2id\$/);
+    expect((await login(target.username, "chosen-by-member")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,101 @@
+// HTTP for password reset: ask for a link, use it, and an admin sending one to a member.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { z } from "zod";
+import { errorBodySchema } from "../../../contract/errors.ts";
+import {
+  messageBodySchema,
+  passwordResetConfirmSchema,
+  passwordResetMessages,
+  passwordResetRequestSchema,
+} from "../../../contract/password-reset.ts";
+import type { AppDeps } from "../../app.ts";
+import { forbidden, HttpError } from "../../http-error.ts";
+import { requireUser } from "../../plugins/session.ts";
+import { adminResetPassword, confirmReset, findMemberByLogin, sendResetEmail } from "./service.ts";
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, mailer, config },
+) => {
+  const tags = ["password-reset"];
+  // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
+  const perAddress = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+  const perLogin = new RateLimiterMemory({ points: 3, duration: 15 * 60 });
+
+  app.post(
+    "/password-reset/request",
+    {
+      schema: {
+        tags,
+        summary: "E-mail a password reset link to the account with this username or e-mail",
+        description: "Always 202, whether or not the account exists.",
+        body: passwordResetRequestSchema,
+        response: { 202: messageBodySchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { login } = request.body;
+      try {
+        await perAddress.consume(request.ip);
+        await perLogin.consume(login.toLowerCase());
+      } catch {
+        throw new HttpError(429, passwordResetMessages.tooMany);
+      }
+      const user = await findMemberByLogin(db, login);
+      if (user) {
+        // Sent in the background, so that the answer takes as long whether or not the account exists.
+        sendResetEmail(db, mailer, config.appOrigin, user).catch((error) =>
+          request.log.error({ err: error, userId: user.id }, "password reset mail failed"),
+        );
+      }
+      return reply.status(202).send({ message: passwordResetMessages.requested });
+    },
+  );
+
+  app.post(
+    "/password-reset/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Choose a new password with a reset link's token; signs out every session",
+        body: passwordResetConfirmSchema,
+        response: { 200: messageBodySchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await confirmReset(db, request.body.token, request.body.password);
+      return { message: passwordResetMessages.done };
+    },
+  );
+
+  app.post(
+    "/analytics/users/:id/reset-password",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Send a member a password reset e-mail (admins only)",
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+        }),
+        response: {
+          200: messageBodySchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      if (!actor.isAdmin) throw forbidden("Only admins can do that");
+      await adminResetPassword(db, mailer, config.appOrigin, actor, request.params.id);
+      return { message: passwordResetMessages.adminSent };
+    },
+  );
+};
