@@ -1,55 +1,12 @@
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages as messages } from "../../../contract/contact.ts";
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
 import { contactMessages } from "../../db/schema.ts";
-import { createTestDatabase } from "../../test/databases.ts";
-import { jsonHeaders, TEST_ORIGIN } from "../../test/helpers.ts";
+import { jsonHeaders } from "../../test/helpers.ts";
+import { setupMailTestApp } from "../../test/mail.ts";
 
-// A real SMTP server on loopback receives what Prism sends.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk) => {
-      raw += chunk;
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-
-let app: Awaited<ReturnType<typeof buildApp>>;
-let drop: () => Promise<void>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>["database"];
-
-beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as { port: number }).port));
-  });
-  ({ database, drop } = await createTestDatabase());
-  const config = loadConfig({
-    APP_ORIGIN: TEST_ORIGIN,
-    SEED: "none",
-    NODE_ENV: "test",
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    CONTACT_TO: "team@prism.example",
-  });
-  app = await buildApp({ config, database });
-});
-
-afterAll(async () => {
-  await app.close();
-  await drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const t = setupMailTestApp({ CONTACT_TO: "team@prism.example" });
+const { received } = t;
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: "Noor",
@@ -60,7 +17,7 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const send = (payload: Record<string, unknown>, remoteAddress = "10.1.1.1") =>
-  app.inject({
+  t.app.inject({
     method: "POST",
     url: "/api/contact",
     headers: jsonHeaders(),
@@ -73,7 +30,7 @@ describe("POST /api/contact", () => {
     const response = await send(message());
     expect(response.statusCode).toBe(201);
     const { id } = response.json();
-    const [row] = await database.db
+    const [row] = await t.database.db
       .select()
       .from(contactMessages)
       .where(eq(contactMessages.id, id));
@@ -93,11 +50,11 @@ describe("POST /api/contact", () => {
   ])(
     "rejects a bad %s with the form's message and stores nothing",
     async (field, overrides, text) => {
-      const before = await database.db.select().from(contactMessages);
+      const before = await t.database.db.select().from(contactMessages);
       const response = await send(message(overrides), "10.2.2.2");
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[field]).toBe(text);
-      expect(await database.db.select().from(contactMessages)).toHaveLength(before.length);
+      expect(await t.database.db.select().from(contactMessages)).toHaveLength(before.length);
     },
   );
 

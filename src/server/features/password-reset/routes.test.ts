@@ -1,56 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authMessages } from "../../../contract/auth.ts";
 import { passwordResetMessages as messages } from "../../../contract/password-reset.ts";
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
 import { auditLog, passwordResetTokens, users } from "../../db/schema.ts";
-import { createTestDatabase } from "../../test/databases.ts";
-import { buildUser, jsonHeaders, signIn, TEST_ORIGIN, TEST_PASSWORD } from "../../test/helpers.ts";
+import { buildUser, jsonHeaders, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
+import { setupMailTestApp } from "../../test/mail.ts";
 import { hashToken } from "../auth/sessions.ts";
 
-// A real SMTP server on loopback receives what Prism sends.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk) => {
-      raw += chunk;
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-
-let app: Awaited<ReturnType<typeof buildApp>>;
-let drop: () => Promise<void>;
-let database: Awaited<ReturnType<typeof createTestDatabase>>["database"];
-
-beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    smtp.listen(0, "127.0.0.1", () => resolve((smtp.server.address() as { port: number }).port));
-  });
-  ({ database, drop } = await createTestDatabase());
-  const config = loadConfig({
-    APP_ORIGIN: TEST_ORIGIN,
-    SEED: "none",
-    NODE_ENV: "test",
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-  });
-  app = await buildApp({ config, database });
-});
-
-afterAll(async () => {
-  await app.close();
-  await drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const t = setupMailTestApp();
+const { received } = t;
 
 /** The mails one address received, with quoted-printable undone. */
 const mailsTo = (address: string) =>
@@ -78,7 +36,7 @@ let address = 0;
 const nextAddress = () => `10.9.0.${++address}`;
 
 const requestReset = (login: string, remoteAddress = nextAddress()) =>
-  app.inject({
+  t.app.inject({
     method: "POST",
     url: "/api/password-reset/request",
     headers: jsonHeaders(),
@@ -87,7 +45,7 @@ const requestReset = (login: string, remoteAddress = nextAddress()) =>
   });
 
 const confirm = (token: string, password: string) =>
-  app.inject({
+  t.app.inject({
     method: "POST",
     url: "/api/password-reset/confirm",
     headers: jsonHeaders(),
@@ -96,7 +54,7 @@ const confirm = (token: string, password: string) =>
   });
 
 const login = (username: string, password: string) =>
-  app.inject({
+  t.app.inject({
     method: "POST",
     url: "/api/login",
     headers: jsonHeaders(),
@@ -106,12 +64,12 @@ const login = (username: string, password: string) =>
 
 describe("POST /api/password-reset/request", () => {
   it("answers 202 and e-mails a link whose token is stored only as a hash, valid one hour", async () => {
-    const user = await buildUser(database);
+    const user = await buildUser(t.database);
     const response = await requestReset(user.username.toUpperCase());
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ message: messages.requested });
     const token = await tokenMailedTo(user.email);
-    const [row] = await database.db
+    const [row] = await t.database.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id));
@@ -123,13 +81,13 @@ describe("POST /api/password-reset/request", () => {
   });
 
   it("accepts the e-mail address too, whatever its case", async () => {
-    const user = await buildUser(database);
+    const user = await buildUser(t.database);
     expect((await requestReset(user.email.toUpperCase())).statusCode).toBe(202);
     await tokenMailedTo(user.email);
   });
 
   it("answers the same for an unknown or deactivated account and sends nothing", async () => {
-    const deactivated = await buildUser(database, { deactivatedAt: new Date() });
+    const deactivated = await buildUser(t.database, { deactivatedAt: new Date() });
     const before = received.length;
     const unknown = await requestReset("nobody_at_all");
     expect(unknown.statusCode).toBe(202);
@@ -140,7 +98,7 @@ describe("POST /api/password-reset/request", () => {
   });
 
   it("limits how many links one account is sent", async () => {
-    const user = await buildUser(database);
+    const user = await buildUser(t.database);
     for (let i = 0; i < 3; i++) expect((await requestReset(user.username)).statusCode).toBe(202);
     const limited = await requestReset(user.username);
     expect(limited.statusCode).toBe(429);
@@ -156,8 +114,8 @@ describe("POST /api/password-reset/request", () => {
 
 describe("POST /api/password-reset/confirm", () => {
   it("sets the new password, uses the token up and signs every session out", async () => {
-    const user = await buildUser(database);
-    const session = await signIn(database, user);
+    const user = await buildUser(t.database);
+    const session = await signIn(t.database, user);
     await requestReset(user.username);
     const token = await tokenMailedTo(user.email);
 
@@ -165,13 +123,13 @@ describe("POST /api/password-reset/confirm", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: messages.done });
 
-    const me = await app.inject({ method: "GET", url: "/api/user", headers: session });
+    const me = await t.app.inject({ method: "GET", url: "/api/user", headers: session });
     expect(me.statusCode).toBe(401);
     expect((await login(user.username, "a-brand-new-secret")).statusCode).toBe(200);
     const old = await login(user.username, TEST_PASSWORD);
     expect(old.statusCode).toBe(401);
     expect(old.json().message).toBe(authMessages.wrongCredentials);
-    const [row] = await database.db
+    const [row] = await t.database.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.id));
@@ -184,10 +142,10 @@ describe("POST /api/password-reset/confirm", () => {
   });
 
   it("refuses an expired token and leaves the password as it was", async () => {
-    const user = await buildUser(database);
+    const user = await buildUser(t.database);
     await requestReset(user.username);
     const token = await tokenMailedTo(user.email);
-    await database.db
+    await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
@@ -212,30 +170,30 @@ describe("POST /api/password-reset/confirm", () => {
 
 describe("POST /api/analytics/users/:id/reset-password", () => {
   const adminReset = (id: number | string, headers: Record<string, string> = {}) =>
-    app.inject({
+    t.app.inject({
       method: "POST",
       url: `/api/analytics/users/${id}/reset-password`,
       headers: jsonHeaders(headers),
     });
 
   it("is for admins only", async () => {
-    const target = await buildUser(database);
+    const target = await buildUser(t.database);
     expect((await adminReset(target.id)).statusCode).toBe(401);
-    const member = await buildUser(database);
-    expect((await adminReset(target.id, await signIn(database, member))).statusCode).toBe(403);
-    const admin = await buildUser(database, { isAdmin: true });
-    expect((await adminReset(999_999, await signIn(database, admin))).statusCode).toBe(404);
+    const member = await buildUser(t.database);
+    expect((await adminReset(target.id, await signIn(t.database, member))).statusCode).toBe(403);
+    const admin = await buildUser(t.database, { isAdmin: true });
+    expect((await adminReset(999_999, await signIn(t.database, admin))).statusCode).toBe(404);
     expect(mailsTo(target.email)).toHaveLength(0);
   });
 
   it("e-mails the member a working link and writes the audit log", async () => {
-    const admin = await buildUser(database, { isAdmin: true });
-    const target = await buildUser(database);
-    const response = await adminReset(target.id, await signIn(database, admin));
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const target = await buildUser(t.database);
+    const response = await adminReset(target.id, await signIn(t.database, admin));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: messages.adminSent });
     const token = await tokenMailedTo(target.email);
-    const audit = await database.db
+    const audit = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "user.reset-password"), eq(auditLog.targetId, target.id)));
@@ -243,7 +201,7 @@ describe("POST /api/analytics/users/:id/reset-password", () => {
       expect.objectContaining({ actorId: admin.id, targetType: "user", targetId: target.id }),
     ]);
     expect((await confirm(token, "chosen-by-member")).statusCode).toBe(200);
-    const [row] = await database.db.select().from(users).where(eq(users.id, target.id));
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
     expect(row?.password).toMatch(/^\$argon2id\$/);
     expect((await login(target.username, "chosen-by-member")).statusCode).toBe(200);
   });
