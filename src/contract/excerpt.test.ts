@@ -30,7 +30,7 @@ describe("excerpt", () => {
   });
 
   it("keeps the result within max characters plus the ellipsis", () => {
-    const text = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(10);
+    const text = "I give feedback in writing first, then offer to talk it through. ".repeat(10);
     for (const max of [100, 150]) {
       const result = excerpt(text, max);
       expect(result.endsWith("…")).toBe(true);

@@ -1,6 +1,5 @@
 // Notifications on the wire: the tray and /notifications list, the unread count, paging.
 import { z } from "zod";
-import { limits } from "./limits.ts";
 
 export const notificationTypes = ["heart", "annotation"] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -20,17 +19,6 @@ export const notificationSchema = z.object({
   prismOwnerUsername: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-export const notificationListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSize),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(0),
-});
-export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** The unread count, and how many a mark-all-read changed. */
 export const notificationCountSchema = z.object({ count: z.number().int() });

@@ -2,11 +2,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../contract/errors.ts";
-import {
-  explorePrismSchema,
-  exploreQuerySchema,
-  exploreUserSchema,
-} from "../../../contract/explore.ts";
+import { explorePrismSchema, exploreUserSchema } from "../../../contract/explore.ts";
+import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { presentPublicUser } from "../users/presenter.ts";
 import { listExplorePrisms, listExploreUsers } from "./service.ts";
@@ -21,7 +18,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         tags,
         summary:
           "Members with at least one prism and their first prism, most recently active first",
-        querystring: exploreQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: z.array(exploreUserSchema), 400: errorBodySchema },
       },
     },
@@ -38,7 +35,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       schema: {
         tags,
         summary: "Prisms with their authors, most hearts first, then newest",
-        querystring: exploreQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: z.array(explorePrismSchema), 400: errorBodySchema },
       },
     },

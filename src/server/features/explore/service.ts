@@ -1,6 +1,6 @@
 // The explore page's two lists. Each page is one query (a join, never a query per row).
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ExploreQuery } from "../../../contract/explore.ts";
+import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
 import { type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 
@@ -21,7 +21,7 @@ export interface ExplorePrismRow {
  */
 export async function listExploreUsers(
   db: Executor,
-  { limit, offset }: ExploreQuery,
+  { limit, offset }: PageQuery,
 ): Promise<ExploreUserRow[]> {
   return db
     .select({
@@ -39,7 +39,7 @@ export async function listExploreUsers(
 /** Prisms of active members, most hearts first, then newest, each with its author. */
 export async function listExplorePrisms(
   db: Executor,
-  { limit, offset }: ExploreQuery,
+  { limit, offset }: PageQuery,
 ): Promise<ExplorePrismRow[]> {
   return db
     .select({

@@ -6,9 +6,9 @@ import { errorBodySchema } from "../../../contract/errors.ts";
 import {
   notificationCountSchema,
   notificationIdParam,
-  notificationListQuerySchema,
   notificationSchema,
 } from "../../../contract/notifications.ts";
+import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { versionKeys } from "../../events/versions.ts";
 import { requireUser } from "../../plugins/session.ts";
@@ -47,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: "The signed-in member's notifications, newest first, one page at a time",
-        querystring: notificationListQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: z.array(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
       },
     },

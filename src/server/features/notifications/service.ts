@@ -1,7 +1,7 @@
 // A member's notifications: the list (with each prism's title and owner, in one query), the unread
 // count, and the recipient's own changes. Every query is scoped to the recipient.
 import { and, desc, eq } from "drizzle-orm";
-import type { NotificationListQuery } from "../../../contract/notifications.ts";
+import type { PageQuery } from "../../../contract/paging.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { notifications, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
@@ -45,7 +45,7 @@ function selectViews(db: Executor) {
 export async function listNotifications(
   db: Executor,
   userId: number,
-  { limit, offset }: NotificationListQuery,
+  { limit, offset }: PageQuery,
 ): Promise<NotificationView[]> {
   return selectViews(db)
     .where(eq(notifications.userId, userId))
