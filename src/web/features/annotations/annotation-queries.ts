@@ -10,8 +10,8 @@ export function useProfileAnnotations(prismIds: number[]) {
   const results = useQueries({
     queries: prismIds.map((prismId) => ({
       queryKey: queryKeys.annotations(prismId),
-      queryFn: () =>
-        api.get<Annotation[]>(`/api/prisms/${prismId}/annotations`, { errorPage: false }),
+      queryFn: ({ signal }) =>
+        api.get<Annotation[]>(`/api/prisms/${prismId}/annotations`, { errorPage: false, signal }),
     })),
   });
   const byPrism = new Map<number, Annotation[]>();

@@ -14,9 +14,10 @@ export function useNotificationList(limit: number, offset: number) {
   const { user } = useCurrentUser();
   return useQuery({
     queryKey: queryKeys.notificationPage(limit, offset),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       api.get<Notification[]>(`/api/notifications?limit=${limit}&offset=${offset}`, {
         errorPage: false,
+        signal,
       }),
     enabled: user !== null,
     staleTime: POLL_MS,
@@ -28,8 +29,8 @@ export function useUnreadCount() {
   const { user } = useCurrentUser();
   return useQuery({
     queryKey: queryKeys.unreadCount,
-    queryFn: () =>
-      api.get<NotificationCount>("/api/notifications/unread-count", { errorPage: false }),
+    queryFn: ({ signal }) =>
+      api.get<NotificationCount>("/api/notifications/unread-count", { errorPage: false, signal }),
     enabled: user !== null,
     staleTime: POLL_MS,
     refetchInterval: usePollInterval(POLL_MS),

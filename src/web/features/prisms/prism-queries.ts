@@ -10,8 +10,8 @@ import { toastError, toastSuccess } from "../../lib/toast.ts";
 export function usePrisms(username: string) {
   return useQuery({
     queryKey: queryKeys.prisms(username),
-    queryFn: () =>
-      api.get<Prism[]>(`/api/prisms/${encodeURIComponent(username)}`, { errorPage: false }),
+    queryFn: ({ signal }) =>
+      api.get<Prism[]>(`/api/prisms/${encodeURIComponent(username)}`, { errorPage: false, signal }),
     staleTime: 0,
     refetchInterval: usePollInterval(500),
   });
@@ -21,7 +21,8 @@ export function usePrisms(username: string) {
 export function useHeartStatus(prismId: number) {
   return useQuery({
     queryKey: queryKeys.heart(prismId),
-    queryFn: () => api.get<HeartStatus>(`/api/prisms/${prismId}/heart`, { errorPage: false }),
+    queryFn: ({ signal }) =>
+      api.get<HeartStatus>(`/api/prisms/${prismId}/heart`, { errorPage: false, signal }),
     staleTime: 2000,
     refetchInterval: usePollInterval(3000),
   });
