@@ -1,14 +1,15 @@
 // /debug: checks the database connection and the registration flow (rolled back) from the browser.
+
 import { useMutation } from "@tanstack/react-query";
 import { Database, Eraser, Play, RefreshCw, UserPlus } from "lucide-react";
-import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import type { DiagnosticResult, RegistrationTestInput } from "../../../contract/diagnostics.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { ToolCard } from "./tool-card.tsx";
 
 type Test =
   | { kind: "connectivity" }
@@ -94,7 +95,7 @@ export function DebugPage() {
         </TabsList>
 
         <TabsContent value="connectivity">
-          <TestCard
+          <ToolCard
             icon={<Database />}
             title="Connectivity Test"
             description="Pings the database and reports whether it answered."
@@ -103,11 +104,11 @@ export function DebugPage() {
               <Play aria-hidden="true" />
               {running("connectivity") ? "Running..." : "Run Connectivity Test"}
             </Button>
-          </TestCard>
+          </ToolCard>
         </TabsContent>
 
         <TabsContent value="registration">
-          <TestCard
+          <ToolCard
             icon={<UserPlus />}
             title="Registration Test"
             description="Registers this member with the real sign-up rules, then rolls the account back so that no one is left behind."
@@ -143,11 +144,11 @@ export function DebugPage() {
                 </Button>
               </div>
             </form>
-          </TestCard>
+          </ToolCard>
         </TabsContent>
 
         <TabsContent value="reset">
-          <TestCard
+          <ToolCard
             icon={<RefreshCw />}
             title="Reset Connection"
             description="Checks the database connection once more. The database drivers reconnect by themselves, and no data is ever deleted."
@@ -156,7 +157,7 @@ export function DebugPage() {
               <Play aria-hidden="true" />
               {running("reset") ? "Running..." : "Run Connection Reset"}
             </Button>
-          </TestCard>
+          </ToolCard>
         </TabsContent>
       </Tabs>
 
@@ -189,32 +190,5 @@ export function DebugPage() {
         </pre>
       </section>
     </div>
-  );
-}
-
-function TestCard({
-  icon,
-  title,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="p-6">
-      <div className="flex items-start gap-3">
-        <span className="rounded-lg bg-muted p-2 text-primary [&_svg]:size-5" aria-hidden="true">
-          {icon}
-        </span>
-        <div>
-          <h2 className="text-lg font-semibold">{title}</h2>
-          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-        </div>
-      </div>
-      <div className="mt-6">{children}</div>
-    </Card>
   );
 }

@@ -1,4 +1,5 @@
 // /error-demo: shows how Prism handles a missing resource, a server failure and a crashing component.
+
 import { Bug, FileQuestion, Send, ServerCrash } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ErrorBoundary } from "../../components/layout/error-boundary.tsx";
@@ -6,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { ApiError, api } from "../../lib/api.ts";
+import { ToolCard } from "./tool-card.tsx";
 
 const codeClass = "rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]";
 
@@ -44,7 +46,8 @@ export function ErrorDemoPage() {
       </p>
 
       <div className="mt-8 grid gap-6 md:grid-cols-3">
-        <DemoCard
+        <ToolCard
+          stacked
           icon={<FileQuestion />}
           title="Not found (404)"
           description="Asks the server for a resource that does not exist. You land on the error page."
@@ -52,8 +55,9 @@ export function ErrorDemoPage() {
           <Button disabled={pending !== null} onClick={() => simulate("not-found")}>
             {pending === "not-found" ? "Requesting..." : "Simulate 404 Error"}
           </Button>
-        </DemoCard>
-        <DemoCard
+        </ToolCard>
+        <ToolCard
+          stacked
           icon={<ServerCrash />}
           title="Server error (500)"
           description="Calls an endpoint that always fails on the server. You land on the error page."
@@ -61,8 +65,9 @@ export function ErrorDemoPage() {
           <Button disabled={pending !== null} onClick={() => simulate("server-error")}>
             {pending === "server-error" ? "Requesting..." : "Simulate Server Error"}
           </Button>
-        </DemoCard>
-        <DemoCard
+        </ToolCard>
+        <ToolCard
+          stacked
           icon={<Bug />}
           title="Component crash"
           description="Renders a component that throws. Only its region fails; the rest of the page keeps working."
@@ -83,7 +88,7 @@ export function ErrorDemoPage() {
               </Button>
             ) : null}
           </div>
-        </DemoCard>
+        </ToolCard>
       </div>
 
       <ErrorBoundary key={attempt}>
@@ -189,32 +194,6 @@ function ApiTester() {
           ) : null}
         </div>
       </section>
-    </Card>
-  );
-}
-
-function DemoCard({
-  icon,
-  title,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col p-6">
-      <span
-        className="w-fit rounded-lg bg-muted p-2 text-primary [&_svg]:size-5"
-        aria-hidden="true"
-      >
-        {icon}
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
-      <p className="mt-1 flex-1 text-sm text-muted-foreground">{description}</p>
-      <div className="mt-5">{children}</div>
     </Card>
   );
 }
