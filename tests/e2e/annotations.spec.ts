@@ -67,6 +67,8 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   page,
   browser,
 }) => {
+  // Three browsers and a sign-in: a long story on a busy machine.
+  test.slow();
   const { member, prismId } = await ownerWithPrism(browser);
 
   // An anonymous visitor selects a phrase with the mouse and responds.
