@@ -8,7 +8,7 @@ import {
   profileDescription,
   profilePageTitle,
   shareTitle,
-} from "../../../contract/profile-meta.ts";
+} from "../../../contract/names.ts";
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/client.ts";
 import { prisms, users } from "../../db/schema.ts";

@@ -8,7 +8,7 @@ import {
   profileDescription,
   profilePageTitle,
   shareTitle,
-} from "../../../contract/profile-meta.ts";
+} from "../../../contract/names.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
-// How a member's page names them, for people and for link previews: one set of rules for the
-// server-rendered head and the page itself.
+// How Prism names a member, for people and for link previews: one set of rules for the server
+// (notifications, annotations, the server-rendered head) and the browser.
 export const brand = "Prism";
 
 export interface Person {
@@ -7,6 +7,15 @@ export interface Person {
   firstName: string;
   lastName: string;
   displayName: string | null;
+}
+
+/** How a member is shown beside what they did: display name, else full name, else username. */
+export function displayName(person: Person): string {
+  return (
+    person.displayName?.trim() ||
+    `${person.firstName.trim()} ${person.lastName.trim()}`.trim() ||
+    person.username
+  );
 }
 
 /** The page's title name: first and last name when both exist, else display name, else username. */
@@ -20,6 +29,12 @@ export function fullName(person: Person): string {
 /** How a share text addresses the member: first name, else display name, else username. */
 export function givenName(person: Person): string {
   return person.firstName.trim() || person.displayName?.trim() || person.username;
+}
+
+/** The avatar's letters: the first two of the display name or username, uppercased. */
+export function initials(person: Pick<Person, "displayName" | "username">): string {
+  const source = person.displayName?.trim() || person.username;
+  return source.replace(/\s+/g, "").slice(0, 2).toUpperCase();
 }
 
 export function profilePageTitle(person: Person): string {
