@@ -41,7 +41,6 @@ export function decodeEntities(text: string): string {
 
 export function htmlToPlainText(html: string): string {
   let text = "";
-  let blockOpen = false;
   for (const token of html.split(/(<[^>]*>)/)) {
     if (!token) continue;
     if (token.startsWith("<")) {
@@ -50,14 +49,12 @@ export function htmlToPlainText(html: string): string {
       if (tag === "br") {
         text += "\n";
       } else if (BLOCK_TAGS.has(tag)) {
-        if (!token.startsWith("</") && blockOpen && text.length > 0 && !text.endsWith("\n")) {
-          text += "\n";
-        }
-        blockOpen = true;
+        if (!token.startsWith("</") && text.length > 0 && !text.endsWith("\n")) text += "\n";
       }
       continue;
     }
-    text += decodeEntities(token);
+    // As the browser's HTML parser does: line breaks become "\n" before entities are decoded.
+    text += decodeEntities(token.replace(/\r\n?/g, "\n"));
   }
   return text;
 }
