@@ -13,7 +13,10 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  /** Where 404 and ≥ 500 answers lead: the /error page (default), or nowhere (the caller decides). */
+  /**
+   * Where 404 and ≥ 500 answers (and no answer at all) lead: nowhere by default, the caller
+   * decides; or, when true, the /error page (for the data a whole page stands on).
+   */
   errorPage?: boolean;
   /** Title and description for the /error page of a ≥ 500 answer. */
   failure?: { title: string; description: string };
@@ -53,7 +56,7 @@ export async function request<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { errorPage = true } = options;
+  const { errorPage = false } = options;
   let response: Response;
   try {
     response = await fetch(path, {

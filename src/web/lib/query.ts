@@ -15,6 +15,8 @@ export const queryKeys = {
   prisms: (username: string) => ["prisms", username.toLowerCase()] as const,
   heart: (prismId: number) => ["heart", prismId] as const,
   annotations: (prismId: number) => ["annotations", prismId] as const,
+  /** Every single-annotation query (the prefix of `annotation`). */
+  everyAnnotation: ["annotation"] as const,
   annotation: (id: number) => ["annotation", id] as const,
   notifications: ["notifications"] as const,
   notificationPage: (limit: number, offset: number) =>

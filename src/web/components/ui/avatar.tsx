@@ -1,16 +1,12 @@
 // A member's initials: the first two letters of the display name or username, uppercased.
+import { initials, type Person } from "../../../contract/names.ts";
 import { cn } from "../../lib/cn.ts";
-
-export function initials(user: { displayName: string | null; username: string }): string {
-  const source = user.displayName?.trim() || user.username;
-  return source.replace(/\s+/g, "").slice(0, 2).toUpperCase();
-}
 
 export function Avatar({
   user,
   className,
 }: {
-  user: { displayName: string | null; username: string };
+  user: Pick<Person, "displayName" | "username">;
   className?: string;
 }) {
   return (

@@ -10,7 +10,7 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useCreateAnnotation } from "./annotation-queries.ts";
 import type { TextSelection } from "./text-offsets.ts";
 

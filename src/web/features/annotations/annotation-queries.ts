@@ -1,5 +1,6 @@
 // Annotations of a profile's prisms: one list per prism, fetched once, and the writes.
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { Annotation, AnnotationCreate } from "../../../contract/annotations.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -11,7 +12,7 @@ export function useProfileAnnotations(prismIds: number[]) {
     queries: prismIds.map((prismId) => ({
       queryKey: queryKeys.annotations(prismId),
       queryFn: ({ signal }) =>
-        api.get<Annotation[]>(`/api/prisms/${prismId}/annotations`, { errorPage: false, signal }),
+        api.get<Annotation[]>(`/api/prisms/${prismId}/annotations`, { signal }),
     })),
   });
   const byPrism = new Map<number, Annotation[]>();
@@ -22,11 +23,24 @@ export function useProfileAnnotations(prismIds: number[]) {
   return { byPrism, failed };
 }
 
+/** Fetches one annotation afresh (a deep link names it); the promise fails when the request does. */
+export function useFetchAnnotation() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (id: number) =>
+      queryClient.fetchQuery({
+        queryKey: queryKeys.annotation(id),
+        queryFn: ({ signal }) => api.get<Annotation>(`/api/annotations/${id}`, { signal }),
+        staleTime: 0,
+      }),
+    [queryClient],
+  );
+}
+
 export function useCreateAnnotation(onCreated: (annotation: Annotation) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AnnotationCreate) =>
-      api.post<Annotation>("/api/annotations", input, { errorPage: false }),
+    mutationFn: (input: AnnotationCreate) => api.post<Annotation>("/api/annotations", input),
     onSuccess: async (annotation) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) });
       toastSuccess("Annotation submitted", "Your response has been submitted successfully.");
@@ -45,12 +59,12 @@ export function useDecideAnnotation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: "approved" | "rejected" }) =>
-      api.put<Annotation>(`/api/annotations/${id}/status`, { status }, { errorPage: false }),
+      api.put<Annotation>(`/api/annotations/${id}/status`, { status }),
     onSuccess: async (annotation) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.annotation(annotation.id) }),
-        queryClient.invalidateQueries({ queryKey: ["notifications"] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
       ]);
       if (annotation.status === "approved") {
         toastSuccess(

@@ -1,72 +1,45 @@
 // Opening an annotation from outside the page: ?annotation={id} deep links, and the internal
 // event a notification sends after navigating here.
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
-import type { Annotation } from "../../../contract/annotations.ts";
-import { api } from "../../lib/api.ts";
+import { toastError } from "../../lib/toast.ts";
+import { useDeepLinkParam } from "../prisms/use-prism-deep-link.ts";
+import { useFetchAnnotation } from "./annotation-queries.ts";
 import {
   clearPendingOpen,
   OPEN_ANNOTATION_EVENT,
   type OpenAnnotationDetail,
   takePendingOpen,
-} from "../../lib/events.ts";
-import { toastError } from "../../lib/toast.ts";
-import { DEEP_LINK_CLEAR_MS, DEEP_LINK_SCROLL_MS } from "../prisms/use-prism-deep-link.ts";
+} from "./open-annotation.ts";
 
 export function useAnnotationLinks(
   username: string,
   ready: boolean,
   open: (prismId: number, annotationId: number) => void,
 ) {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get("annotation");
+  const { value: raw, clear, reveal } = useDeepLinkParam("annotation");
+  const fetchAnnotation = useFetchAnnotation();
   const handled = useRef(new Set<string>());
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const openRef = useRef(open);
   openRef.current = open;
-
-  useEffect(
-    () => () => {
-      for (const timer of timers.current) clearTimeout(timer);
-    },
-    [],
-  );
 
   useEffect(() => {
     if (!ready || raw === null || handled.current.has(raw)) return;
     handled.current.add(raw);
-    const clearParam = () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete("annotation");
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
     if (!/^\d{1,10}$/.test(raw)) {
       toastError("Invalid annotation ID format");
-      clearParam();
+      clear();
       return;
     }
-    api
-      .get<Annotation>(`/api/annotations/${raw}`, { errorPage: false })
+    fetchAnnotation(Number(raw))
       .then((annotation) => {
         openRef.current(annotation.prismId, annotation.id);
-        timers.current.push(
-          setTimeout(() => {
-            document
-              .getElementById(`prism-${annotation.prismId}`)
-              ?.scrollIntoView({ behavior: "smooth", block: "start" });
-            timers.current.push(setTimeout(clearParam, DEEP_LINK_CLEAR_MS));
-          }, DEEP_LINK_SCROLL_MS),
-        );
+        reveal(annotation.prismId, true);
       })
       .catch(() => {
         toastError("Could not load the requested annotation");
-        clearParam();
+        clear();
       });
-  }, [ready, raw, setParams]);
+  }, [ready, raw, clear, reveal, fetchAnnotation]);
 
   useEffect(() => {
     if (!ready) return;

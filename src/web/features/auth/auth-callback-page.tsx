@@ -1,17 +1,15 @@
 // /auth/callback: where Google sign-in returns; refreshes the member, then goes home.
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { queryKeys } from "../../lib/query.ts";
-import { fetchCurrentUser } from "./use-current-user.ts";
+import { useRefetchCurrentUser } from "./auth-queries.ts";
 
 const REDIRECT_DELAY_MS = 1000;
 
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refetchCurrentUser = useRefetchCurrentUser();
   const error = params.get("error");
   const [failed, setFailed] = useState(error !== null);
 
@@ -19,8 +17,7 @@ export function AuthCallbackPage() {
     if (error !== null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
-    queryClient
-      .fetchQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser, staleTime: 0 })
+    refetchCurrentUser()
       .then(() => {
         if (!cancelled)
           timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
@@ -32,7 +29,7 @@ export function AuthCallbackPage() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [error, navigate, queryClient]);
+  }, [error, navigate, refetchCurrentUser]);
 
   return (
     <section

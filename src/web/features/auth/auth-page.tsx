@@ -1,8 +1,7 @@
 // /auth and /sign-in: the Sign in and Create account tabs.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   type LoginInput,
@@ -12,28 +11,19 @@ import {
 } from "../../../contract/auth.ts";
 import type { CurrentUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { bindFields, Form } from "../../components/ui/form.tsx";
+import { FormPage } from "../../components/ui/form-page.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { queryKeys } from "../../lib/query.ts";
 import { takeRememberedPage } from "../../lib/storage.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
-import { useCurrentUser } from "./use-current-user.ts";
+import { useCurrentUser, useLogin, useRegister, useSetCurrentUser } from "./auth-queries.ts";
 
 type Mode = "auth" | "sign-in";
 
-function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (!(error instanceof ApiError) || !error.errors) return;
-  for (const [field, message] of Object.entries(error.errors)) {
-    form.setError(field as Path<T>, { message });
-  }
-}
-
 export function AuthPage({ mode }: { mode: Mode }) {
   const { user, isLoading } = useCurrentUser();
+  const setCurrentUser = useSetCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "register" ? "register" : "login";
   const justSignedIn = useRef(false);
@@ -51,7 +41,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
       mode === "auth"
         ? `/${signedInUser.username}`
         : (takeRememberedPage() ?? `/${signedInUser.username}`);
-    queryClient.setQueryData(queryKeys.currentUser, signedInUser);
+    setCurrentUser(signedInUser);
     navigate(destination, { replace: true });
   }
 
@@ -70,165 +60,106 @@ export function AuthPage({ mode }: { mode: Mode }) {
       confirmPassword: "",
     },
   });
-
-  const login = useMutation({
-    mutationFn: (input: LoginInput) =>
-      api.post<CurrentUser>("/api/login", input, { errorPage: false }),
-    onSuccess: (signedInUser) => {
-      toastSuccess("Login successful", `Welcome back, ${signedInUser.username}!`);
-      signedIn(signedInUser);
-    },
-    onError: (error) => {
-      applyServerErrors(loginForm, error);
-      toastError("Login failed", error.message);
-    },
-  });
-
-  const register = useMutation({
-    mutationFn: ({ confirmPassword: _confirm, ...input }: RegisterFormInput) =>
-      api.post<CurrentUser>("/api/register", input, { errorPage: false }),
-    onSuccess: (signedInUser) => {
-      toastSuccess("Registration successful", "Your account has been created.");
-      signedIn(signedInUser);
-    },
-    onError: (error) => {
-      applyServerErrors(registerForm, error);
-      toastError("Registration failed", error.message);
-    },
-  });
-
-  const loginErrors = loginForm.formState.errors;
-  const registerErrors = registerForm.formState.errors;
+  const login = useLogin(signedIn);
+  const register = useRegister(signedIn);
+  const loginField = bindFields(loginForm);
+  const registerField = bindFields(registerForm);
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      <title>{mode === "auth" ? "Sign in or create an account | Prism" : "Sign in | Prism"}</title>
-      <h1 className="text-center text-3xl font-semibold tracking-tight">
-        {tab === "login" ? "Welcome back" : "Join Prism"}
-      </h1>
-      <p className="mt-2 text-center text-muted-foreground">
-        {tab === "login"
+    <FormPage
+      title={mode === "auth" ? "Sign in or create an account | Prism" : "Sign in | Prism"}
+      heading={tab === "login" ? "Welcome back" : "Join Prism"}
+      lead={
+        tab === "login"
           ? "Sign in to write your prisms and answer the people who read them."
-          : "Tell people who you are and how you work."}
-      </p>
-      <Card className="mt-8 p-6">
-        <Tabs
-          value={tab}
-          onValueChange={(value) =>
-            setParams(value === "register" ? { tab: "register" } : {}, { replace: true })
-          }
-        >
-          <TabsList>
-            <TabsTrigger value="login">Sign in</TabsTrigger>
-            <TabsTrigger value="register">Create account</TabsTrigger>
-          </TabsList>
+          : "Tell people who you are and how you work."
+      }
+      footer={
+        <p className="mt-6 text-center text-xs text-muted-foreground">
+          By creating an account, you agree to our{" "}
+          <Link to="/terms-privacy" className="underline underline-offset-2 hover:text-foreground">
+            Terms of Service and Privacy Policy
+          </Link>
+          .
+        </p>
+      }
+    >
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === "register" ? { tab: "register" } : {}, { replace: true })
+        }
+      >
+        <TabsList>
+          <TabsTrigger value="login">Sign in</TabsTrigger>
+          <TabsTrigger value="register">Create account</TabsTrigger>
+        </TabsList>
 
-          <TabsContent value="login">
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={loginForm.handleSubmit((values) => login.mutate(values))}
+        <TabsContent value="login">
+          <Form form={loginForm} mutation={login}>
+            <Field label="Username" autoComplete="username" {...loginField("username")} />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              {...loginField("password")}
+            />
+            <Link
+              to="/forgot-password"
+              className="-mt-2 justify-self-end text-sm text-muted-foreground underline underline-offset-2 hover:text-foreground"
             >
-              <Field
-                label="Username"
-                autoComplete="username"
-                error={loginErrors.username?.message}
-                {...loginForm.register("username")}
-              />
-              <Field
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                error={loginErrors.password?.message}
-                {...loginForm.register("password")}
-              />
-              <Link
-                to="/forgot-password"
-                className="-mt-2 justify-self-end text-sm text-muted-foreground underline underline-offset-2 hover:text-foreground"
-              >
-                Forgot password?
-              </Link>
-              <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
-                {login.isPending ? "Signing in..." : "Sign in"}
-              </Button>
-            </form>
-          </TabsContent>
+              Forgot password?
+            </Link>
+            <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
+              {login.isPending ? "Signing in..." : "Sign in"}
+            </Button>
+          </Form>
+        </TabsContent>
 
-          <TabsContent value="register">
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={registerForm.handleSubmit((values) => register.mutate(values))}
-            >
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field
-                  label="First name"
-                  autoComplete="given-name"
-                  error={registerErrors.firstName?.message}
-                  {...registerForm.register("firstName")}
-                />
-                <Field
-                  label="Last name"
-                  autoComplete="family-name"
-                  error={registerErrors.lastName?.message}
-                  {...registerForm.register("lastName")}
-                />
-              </div>
-              <Field
-                label="Username"
-                autoComplete="username"
-                hint="Your page will live at /your-username."
-                error={registerErrors.username?.message}
-                {...registerForm.register("username")}
-              />
-              <Field
-                label="Email"
-                type="email"
-                autoComplete="email"
-                error={registerErrors.email?.message}
-                {...registerForm.register("email")}
-              />
-              <Field
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                error={registerErrors.password?.message}
-                {...registerForm.register("password")}
-              />
-              <Field
-                label="Confirm password"
-                type="password"
-                autoComplete="new-password"
-                error={registerErrors.confirmPassword?.message}
-                {...registerForm.register("confirmPassword")}
-              />
-              <Button type="submit" disabled={register.isPending} className="mt-2 w-full">
-                {register.isPending ? "Creating account..." : "Create account"}
-              </Button>
-            </form>
-          </TabsContent>
-        </Tabs>
+        <TabsContent value="register">
+          <Form form={registerForm} mutation={register}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="First name" autoComplete="given-name" {...registerField("firstName")} />
+              <Field label="Last name" autoComplete="family-name" {...registerField("lastName")} />
+            </div>
+            <Field
+              label="Username"
+              autoComplete="username"
+              hint="Your page will live at /your-username."
+              {...registerField("username")}
+            />
+            <Field label="Email" type="email" autoComplete="email" {...registerField("email")} />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              {...registerField("password")}
+            />
+            <Field
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              {...registerField("confirmPassword")}
+            />
+            <Button type="submit" disabled={register.isPending} className="mt-2 w-full">
+              {register.isPending ? "Creating account..." : "Create account"}
+            </Button>
+          </Form>
+        </TabsContent>
+      </Tabs>
 
-        <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
-          <span className="h-px flex-1 bg-border" />
-          or
-          <span className="h-px flex-1 bg-border" />
-        </div>
-        <Button asChild variant="outline" className="w-full">
-          <a href="/auth/google">
-            <GoogleMark />
-            Continue with Google
-          </a>
-        </Button>
-      </Card>
-      <p className="mt-6 text-center text-xs text-muted-foreground">
-        By creating an account, you agree to our{" "}
-        <Link to="/terms-privacy" className="underline underline-offset-2 hover:text-foreground">
-          Terms of Service and Privacy Policy
-        </Link>
-        .
-      </p>
-    </div>
+      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button asChild variant="outline" className="w-full">
+        <a href="/auth/google">
+          <GoogleMark />
+          Continue with Google
+        </a>
+      </Button>
+    </FormPage>
   );
 }
 

@@ -1,16 +1,9 @@
 // Guards a page for signed-in members: others go to /sign-in, the page remembered.
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { rememberPage } from "../../lib/storage.ts";
-import { useCurrentUser } from "./use-current-user.ts";
-
-export function PageSpinner() {
-  return (
-    <div className="flex justify-center py-24" role="status" aria-label="Loading">
-      <span className="size-8 animate-spin rounded-full border-4 border-muted border-t-primary" />
-    </div>
-  );
-}
+import { useCurrentUser } from "./auth-queries.ts";
 
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();

@@ -1,7 +1,5 @@
 // /contact: a message to the Prism team.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
-import { CheckCircle2 } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -12,9 +10,10 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { bindFields, Form } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { api } from "../../lib/api.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { SuccessPanel } from "../../components/ui/success-panel.tsx";
+import { useSendMessage } from "./contact-queries.ts";
 
 const empty: ContactFormInput = { name: "", email: "", subject: "", message: "" };
 
@@ -25,13 +24,8 @@ export function ContactPage() {
   });
   const messageId = useId();
   const errors = form.formState.errors;
-  const send = useMutation({
-    mutationFn: (input: ContactInput) =>
-      api.post<{ id: number }>("/api/contact", input, { errorPage: false }),
-    onSuccess: () => toastSuccess("Message sent!"),
-    onError: () =>
-      toastError("Error sending message", "Please try again later or email us directly."),
-  });
+  const field = bindFields(form);
+  const send = useSendMessage();
 
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
@@ -42,42 +36,22 @@ export function ContactPage() {
       </p>
       <Card className="mt-8 p-6">
         {send.isSuccess ? (
-          <div className="flex flex-col items-center py-6 text-center" role="status">
-            <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />
-            <h2 className="mt-4 text-2xl font-semibold">Thank You!</h2>
-            <p className="mt-2 text-muted-foreground">
-              Your message reached us. We read every one.
-            </p>
-            <Button
-              className="mt-6"
-              onClick={() => {
+          <SuccessPanel
+            title="Thank You!"
+            message="Your message reached us. We read every one."
+            action={{
+              label: "Send Another Message",
+              onClick: () => {
                 form.reset(empty);
                 send.reset();
-              }}
-            >
-              Send Another Message
-            </Button>
-          </div>
+              },
+            }}
+          />
         ) : (
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={form.handleSubmit((values) => send.mutate(values))}
-          >
-            <Field
-              label="Name"
-              autoComplete="name"
-              error={errors.name?.message}
-              {...form.register("name")}
-            />
-            <Field
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...form.register("email")}
-            />
-            <Field label="Subject" error={errors.subject?.message} {...form.register("subject")} />
+          <Form form={form} mutation={send}>
+            <Field label="Name" autoComplete="name" {...field("name")} />
+            <Field label="Email" type="email" autoComplete="email" {...field("email")} />
+            <Field label="Subject" {...field("subject")} />
             <div className="grid gap-1.5">
               <Label htmlFor={messageId}>Message</Label>
               <textarea
@@ -97,7 +71,7 @@ export function ContactPage() {
             <Button type="submit" disabled={send.isPending} className="mt-2">
               {send.isPending ? "Sending..." : "Send Message"}
             </Button>
-          </form>
+          </Form>
         )}
       </Card>
     </div>

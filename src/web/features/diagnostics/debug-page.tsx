@@ -1,20 +1,13 @@
 // /debug: checks the database connection and the registration flow (rolled back) from the browser.
 
-import { useMutation } from "@tanstack/react-query";
 import { Database, Eraser, Play, RefreshCw, UserPlus } from "lucide-react";
-import { type ChangeEvent, useId, useState } from "react";
-import type { DiagnosticResult, RegistrationTestInput } from "../../../contract/diagnostics.ts";
+import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import type { RegistrationTestInput } from "../../../contract/diagnostics.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { type DiagnosticTest, useDiagnosticTest } from "./diagnostics-queries.ts";
 import { ToolCard } from "./tool-card.tsx";
-
-type Test =
-  | { kind: "connectivity" }
-  | { kind: "registration"; input: RegistrationTestInput }
-  | { kind: "reset" };
 
 /** A fresh, unused member for the registration test: the timestamp keeps it unique. */
 function testMember(): RegistrationTestInput {
@@ -28,47 +21,44 @@ function testMember(): RegistrationTestInput {
   };
 }
 
-function runTest(test: Test): Promise<DiagnosticResult> {
-  const options = { errorPage: false };
-  switch (test.kind) {
-    case "connectivity":
-      return api.get<DiagnosticResult>("/api/db-check", options);
-    case "registration":
-      return api.post<DiagnosticResult>("/api/db-check/registration-flow", test.input, options);
-    case "reset":
-      return api.post<DiagnosticResult>("/api/db-check/reset", undefined, options);
-  }
-}
-
-/** What the results box shows for a failed request: the status and what the server said. */
-function describeFailure(error: Error) {
-  if (!(error instanceof ApiError)) return { status: "error", message: error.message };
-  return {
-    status: "error",
-    httpStatus: error.status,
-    message: error.message,
-    ...(error.errors ? { errors: error.errors } : {}),
-  };
-}
+/** The three tests, each a tab named like its card. */
+const tools: {
+  kind: DiagnosticTest["kind"];
+  icon: ReactNode;
+  title: string;
+  description: string;
+  runLabel: string;
+}[] = [
+  {
+    kind: "connectivity",
+    icon: <Database />,
+    title: "Connectivity Test",
+    description: "Pings the database and reports whether it answered.",
+    runLabel: "Run Connectivity Test",
+  },
+  {
+    kind: "registration",
+    icon: <UserPlus />,
+    title: "Registration Test",
+    description:
+      "Registers this member with the real sign-up rules, then rolls the account back so that no one is left behind.",
+    runLabel: "Run Registration Test",
+  },
+  {
+    kind: "reset",
+    icon: <RefreshCw />,
+    title: "Reset Connection",
+    description:
+      "Checks the database connection once more. The database drivers reconnect by themselves, and no data is ever deleted.",
+    runLabel: "Run Connection Reset",
+  },
+];
 
 export function DebugPage() {
   const [member, setMember] = useState(testMember);
   const [results, setResults] = useState<unknown>(null);
   const resultsHeadingId = useId();
-
-  const test = useMutation<DiagnosticResult, Error, Test>({
-    mutationFn: runTest,
-    onSuccess: (result) => {
-      setResults(result);
-      if (result.status === "ok") toastSuccess("Test Complete", result.message);
-      else toastError("Test Failed", result.error ?? result.message);
-    },
-    onError: (error) => {
-      setResults(describeFailure(error));
-      toastError("Test Failed", error.message);
-    },
-  });
-  const running = (kind: Test["kind"]) => test.isPending && test.variables?.kind === kind;
+  const test = useDiagnosticTest(setResults);
 
   const field = (name: keyof RegistrationTestInput) => ({
     name,
@@ -89,76 +79,68 @@ export function DebugPage() {
 
       <Tabs defaultValue="connectivity" className="mt-8">
         <TabsList aria-label="Diagnostic tests">
-          <TabsTrigger value="connectivity">Connectivity Test</TabsTrigger>
-          <TabsTrigger value="registration">Registration Test</TabsTrigger>
-          <TabsTrigger value="reset">Reset Connection</TabsTrigger>
+          {tools.map((tool) => (
+            <TabsTrigger key={tool.kind} value={tool.kind}>
+              {tool.title}
+            </TabsTrigger>
+          ))}
         </TabsList>
 
-        <TabsContent value="connectivity">
-          <ToolCard
-            icon={<Database />}
-            title="Connectivity Test"
-            description="Pings the database and reports whether it answered."
-          >
-            <Button disabled={test.isPending} onClick={() => test.mutate({ kind: "connectivity" })}>
+        {tools.map(({ kind, icon, title, description, runLabel }) => {
+          const label = (
+            <>
               <Play aria-hidden="true" />
-              {running("connectivity") ? "Running..." : "Run Connectivity Test"}
-            </Button>
-          </ToolCard>
-        </TabsContent>
-
-        <TabsContent value="registration">
-          <ToolCard
-            icon={<UserPlus />}
-            title="Registration Test"
-            description="Registers this member with the real sign-up rules, then rolls the account back so that no one is left behind."
-          >
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                test.mutate({ kind: "registration", input: member });
-              }}
-            >
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Test username" autoComplete="off" {...field("username")} />
-                <Field label="Test email" type="email" autoComplete="off" {...field("email")} />
-                <Field label="First name" autoComplete="off" {...field("firstName")} />
-                <Field label="Last name" autoComplete="off" {...field("lastName")} />
-                <Field
-                  label="Test password"
-                  type="password"
-                  autoComplete="new-password"
-                  {...field("password")}
-                />
-              </div>
-              <div className="flex flex-wrap gap-3">
-                <Button type="submit" disabled={test.isPending}>
-                  <Play aria-hidden="true" />
-                  {running("registration") ? "Running..." : "Run Registration Test"}
-                </Button>
-                <Button variant="outline" onClick={() => setMember(testMember())}>
-                  <RefreshCw aria-hidden="true" />
-                  New Test Member
-                </Button>
-              </div>
-            </form>
-          </ToolCard>
-        </TabsContent>
-
-        <TabsContent value="reset">
-          <ToolCard
-            icon={<RefreshCw />}
-            title="Reset Connection"
-            description="Checks the database connection once more. The database drivers reconnect by themselves, and no data is ever deleted."
-          >
-            <Button disabled={test.isPending} onClick={() => test.mutate({ kind: "reset" })}>
-              <Play aria-hidden="true" />
-              {running("reset") ? "Running..." : "Run Connection Reset"}
-            </Button>
-          </ToolCard>
-        </TabsContent>
+              {test.isPending && test.variables?.kind === kind ? "Running..." : runLabel}
+            </>
+          );
+          return (
+            <TabsContent key={kind} value={kind}>
+              <ToolCard icon={icon} title={title} description={description}>
+                {kind === "registration" ? (
+                  <form
+                    noValidate
+                    className="grid gap-4"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      test.mutate({ kind: "registration", input: member });
+                    }}
+                  >
+                    <div className="grid gap-4 sm:grid-cols-2">
+                      <Field label="Test username" autoComplete="off" {...field("username")} />
+                      <Field
+                        label="Test email"
+                        type="email"
+                        autoComplete="off"
+                        {...field("email")}
+                      />
+                      <Field label="First name" autoComplete="off" {...field("firstName")} />
+                      <Field label="Last name" autoComplete="off" {...field("lastName")} />
+                      <Field
+                        label="Test password"
+                        type="password"
+                        autoComplete="new-password"
+                        {...field("password")}
+                      />
+                    </div>
+                    <div className="flex flex-wrap gap-3">
+                      <Button type="submit" disabled={test.isPending}>
+                        {label}
+                      </Button>
+                      <Button variant="outline" onClick={() => setMember(testMember())}>
+                        <RefreshCw aria-hidden="true" />
+                        New Test Member
+                      </Button>
+                    </div>
+                  </form>
+                ) : (
+                  <Button disabled={test.isPending} onClick={() => test.mutate({ kind })}>
+                    {label}
+                  </Button>
+                )}
+              </ToolCard>
+            </TabsContent>
+          );
+        })}
       </Tabs>
 
       <section aria-labelledby={resultsHeadingId} className="mt-8">

@@ -2,11 +2,16 @@
 
 import { Bug, FileQuestion, Send, ServerCrash } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { ErrorBoundary } from "../../components/layout/error-boundary.tsx";
+import { ErrorBoundary } from "../../app/error-boundary.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import {
+  type ApiTestResult,
+  type SimulatedFailure,
+  useApiTest,
+  useSimulatedFailure,
+} from "./diagnostics-queries.ts";
 import { ToolCard } from "./tool-card.tsx";
 
 const codeClass = "rounded bg-muted px-1.5 py-0.5 font-mono text-[0.85em]";
@@ -16,24 +21,34 @@ function CrashingComponent(): ReactNode {
   throw new Error("A simulated component crash");
 }
 
-interface ApiTestResult {
-  status: number;
-  body: unknown;
-}
+const failures: {
+  which: SimulatedFailure;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  label: string;
+}[] = [
+  {
+    which: "not-found",
+    icon: <FileQuestion />,
+    title: "Not found (404)",
+    description: "Asks the server for a resource that does not exist. You land on the error page.",
+    label: "Simulate 404 Error",
+  },
+  {
+    which: "server-error",
+    icon: <ServerCrash />,
+    title: "Server error (500)",
+    description: "Calls an endpoint that always fails on the server. You land on the error page.",
+    label: "Simulate Server Error",
+  },
+];
 
 export function ErrorDemoPage() {
   const [crashed, setCrashed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState<"not-found" | "server-error" | null>(null);
-
   // The API client itself sends the visitor to /error for a 404 or a 5xx answer.
-  const simulate = (which: "not-found" | "server-error") => {
-    setPending(which);
-    api
-      .get(`/api/demo/${which}`)
-      .catch(() => {})
-      .finally(() => setPending(null));
-  };
+  const simulate = useSimulatedFailure();
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
@@ -46,26 +61,13 @@ export function ErrorDemoPage() {
       </p>
 
       <div className="mt-8 grid gap-6 md:grid-cols-3">
-        <ToolCard
-          stacked
-          icon={<FileQuestion />}
-          title="Not found (404)"
-          description="Asks the server for a resource that does not exist. You land on the error page."
-        >
-          <Button disabled={pending !== null} onClick={() => simulate("not-found")}>
-            {pending === "not-found" ? "Requesting..." : "Simulate 404 Error"}
-          </Button>
-        </ToolCard>
-        <ToolCard
-          stacked
-          icon={<ServerCrash />}
-          title="Server error (500)"
-          description="Calls an endpoint that always fails on the server. You land on the error page."
-        >
-          <Button disabled={pending !== null} onClick={() => simulate("server-error")}>
-            {pending === "server-error" ? "Requesting..." : "Simulate Server Error"}
-          </Button>
-        </ToolCard>
+        {failures.map(({ which, icon, title, description, label }) => (
+          <ToolCard key={which} stacked icon={icon} title={title} description={description}>
+            <Button disabled={simulate.isPending} onClick={() => simulate.mutate(which)}>
+              {simulate.isPending && simulate.variables === which ? "Requesting..." : label}
+            </Button>
+          </ToolCard>
+        ))}
         <ToolCard
           stacked
           icon={<Bug />}
@@ -110,32 +112,18 @@ function ApiTester() {
   const [path, setPath] = useState("/api/demo/not-found");
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<ApiTestResult | null>(null);
-  const [sending, setSending] = useState(false);
+  const apiTest = useApiTest(setResult);
+  const sending = apiTest.isPending;
   const headingId = useId();
 
-  const send = async (event: FormEvent) => {
+  const send = (event: FormEvent) => {
     event.preventDefault();
     if (!path.startsWith("/api/")) {
       setError("Enter an API path starting with /api/");
       return;
     }
     setError(undefined);
-    setSending(true);
-    try {
-      const body = await api.get<unknown>(path, { errorPage: false });
-      setResult({ status: 200, body });
-    } catch (cause) {
-      setResult(
-        cause instanceof ApiError
-          ? {
-              status: cause.status,
-              body: { message: cause.message, ...(cause.errors ? { errors: cause.errors } : {}) },
-            }
-          : { status: 0, body: { message: (cause as Error).message } },
-      );
-    } finally {
-      setSending(false);
-    }
+    apiTest.mutate(path);
   };
 
   return (

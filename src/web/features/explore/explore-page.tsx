@@ -1,21 +1,20 @@
 // /explore: members and the first prism on their page, and the most-hearted prisms, ten a page.
-import type { UseQueryResult } from "@tanstack/react-query";
 import { Heart, Sparkles, Users } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { excerpt } from "../../../contract/excerpt.ts";
 import { type ExplorePrism, type ExploreUser, exploreExcerpt } from "../../../contract/explore.ts";
+import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
-import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import {
   EXPLORE_PAGE_SIZE,
+  type ExploreEntries,
   type ExploreTab,
-  useExplorePrisms,
-  useExploreUsers,
+  useExploreList,
 } from "./explore-queries.ts";
 
 const SKELETON_ROWS = 5;
@@ -23,12 +22,18 @@ const LOAD_ERROR = "There was an error loading the explore page. Please try agai
 /** Far beyond any real list; keeps a hand-typed ?page= inside the server's offset bound. */
 const MAX_PAGE = 100_000;
 
-/** The display name when set, else the full name, else the username. */
-export function memberName(user: PublicUser): string {
-  const display = user.displayName?.trim();
-  if (display) return display;
-  return `${user.firstName} ${user.lastName}`.trim() || user.username;
-}
+const sections: Record<ExploreTab, { title: string; description: string; empty: string }> = {
+  people: {
+    title: "Members & Their Ideas",
+    description: "Recently active members and the first prism on their page.",
+    empty: "No users found to explore.",
+  },
+  prisms: {
+    title: "Popular Prisms",
+    description: "The most-hearted prisms, newest first among equals.",
+    empty: "No prisms found to explore.",
+  },
+};
 
 /** A preview of sanitized HTML: its plain text on one line, cut between words. */
 function preview(html: string, max: number): string {
@@ -85,69 +90,40 @@ export function ExplorePage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="people">
-          <PeopleTab page={page} onPageChange={handlePageChange} />
+          <ExploreSection
+            tab="people"
+            page={page}
+            onPageChange={handlePageChange}
+            renderItem={(entry) => <PersonRow key={entry.user.id} entry={entry} />}
+          />
         </TabsContent>
         <TabsContent value="prisms">
-          <PrismsTab page={page} onPageChange={handlePageChange} />
+          <ExploreSection
+            tab="prisms"
+            page={page}
+            onPageChange={handlePageChange}
+            renderItem={(entry) => <PrismRow key={entry.prism.id} entry={entry} />}
+          />
         </TabsContent>
       </Tabs>
     </div>
   );
 }
 
-interface TabProps {
-  page: number;
-  onPageChange: (page: number) => void;
-}
-
-function PeopleTab({ page, onPageChange }: TabProps) {
-  const query = useExploreUsers(page);
-  return (
-    <ExploreSection
-      title="Members & Their Ideas"
-      description="Recently active members and the first prism on their page."
-      empty="No users found to explore."
-      query={query}
-      page={page}
-      onPageChange={onPageChange}
-      renderItem={(entry) => <PersonRow key={entry.user.id} entry={entry} />}
-    />
-  );
-}
-
-function PrismsTab({ page, onPageChange }: TabProps) {
-  const query = useExplorePrisms(page);
-  return (
-    <ExploreSection
-      title="Popular Prisms"
-      description="The most-hearted prisms, newest first among equals."
-      empty="No prisms found to explore."
-      query={query}
-      page={page}
-      onPageChange={onPageChange}
-      renderItem={(entry) => <PrismRow key={entry.prism.id} entry={entry} />}
-    />
-  );
-}
-
 /** One tab's heading, list (or skeleton, error, empty state) and pager. */
-function ExploreSection<T>({
-  title,
-  description,
-  empty,
-  query,
+function ExploreSection<T extends ExploreTab>({
+  tab,
   page,
   onPageChange,
   renderItem,
 }: {
-  title: string;
-  description: string;
-  empty: string;
-  query: UseQueryResult<T[]>;
+  tab: T;
   page: number;
   onPageChange: (page: number) => void;
-  renderItem: (item: T) => ReactNode;
+  renderItem: (entry: ExploreEntries[T]) => ReactNode;
 }) {
+  const query = useExploreList(tab, page);
+  const { title, description, empty } = sections[tab];
   const headingId = useId();
   const items = query.data ?? [];
   return (
@@ -241,7 +217,7 @@ function PersonRow({ entry }: { entry: ExploreUser }) {
           <div className="min-w-0 flex-1">
             <h3 className="font-semibold leading-tight">
               <Link to={`/${user.username}`} className={stretchedLink}>
-                {memberName(user)}
+                {displayName(user)}
               </Link>
             </h3>
             <p className="mt-0.5 text-sm text-muted-foreground">@{user.username}</p>
@@ -280,7 +256,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
         <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
           <Avatar user={user} className="size-6 text-[0.625rem]" />
           <span>
-            by <span className="font-medium text-foreground">{memberName(user)}</span> · @
+            by <span className="font-medium text-foreground">{displayName(user)}</span> · @
             {user.username}
           </span>
         </p>

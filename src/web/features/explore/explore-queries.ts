@@ -8,27 +8,25 @@ export const EXPLORE_PAGE_SIZE = 10;
 
 export type ExploreTab = "people" | "prisms";
 
-const offsetOf = (page: number) => (page - 1) * EXPLORE_PAGE_SIZE;
-
-/** Page numbers start at 1. Failures stay on the page (inline message), never on /error. */
-export function useExploreUsers(page: number) {
-  return useQuery({
-    queryKey: queryKeys.explore("people", page),
-    queryFn: ({ signal }) =>
-      api.get<ExploreUser[]>(
-        `/api/explore/users?limit=${EXPLORE_PAGE_SIZE}&offset=${offsetOf(page)}`,
-        { errorPage: false, signal },
-      ),
-  });
+/** What a row of each tab shows. */
+export interface ExploreEntries {
+  people: ExploreUser;
+  prisms: ExplorePrism;
 }
 
-export function useExplorePrisms(page: number) {
+const paths: Record<ExploreTab, string> = {
+  people: "/api/explore/users",
+  prisms: "/api/explore/prisms",
+};
+
+/** Page numbers start at 1. Failures stay on the page (inline message), never on /error. */
+export function useExploreList<T extends ExploreTab>(tab: T, page: number) {
+  const offset = (page - 1) * EXPLORE_PAGE_SIZE;
   return useQuery({
-    queryKey: queryKeys.explore("prisms", page),
+    queryKey: queryKeys.explore(tab, page),
     queryFn: ({ signal }) =>
-      api.get<ExplorePrism[]>(
-        `/api/explore/prisms?limit=${EXPLORE_PAGE_SIZE}&offset=${offsetOf(page)}`,
-        { errorPage: false, signal },
-      ),
+      api.get<ExploreEntries[T][]>(`${paths[tab]}?limit=${EXPLORE_PAGE_SIZE}&offset=${offset}`, {
+        signal,
+      }),
   });
 }

@@ -3,7 +3,7 @@ import { Heart, Highlighter, Layers, MessageSquareQuote } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { rememberPage } from "../../lib/storage.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../auth/auth-queries.ts";
 
 const features = [
   {

@@ -2,10 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Notification, NotificationCount } from "../../../contract/notifications.ts";
 import { api } from "../../lib/api.ts";
-import { usePollInterval } from "../../lib/live.ts";
 import { queryKeys } from "../../lib/query.ts";
-import { toastDuration, toastError, toastSuccess } from "../../lib/toast.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { toastError } from "../../lib/toast.ts";
+import { usePollInterval } from "../../live/status.ts";
+import { useCurrentUser } from "../auth/auth-queries.ts";
 
 /** Spec §7: notification lists and the unread count poll every 30 s (unless the live stream is open). */
 const POLL_MS = 30_000;
@@ -15,10 +15,7 @@ export function useNotificationList(limit: number, offset: number) {
   return useQuery({
     queryKey: queryKeys.notificationPage(limit, offset),
     queryFn: ({ signal }) =>
-      api.get<Notification[]>(`/api/notifications?limit=${limit}&offset=${offset}`, {
-        errorPage: false,
-        signal,
-      }),
+      api.get<Notification[]>(`/api/notifications?limit=${limit}&offset=${offset}`, { signal }),
     enabled: user !== null,
     staleTime: POLL_MS,
     refetchInterval: usePollInterval(POLL_MS),
@@ -30,7 +27,7 @@ export function useUnreadCount() {
   return useQuery({
     queryKey: queryKeys.unreadCount,
     queryFn: ({ signal }) =>
-      api.get<NotificationCount>("/api/notifications/unread-count", { errorPage: false, signal }),
+      api.get<NotificationCount>("/api/notifications/unread-count", { signal }),
     enabled: user !== null,
     staleTime: POLL_MS,
     refetchInterval: usePollInterval(POLL_MS),
@@ -40,32 +37,22 @@ export function useUnreadCount() {
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+  /** Shows no unread notifications at once, without asking the server. */
+  const clearUnreadCount = () => queryClient.setQueryData(queryKeys.unreadCount, { count: 0 });
 
   const markRead = useMutation({
-    mutationFn: (id: number) =>
-      api.post<Notification>(`/api/notifications/${id}/read`, undefined, { errorPage: false }),
+    mutationFn: (id: number) => api.post<Notification>(`/api/notifications/${id}/read`),
     onSuccess: () => refresh(),
     onError: (error) => toastError("Update failed", error.message),
   });
   const markAllRead = useMutation({
-    mutationFn: () =>
-      api.post<NotificationCount>("/api/notifications/read-all", undefined, { errorPage: false }),
+    mutationFn: () => api.post<NotificationCount>("/api/notifications/read-all"),
     onError: (error) => toastError("Update failed", error.message),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/notifications/${id}`, { errorPage: false }),
+    mutationFn: (id: number) => api.delete(`/api/notifications/${id}`),
     onSuccess: () => refresh(),
     onError: (error) => toastError("Delete failed", error.message),
   });
-  return { markRead, markAllRead, remove, refresh };
+  return { markRead, markAllRead, remove, refresh, clearUnreadCount };
 }
-
-/** "liked your Prism" or "added an annotation to your Prism", after the actor's name. */
-export function notificationVerb(notification: Notification): string {
-  return notification.type === "annotation"
-    ? "added an annotation to your Prism"
-    : "liked your Prism";
-}
-
-export const allMarkedToast = () =>
-  toastSuccess("All marked as read", undefined, toastDuration.quick);

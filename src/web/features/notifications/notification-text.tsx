@@ -1,8 +1,14 @@
+// One notification in words: "{actor} liked your Prism "{title}"", and when.
 import type { Notification } from "../../../contract/notifications.ts";
 import { relativeTime } from "../../lib/format.ts";
-import { notificationVerb } from "./notification-queries.ts";
 
-/** "{actor} liked your Prism "{title}"" and when. */
+/** "liked your Prism" or "added an annotation to your Prism", after the actor's name. */
+function notificationVerb(notification: Notification): string {
+  return notification.type === "annotation"
+    ? "added an annotation to your Prism"
+    : "liked your Prism";
+}
+
 export function NotificationText({ notification }: { notification: Notification }) {
   return (
     <>

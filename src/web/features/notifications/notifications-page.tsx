@@ -3,11 +3,10 @@ import { Check, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
 import { DecisionButtons } from "../annotations/decision-buttons.tsx";
-import { PageSpinner } from "../auth/require-user.tsx";
 import {
-  allMarkedToast,
   useNotificationActions,
   useNotificationList,
   useUnreadCount,
@@ -51,7 +50,7 @@ export function NotificationsPage() {
                 actions.markAllRead.mutate(undefined, {
                   onSuccess: async () => {
                     await actions.refresh();
-                    allMarkedToast();
+                    toastSuccess("All marked as read", undefined, toastDuration.quick);
                   },
                 })
               }

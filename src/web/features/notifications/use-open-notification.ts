@@ -1,7 +1,7 @@
 // Following a notification: mark it read, go to the prism owner's page, then open the annotation.
 import { useNavigate } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
-import { requestOpenAnnotation } from "../../lib/events.ts";
+import { requestOpenAnnotation } from "../annotations/open-annotation.ts";
 
 const OPEN_AFTER_MS = 100;
 

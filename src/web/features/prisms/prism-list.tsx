@@ -2,6 +2,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Annotation } from "../../../contract/annotations.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -59,10 +60,7 @@ export function PrismList({
     if (!isOwner) {
       return (
         <p className="rounded-2xl border border-dashed border-border p-10 text-center text-lg text-muted-foreground">
-          {owner.displayName?.trim() ||
-            `${owner.firstName} ${owner.lastName}`.trim() ||
-            owner.username}{" "}
-          hasn't added any prisms yet, but just you wait.
+          {displayName(owner)} hasn't added any prisms yet, but just you wait.
         </p>
       );
     }

@@ -2,16 +2,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HeartStatus, MoveDirection, Prism } from "../../../contract/prisms.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { usePollInterval } from "../../lib/live.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { usePollInterval } from "../../live/status.ts";
 
 /** Spec §7: the prism list polls every 500 ms (a cheap 304) while no live stream is open. */
 export function usePrisms(username: string) {
   return useQuery({
     queryKey: queryKeys.prisms(username),
     queryFn: ({ signal }) =>
-      api.get<Prism[]>(`/api/prisms/${encodeURIComponent(username)}`, { errorPage: false, signal }),
+      api.get<Prism[]>(`/api/prisms/${encodeURIComponent(username)}`, { signal }),
     staleTime: 0,
     refetchInterval: usePollInterval(500),
   });
@@ -21,8 +21,7 @@ export function usePrisms(username: string) {
 export function useHeartStatus(prismId: number) {
   return useQuery({
     queryKey: queryKeys.heart(prismId),
-    queryFn: ({ signal }) =>
-      api.get<HeartStatus>(`/api/prisms/${prismId}/heart`, { errorPage: false, signal }),
+    queryFn: ({ signal }) => api.get<HeartStatus>(`/api/prisms/${prismId}/heart`, { signal }),
     staleTime: 2000,
     refetchInterval: usePollInterval(3000),
   });
@@ -31,12 +30,11 @@ export function useHeartStatus(prismId: number) {
 export function useToggleHeart(prismId: number, username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post<HeartStatus>(`/api/prisms/${prismId}/heart`, undefined, { errorPage: false }),
+    mutationFn: () => api.post<HeartStatus>(`/api/prisms/${prismId}/heart`),
     onSuccess: (status) => {
       queryClient.setQueryData(queryKeys.heart(prismId), status);
       void queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
-      void queryClient.invalidateQueries({ queryKey: ["notifications"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     },
     onError: (error) => toastError("Error", error.message),
   });
@@ -52,7 +50,7 @@ export function usePrismWrites(username: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
 
   const create = useMutation({
-    mutationFn: (draft: PrismDraft) => api.post<Prism>("/api/prisms", draft, { errorPage: false }),
+    mutationFn: (draft: PrismDraft) => api.post<Prism>("/api/prisms", draft),
     onSuccess: async () => {
       await refresh();
       toastSuccess("prism created", "Your new prism has been added.");
@@ -62,7 +60,7 @@ export function usePrismWrites(username: string) {
 
   const update = useMutation({
     mutationFn: ({ id, ...draft }: PrismDraft & { id: number }) =>
-      api.put<Prism>(`/api/prisms/${id}`, { id, ...draft }, { errorPage: false }),
+      api.put<Prism>(`/api/prisms/${id}`, { id, ...draft }),
     onSuccess: async (prism) => {
       await refresh();
       void queryClient.invalidateQueries({ queryKey: queryKeys.heart(prism.id) });
@@ -72,7 +70,7 @@ export function usePrismWrites(username: string) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/api/prisms/${id}`, { errorPage: false }),
+    mutationFn: (id: number) => api.delete(`/api/prisms/${id}`),
     onSuccess: async () => {
       await refresh();
       toastSuccess("prism deleted", "The prism has been removed.");
@@ -83,7 +81,7 @@ export function usePrismWrites(username: string) {
   const move = useMutation({
     mutationFn: async ({ id, direction }: { id: number; direction: MoveDirection }) => {
       try {
-        return await api.put<Prism>(`/api/prisms/${id}/move`, { direction }, { errorPage: false });
+        return await api.put<Prism>(`/api/prisms/${id}/move`, { direction });
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
         throw new Error(`Server returned ${status}: ${(error as Error).message}`);

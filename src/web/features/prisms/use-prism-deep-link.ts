@@ -1,20 +1,19 @@
 // Deep links into a profile: /{username}/{prismSlug} or ?prism={id} open that section, scroll to
 // it after 700 ms, and drop the query parameter from the address 400 ms later.
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useParams, useSearchParams } from "react-router";
 import type { Prism } from "../../../contract/prisms.ts";
 import { slugify } from "../../../contract/slug.ts";
 
-export const DEEP_LINK_SCROLL_MS = 700;
-export const DEEP_LINK_CLEAR_MS = 400;
+const DEEP_LINK_SCROLL_MS = 700;
+const DEEP_LINK_CLEAR_MS = 400;
 
-export function usePrismDeepLink(prisms: Prism[] | undefined, open: (prismId: number) => void) {
-  const { prismSlug } = useParams();
+/**
+ * A query parameter that opens something on a profile: its value, dropping it from the address,
+ * and revealing a prism's section (scrolled to after 700 ms, the parameter dropped 400 ms later).
+ */
+export function useDeepLinkParam(name: string) {
   const [params, setParams] = useSearchParams();
-  const handled = useRef(new Set<string>());
-  const rawId = params.get("prism");
-  const openRef = useRef(open);
-  openRef.current = open;
   // Timers outlive re-renders (a poll may bring a new list mid-scroll); only leaving the page stops them.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(
@@ -23,6 +22,43 @@ export function usePrismDeepLink(prisms: Prism[] | undefined, open: (prismId: nu
     },
     [],
   );
+
+  const clear = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(name);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams, name],
+  );
+
+  const reveal = useCallback(
+    (prismId: number, thenClear: boolean) => {
+      timers.current.push(
+        setTimeout(() => {
+          document
+            .getElementById(`prism-${prismId}`)
+            ?.scrollIntoView({ behavior: "smooth", block: "start" });
+          if (thenClear) timers.current.push(setTimeout(clear, DEEP_LINK_CLEAR_MS));
+        }, DEEP_LINK_SCROLL_MS),
+      );
+    },
+    [clear],
+  );
+
+  return { value: params.get(name), clear, reveal };
+}
+
+export function usePrismDeepLink(prisms: Prism[] | undefined, open: (prismId: number) => void) {
+  const { prismSlug } = useParams();
+  const { value: rawId, clear, reveal } = useDeepLinkParam("prism");
+  const handled = useRef(new Set<string>());
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useEffect(() => {
     if (!prisms || (rawId === null && !prismSlug)) return;
@@ -39,28 +75,12 @@ export function usePrismDeepLink(prisms: Prism[] | undefined, open: (prismId: nu
       ? prisms.find((p) => slugify(p.title) === prismSlug.toLowerCase())
       : undefined;
     const target = byId ?? bySlug;
-    const clearParam = () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete("prism");
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
 
     if (target) {
       openRef.current(target.id);
-      timers.current.push(
-        setTimeout(() => {
-          document
-            .getElementById(`prism-${target.id}`)
-            ?.scrollIntoView({ behavior: "smooth", block: "start" });
-          if (rawId !== null) timers.current.push(setTimeout(clearParam, DEEP_LINK_CLEAR_MS));
-        }, DEEP_LINK_SCROLL_MS),
-      );
+      reveal(target.id, rawId !== null);
     } else if (rawId !== null) {
-      clearParam();
+      clear();
     }
-  }, [prisms, rawId, prismSlug, setParams]);
+  }, [prisms, rawId, prismSlug, clear, reveal]);
 }

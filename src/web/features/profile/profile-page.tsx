@@ -1,5 +1,4 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
-import { useQuery } from "@tanstack/react-query";
 import { Eye, Globe, Highlighter, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
@@ -12,20 +11,20 @@ import {
 import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
-import { queryKeys } from "../../lib/query.ts";
 import { storageKeys } from "../../lib/storage.ts";
 import { AnnotationDialog, type AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useProfileAnnotations } from "../annotations/annotation-queries.ts";
 import { ResponsesSidebar } from "../annotations/responses-sidebar.tsx";
 import { useAnnotationLinks } from "../annotations/use-annotation-links.ts";
-import { PageSpinner } from "../auth/require-user.tsx";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../auth/auth-queries.ts";
 import { NotFoundPage } from "../errors/not-found-page.tsx";
 import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
+import { useProfile } from "./profile-queries.ts";
 
 function LinkedInMark() {
   return (
@@ -53,11 +52,7 @@ function readHighlightsPreference(): boolean {
 
 export function ProfilePage() {
   const { username = "" } = useParams();
-  const profile = useQuery({
-    queryKey: queryKeys.profile(username),
-    queryFn: () =>
-      api.get<PublicUser>(`/api/users/${encodeURIComponent(username)}`, { errorPage: false }),
-  });
+  const profile = useProfile(username);
 
   if (profile.isPending) return <PageSpinner />;
   if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundPage />;

@@ -1,6 +1,5 @@
 // /profile: Profile Settings and the Danger Zone.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -14,11 +13,9 @@ import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { ApiError, api } from "../../lib/api.ts";
-import { queryKeys } from "../../lib/query.ts";
-import { saveFlashToast } from "../../lib/storage.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { bindFields, Form } from "../../components/ui/form.tsx";
+import { useCurrentUser } from "../auth/auth-queries.ts";
+import { useDeleteAccount, useSaveProfile } from "./settings-queries.ts";
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return {
@@ -39,46 +36,15 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
   const [isEditing, setIsEditing] = useState(true);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: formValues(user),
   });
-  const errors = form.formState.errors;
-
-  const save = useMutation({
-    mutationFn: (values: ProfileUpdate) =>
-      api.put<CurrentUser>("/api/user/profile", values, { errorPage: false }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(queryKeys.currentUser, updated);
-      queryClient.invalidateQueries({ queryKey: queryKeys.profile(updated.username) });
-      form.reset(formValues(updated));
-      toastSuccess("Profile updated", "Your profile has been updated successfully");
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const [field, message] of Object.entries(error.errors)) {
-          form.setError(field as keyof ProfileUpdateInput, { message });
-        }
-      }
-      toastError("Update failed", error.message);
-    },
-  });
-
-  const deleteAccount = useMutation({
-    mutationFn: () => api.delete("/api/user/account", { errorPage: false }),
-    onSuccess: () => {
-      // A full load of / clears every trace of the member from memory.
-      saveFlashToast({
-        title: "Account deleted",
-        description: "Your account has been permanently deleted",
-      });
-      window.location.assign("/");
-    },
-    onError: (error) => toastError("Delete failed", error.message),
-  });
+  const field = bindFields(form);
+  const save = useSaveProfile((updated) => form.reset(formValues(updated)));
+  const deleteAccount = useDeleteAccount();
 
   function handleCancel() {
     form.reset(formValues(user));
@@ -108,61 +74,26 @@ function SettingsForm({ user }: { user: CurrentUser }) {
       </Card>
 
       <Card className="mt-6 p-6">
-        <form
-          noValidate
-          aria-label="Profile settings"
-          className="grid gap-5"
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
-        >
+        <Form form={form} mutation={save} aria-label="Profile settings" className="gap-5">
           <fieldset disabled={!isEditing || save.isPending} className="grid gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                label="First name"
-                autoComplete="given-name"
-                error={errors.firstName?.message}
-                {...form.register("firstName")}
-              />
-              <Field
-                label="Last name"
-                autoComplete="family-name"
-                error={errors.lastName?.message}
-                {...form.register("lastName")}
-              />
+              <Field label="First name" autoComplete="given-name" {...field("firstName")} />
+              <Field label="Last name" autoComplete="family-name" {...field("lastName")} />
             </div>
-            <Field
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...form.register("email")}
-            />
+            <Field label="Email" type="email" autoComplete="email" {...field("email")} />
             <Field
               label="Display name"
               hint="Optional. Shown instead of your full name in menus and responses."
               autoComplete="nickname"
-              error={errors.displayName?.message}
-              {...form.register("displayName")}
+              {...field("displayName")}
             />
-            <Field
-              label="Website URL"
-              type="url"
-              placeholder="https://"
-              error={errors.websiteUrl?.message}
-              {...form.register("websiteUrl")}
-            />
-            <Field
-              label="X URL"
-              type="url"
-              placeholder="https://x.com/"
-              error={errors.twitterUrl?.message}
-              {...form.register("twitterUrl")}
-            />
+            <Field label="Website URL" type="url" placeholder="https://" {...field("websiteUrl")} />
+            <Field label="X URL" type="url" placeholder="https://x.com/" {...field("twitterUrl")} />
             <Field
               label="LinkedIn URL"
               type="url"
               placeholder="https://www.linkedin.com/in/"
-              error={errors.linkedinUrl?.message}
-              {...form.register("linkedinUrl")}
+              {...field("linkedinUrl")}
             />
           </fieldset>
           <div className="flex justify-end gap-3">
@@ -181,7 +112,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               <Button onClick={() => setIsEditing(true)}>Save</Button>
             )}
           </div>
-        </form>
+        </Form>
       </Card>
 
       <section

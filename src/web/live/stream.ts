@@ -1,41 +1,16 @@
 // Live updates: one Server-Sent Events stream per tab. While it is open, pages do not poll; the
 // events tell the query cache what changed. When it drops, polling resumes at the spec's
 // intervals and the stream reconnects with backoff.
-import type { QueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { HeartStatus } from "../../contract/prisms.ts";
-import { queryKeys } from "./query.ts";
-
-let connected = false;
-const listeners = new Set<() => void>();
-
-function setConnected(value: boolean) {
-  if (connected === value) return;
-  connected = value;
-  for (const listener of listeners) listener();
-}
-
-/** True while the event stream is open. */
-export function useLiveConnected(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => connected,
-    () => false,
-  );
-}
-
-/** A query's polling interval: none while the stream is open, else the spec's interval. */
-export function usePollInterval(ms: number): number | false {
-  return useLiveConnected() ? false : ms;
-}
+import { queryKeys } from "../lib/query.ts";
+import { setConnected } from "./status.ts";
 
 const MAX_BACKOFF_MS = 30_000;
 
 /** Opens the stream and keeps it open until the returned function is called. */
-export function connectLive(queryClient: QueryClient): () => void {
+function connectLive(queryClient: QueryClient): () => void {
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1000;
@@ -88,7 +63,7 @@ export function connectLive(queryClient: QueryClient): () => void {
     on("annotation.changed", ({ prismId }) => {
       if (typeof prismId !== "number") return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.annotations(prismId) });
-      void queryClient.invalidateQueries({ queryKey: ["annotation"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.everyAnnotation });
     });
     const notificationsChanged = () =>
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
@@ -103,4 +78,11 @@ export function connectLive(queryClient: QueryClient): () => void {
     source?.close();
     setConnected(false);
   };
+}
+
+/** Keeps the tab's stream open, reopening it when the member signs in or out (notifications follow the member). */
+export function useLiveUpdates(memberId: number | null) {
+  const queryClient = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: memberId is the reason to reconnect
+  useEffect(() => connectLive(queryClient), [queryClient, memberId]);
 }

@@ -1,10 +1,11 @@
+// The browser entry: the query client and the router, mounted on #root.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { queryClient } from "./lib/query.ts";
+import { queryClient } from "../lib/query.ts";
 import { router } from "./routes.tsx";
-import "./styles.css";
+import "../styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Prism needs a #root element");

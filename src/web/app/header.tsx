@@ -1,15 +1,10 @@
 // The site header: logo, Explore, and the member menu or a Sign in link.
-import { useMutation } from "@tanstack/react-query";
 import { LogOut, Menu, Settings, ShieldCheck, User, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { useCurrentUser } from "../../features/auth/use-current-user.ts";
-import { ApiError, api } from "../../lib/api.ts";
-import { useHighlightsControl } from "../../lib/page-controls.ts";
-import { rememberPage, saveFlashToast } from "../../lib/storage.ts";
-import { toastError } from "../../lib/toast.ts";
-import { Avatar } from "../ui/avatar.tsx";
-import { Button } from "../ui/button.tsx";
+import { displayName } from "../../contract/names.ts";
+import { Avatar } from "../components/ui/avatar.tsx";
+import { Button } from "../components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -17,10 +12,13 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
-import { NotificationTray } from "./notification-tray.tsx";
+} from "../components/ui/dropdown-menu.tsx";
+import { useCurrentUser, useLogout } from "../features/auth/auth-queries.ts";
+import { NotificationTray } from "../features/notifications/notification-tray.tsx";
+import { useHighlightsControl } from "../lib/page-controls.ts";
+import { rememberPage } from "../lib/storage.ts";
 
-export function Logo() {
+function Logo() {
   return (
     <Link
       to="/"
@@ -39,25 +37,7 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const highlights = useHighlightsControl();
 
-  const logout = useMutation({
-    mutationFn: async () => {
-      try {
-        await api.post("/api/logout", undefined, { errorPage: false });
-      } catch (error) {
-        throw new Error(
-          `Logout failed with status: ${error instanceof ApiError ? error.status : 0}`,
-        );
-      }
-    },
-    onSuccess: () => {
-      saveFlashToast({
-        title: "Logged out",
-        description: "You have been logged out successfully.",
-      });
-      window.location.reload();
-    },
-    onError: (error) => toastError("Logout failed", error.message),
-  });
+  const logout = useLogout();
 
   function handleSignIn() {
     rememberPage(location.pathname + location.search);
@@ -90,9 +70,7 @@ export function Header() {
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">
                 <DropdownMenuLabel>
-                  <span className="block font-medium">
-                    {user.displayName || `${user.firstName} ${user.lastName}`}
-                  </span>
+                  <span className="block font-medium">{displayName(user)}</span>
                   <span className="block text-xs text-muted-foreground">@{user.username}</span>
                 </DropdownMenuLabel>
                 <DropdownMenuSeparator />

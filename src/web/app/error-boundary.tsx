@@ -1,7 +1,7 @@
 // Keeps a crash inside one region from taking the whole page down.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "../components/ui/button.tsx";
 
 interface State {
   error: Error | null;

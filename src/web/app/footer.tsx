@@ -1,3 +1,4 @@
+// The site footer: the year's copyright line, Terms & Privacy and Contact.
 import { Link } from "react-router";
 
 export function Footer() {

@@ -1,14 +1,13 @@
 // Every page's frame: header, the page in an error boundary, footer, and the toaster.
-import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { Toaster } from "sonner";
-import { PageSpinner } from "../../features/auth/require-user.tsx";
-import { useCurrentUser } from "../../features/auth/use-current-user.ts";
-import { setErrorNavigator } from "../../lib/api.ts";
-import { connectLive } from "../../lib/live.ts";
-import { takeFlashToast } from "../../lib/storage.ts";
-import { toastDuration, toastSuccess } from "../../lib/toast.ts";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { useCurrentUser } from "../features/auth/auth-queries.ts";
+import { setErrorNavigator } from "../lib/api.ts";
+import { takeFlashToast } from "../lib/storage.ts";
+import { toastDuration, toastSuccess } from "../lib/toast.ts";
+import { useLiveUpdates } from "../live/stream.ts";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -17,14 +16,10 @@ export function Layout() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const userId = user?.id ?? null;
 
   useEffect(() => setErrorNavigator(navigate), [navigate]);
-  // One stream per tab, reopened when the member signs in or out (notifications follow the member).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the reason to reconnect
-  useEffect(() => connectLive(queryClient), [queryClient, userId]);
+  useLiveUpdates(user?.id ?? null);
   useEffect(() => {
     const flash = takeFlashToast();
     if (flash) toastSuccess(flash.title, flash.description);

@@ -1,56 +1,56 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand.
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
-import { Layout } from "./components/layout/layout.tsx";
-import { RequireUser } from "./features/auth/require-user.tsx";
-import { NotFoundPage } from "./features/errors/not-found-page.tsx";
-import { LandingPage } from "./features/landing/landing-page.tsx";
+import { RequireUser } from "../features/auth/require-user.tsx";
+import { NotFoundPage } from "../features/errors/not-found-page.tsx";
+import { LandingPage } from "../features/landing/landing-page.tsx";
+import { Layout } from "./layout.tsx";
 
 const AuthPage = lazy(() =>
-  import("./features/auth/auth-page.tsx").then((m) => ({ default: m.AuthPage })),
+  import("../features/auth/auth-page.tsx").then((m) => ({ default: m.AuthPage })),
 );
 const AuthCallbackPage = lazy(() =>
-  import("./features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
+  import("../features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
 );
 const ContactPage = lazy(() =>
-  import("./features/contact/contact-page.tsx").then((m) => ({ default: m.ContactPage })),
+  import("../features/contact/contact-page.tsx").then((m) => ({ default: m.ContactPage })),
 );
 const ErrorPage = lazy(() =>
-  import("./features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })),
+  import("../features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })),
 );
 const ExplorePage = lazy(() =>
-  import("./features/explore/explore-page.tsx").then((m) => ({ default: m.ExplorePage })),
+  import("../features/explore/explore-page.tsx").then((m) => ({ default: m.ExplorePage })),
 );
 const ProfilePage = lazy(() =>
-  import("./features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
+  import("../features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
 );
 const NotificationsPage = lazy(() =>
-  import("./features/notifications/notifications-page.tsx").then((m) => ({
+  import("../features/notifications/notifications-page.tsx").then((m) => ({
     default: m.NotificationsPage,
   })),
 );
 const SettingsPage = lazy(() =>
-  import("./features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
+  import("../features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
 );
 
 const ForgotPasswordPage = lazy(() =>
-  import("./features/password-reset/forgot-password-page.tsx").then((m) => ({
+  import("../features/password-reset/forgot-password-page.tsx").then((m) => ({
     default: m.ForgotPasswordPage,
   })),
 );
 const ResetPasswordPage = lazy(() =>
-  import("./features/password-reset/reset-password-page.tsx").then((m) => ({
+  import("../features/password-reset/reset-password-page.tsx").then((m) => ({
     default: m.ResetPasswordPage,
   })),
 );
 const TermsPage = lazy(() =>
-  import("./features/terms/terms-page.tsx").then((m) => ({ default: m.TermsPage })),
+  import("../features/terms/terms-page.tsx").then((m) => ({ default: m.TermsPage })),
 );
 const DebugPage = lazy(() =>
-  import("./features/diagnostics/debug-page.tsx").then((m) => ({ default: m.DebugPage })),
+  import("../features/diagnostics/debug-page.tsx").then((m) => ({ default: m.DebugPage })),
 );
 const ErrorDemoPage = lazy(() =>
-  import("./features/diagnostics/error-demo-page.tsx").then((m) => ({
+  import("../features/diagnostics/error-demo-page.tsx").then((m) => ({
     default: m.ErrorDemoPage,
   })),
 );

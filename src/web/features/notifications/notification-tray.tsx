@@ -1,21 +1,18 @@
 // The bell beside the member menu: the unread count, and the five newest notifications.
-
-import { useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
-import { DecisionButtons } from "../../features/annotations/decision-buttons.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover.tsx";
+import { DecisionButtons } from "../annotations/decision-buttons.tsx";
 import {
   useNotificationActions,
   useNotificationList,
   useUnreadCount,
-} from "../../features/notifications/notification-queries.ts";
-import { NotificationText } from "../../features/notifications/notification-text.tsx";
-import { useOpenNotification } from "../../features/notifications/use-open-notification.ts";
-import { queryKeys } from "../../lib/query.ts";
-import { Button } from "../ui/button.tsx";
-import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
+} from "./notification-queries.ts";
+import { NotificationText } from "./notification-text.tsx";
+import { useOpenNotification } from "./use-open-notification.ts";
 
 const TRAY_SIZE = 5;
 const VIEW_ALL_DELAY_MS = 50;
@@ -24,8 +21,7 @@ export function NotificationTray() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount();
   const list = useNotificationList(TRAY_SIZE, 0);
-  const { markAllRead } = useNotificationActions();
-  const queryClient = useQueryClient();
+  const { markAllRead, clearUnreadCount } = useNotificationActions();
   const navigate = useNavigate();
   const openNotification = useOpenNotification();
   const count = unread.data?.count ?? 0;
@@ -47,9 +43,7 @@ export function NotificationTray() {
     const unreadIds = new Set((data ?? []).filter((n) => !n.read).map((n) => n.id));
     setUnreadAtOpen(unreadIds);
     if (unreadIds.size > 0 || count > 0) {
-      markAllRead.mutate(undefined, {
-        onSuccess: () => queryClient.setQueryData(queryKeys.unreadCount, { count: 0 }),
-      });
+      markAllRead.mutate(undefined, { onSuccess: clearUnreadCount });
     }
   }
 

@@ -1,0 +1,36 @@
+// Profile Settings: saving the member's details, and deleting the account.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CurrentUser, ProfileUpdate } from "../../../contract/user.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query.ts";
+import { saveFlashToast } from "../../lib/storage.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
+
+export function useSaveProfile(onSaved: (user: CurrentUser) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ProfileUpdate) => api.put<CurrentUser>("/api/user/profile", values),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.currentUser, updated);
+      queryClient.invalidateQueries({ queryKey: queryKeys.profile(updated.username) });
+      onSaved(updated);
+      toastSuccess("Profile updated", "Your profile has been updated successfully");
+    },
+    onError: (error) => toastError("Update failed", error.message),
+  });
+}
+
+/** Deletes the account, then loads / afresh: a full load clears every trace of the member from memory. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: () => api.delete("/api/user/account"),
+    onSuccess: () => {
+      saveFlashToast({
+        title: "Account deleted",
+        description: "Your account has been permanently deleted",
+      });
+      window.location.assign("/");
+    },
+    onError: (error) => toastError("Delete failed", error.message),
+  });
+}
