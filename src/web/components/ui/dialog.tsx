@@ -22,21 +22,17 @@ function CloseButton() {
   );
 }
 
-export function DialogContent({
+/** The overlay and the panel, with its close button; `base` places and shapes the panel. */
+function Panel({
+  base,
   className,
   children,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { base: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-xl",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(base, className)} {...props}>
         {children}
         <CloseButton />
       </DialogPrimitive.Content>
@@ -44,25 +40,23 @@ export function DialogContent({
   );
 }
 
-/** A panel that slides in from the right edge. */
-export function SheetContent({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode }) {
+export function DialogContent(props: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-border bg-background shadow-2xl",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <CloseButton />
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Panel
+      base="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-xl"
+      {...props}
+    />
+  );
+}
+
+/** A panel that slides in from the right edge. */
+export function SheetContent(
+  props: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode },
+) {
+  return (
+    <Panel
+      base="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-border bg-background shadow-2xl"
+      {...props}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { Button } from "./button.tsx";
 
 /** What a form sends its values through: a mutation. */
 interface Sender<TValues> {
@@ -40,11 +41,11 @@ export function Form<T extends FieldValues, R>({
   return (
     <form
       noValidate
+      {...props}
       className={cn("grid gap-4", className)}
       onSubmit={form.handleSubmit((values) =>
         mutation.mutate(values, { onError: (error) => showServerErrors(form, error) }),
       )}
-      {...props}
     />
   );
 }
@@ -55,4 +56,23 @@ export function bindFields<T extends FieldValues, R>(form: UseFormReturn<T, unkn
     error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
     ...form.register(name),
   });
+}
+
+/** The submit button: disabled while the form is being sent, and saying so. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  className,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  className?: string;
+  children: string;
+}) {
+  return (
+    <Button type="submit" disabled={pending} className={className}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
 }

@@ -12,13 +12,37 @@ import {
 import type { CurrentUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form } from "../../components/ui/form.tsx";
+import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { takeRememberedPage } from "../../lib/storage.ts";
 import { useCurrentUser, useLogin, useRegister, useSetCurrentUser } from "./auth-queries.ts";
 
 type Mode = "auth" | "sign-in";
+
+/** The Create account fields under the two names. */
+const registerFields: {
+  name: Exclude<keyof RegisterFormInput, "firstName" | "lastName">;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  hint?: string;
+}[] = [
+  {
+    name: "username",
+    label: "Username",
+    autoComplete: "username",
+    hint: "Your page will live at /your-username.",
+  },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+  {
+    name: "confirmPassword",
+    label: "Confirm password",
+    type: "password",
+    autoComplete: "new-password",
+  },
+];
 
 export function AuthPage({ mode }: { mode: Mode }) {
   const { user, isLoading } = useCurrentUser();
@@ -110,9 +134,13 @@ export function AuthPage({ mode }: { mode: Mode }) {
             >
               Forgot password?
             </Link>
-            <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
-              {login.isPending ? "Signing in..." : "Sign in"}
-            </Button>
+            <SubmitButton
+              pending={login.isPending}
+              pendingLabel="Signing in..."
+              className="mt-2 w-full"
+            >
+              Sign in
+            </SubmitButton>
           </Form>
         </TabsContent>
 
@@ -122,28 +150,16 @@ export function AuthPage({ mode }: { mode: Mode }) {
               <Field label="First name" autoComplete="given-name" {...registerField("firstName")} />
               <Field label="Last name" autoComplete="family-name" {...registerField("lastName")} />
             </div>
-            <Field
-              label="Username"
-              autoComplete="username"
-              hint="Your page will live at /your-username."
-              {...registerField("username")}
-            />
-            <Field label="Email" type="email" autoComplete="email" {...registerField("email")} />
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              {...registerField("password")}
-            />
-            <Field
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              {...registerField("confirmPassword")}
-            />
-            <Button type="submit" disabled={register.isPending} className="mt-2 w-full">
-              {register.isPending ? "Creating account..." : "Create account"}
-            </Button>
+            {registerFields.map(({ name, ...props }) => (
+              <Field key={name} {...props} {...registerField(name)} />
+            ))}
+            <SubmitButton
+              pending={register.isPending}
+              pendingLabel="Creating account..."
+              className="mt-2 w-full"
+            >
+              Create account
+            </SubmitButton>
           </Form>
         </TabsContent>
       </Tabs>

@@ -7,10 +7,9 @@ import {
   type ContactInput,
   contactSchema,
 } from "../../../contract/contact.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form } from "../../components/ui/form.tsx";
+import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { useSendMessage } from "./contact-queries.ts";
@@ -68,9 +67,9 @@ export function ContactPage() {
                 </p>
               ) : null}
             </div>
-            <Button type="submit" disabled={send.isPending} className="mt-2">
-              {send.isPending ? "Sending..." : "Send Message"}
-            </Button>
+            <SubmitButton pending={send.isPending} pendingLabel="Sending..." className="mt-2">
+              Send Message
+            </SubmitButton>
           </Form>
         )}
       </Card>

@@ -21,6 +21,19 @@ function testMember(): RegistrationTestInput {
   };
 }
 
+const memberFields: {
+  name: keyof RegistrationTestInput;
+  label: string;
+  type?: string;
+  autoComplete: string;
+}[] = [
+  { name: "username", label: "Test username", autoComplete: "off" },
+  { name: "email", label: "Test email", type: "email", autoComplete: "off" },
+  { name: "firstName", label: "First name", autoComplete: "off" },
+  { name: "lastName", label: "Last name", autoComplete: "off" },
+  { name: "password", label: "Test password", type: "password", autoComplete: "new-password" },
+];
+
 /** The three tests, each a tab named like its card. */
 const tools: {
   kind: DiagnosticTest["kind"];
@@ -106,21 +119,9 @@ export function DebugPage() {
                     }}
                   >
                     <div className="grid gap-4 sm:grid-cols-2">
-                      <Field label="Test username" autoComplete="off" {...field("username")} />
-                      <Field
-                        label="Test email"
-                        type="email"
-                        autoComplete="off"
-                        {...field("email")}
-                      />
-                      <Field label="First name" autoComplete="off" {...field("firstName")} />
-                      <Field label="Last name" autoComplete="off" {...field("lastName")} />
-                      <Field
-                        label="Test password"
-                        type="password"
-                        autoComplete="new-password"
-                        {...field("password")}
-                      />
+                      {memberFields.map(({ name, ...props }) => (
+                        <Field key={name} {...props} {...field(name)} />
+                      ))}
                     </div>
                     <div className="flex flex-wrap gap-3">
                       <Button type="submit" disabled={test.isPending}>

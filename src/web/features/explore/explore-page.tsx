@@ -1,5 +1,5 @@
 // /explore: members and the first prism on their page, and the most-hearted prisms, ten a page.
-import { Heart, Sparkles, Users } from "lucide-react";
+import { Heart, type LucideIcon, Sparkles, Users } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { excerpt } from "../../../contract/excerpt.ts";
@@ -22,18 +22,38 @@ const LOAD_ERROR = "There was an error loading the explore page. Please try agai
 /** Far beyond any real list; keeps a hand-typed ?page= inside the server's offset bound. */
 const MAX_PAGE = 100_000;
 
-const sections: Record<ExploreTab, { title: string; description: string; empty: string }> = {
+interface Section<T extends ExploreTab> {
+  label: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  empty: string;
+  Row: (props: { entry: ExploreEntries[T] }) => ReactNode;
+  keyOf: (entry: ExploreEntries[T]) => number;
+}
+
+/** Each tab: its trigger, its heading, its empty state, and how one entry shows. */
+const sections: { [T in ExploreTab]: Section<T> } = {
   people: {
+    label: "People",
+    icon: Users,
     title: "Members & Their Ideas",
     description: "Recently active members and the first prism on their page.",
     empty: "No users found to explore.",
+    Row: PersonRow,
+    keyOf: (entry) => entry.user.id,
   },
   prisms: {
+    label: "Prisms",
+    icon: Sparkles,
     title: "Popular Prisms",
     description: "The most-hearted prisms, newest first among equals.",
     empty: "No prisms found to explore.",
+    Row: PrismRow,
+    keyOf: (entry) => entry.prism.id,
   },
 };
+const tabs = ["people", "prisms"] as const;
 
 /** A preview of sanitized HTML: its plain text on one line, cut between words. */
 function preview(html: string, max: number): string {
@@ -82,29 +102,20 @@ export function ExplorePage() {
 
       <Tabs value={tab} onValueChange={handleTabChange} className="mt-10">
         <TabsList className="mx-auto flex max-w-sm">
-          <TabsTrigger value="people" className="gap-2">
-            <Users aria-hidden="true" className="size-4" /> People
-          </TabsTrigger>
-          <TabsTrigger value="prisms" className="gap-2">
-            <Sparkles aria-hidden="true" className="size-4" /> Prisms
-          </TabsTrigger>
+          {tabs.map((name) => {
+            const { label, icon: Icon } = sections[name];
+            return (
+              <TabsTrigger key={name} value={name} className="gap-2">
+                <Icon aria-hidden="true" className="size-4" /> {label}
+              </TabsTrigger>
+            );
+          })}
         </TabsList>
-        <TabsContent value="people">
-          <ExploreSection
-            tab="people"
-            page={page}
-            onPageChange={handlePageChange}
-            renderItem={(entry) => <PersonRow key={entry.user.id} entry={entry} />}
-          />
-        </TabsContent>
-        <TabsContent value="prisms">
-          <ExploreSection
-            tab="prisms"
-            page={page}
-            onPageChange={handlePageChange}
-            renderItem={(entry) => <PrismRow key={entry.prism.id} entry={entry} />}
-          />
-        </TabsContent>
+        {tabs.map((name) => (
+          <TabsContent key={name} value={name}>
+            <ExploreSection tab={name} page={page} onPageChange={handlePageChange} />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
@@ -115,15 +126,13 @@ function ExploreSection<T extends ExploreTab>({
   tab,
   page,
   onPageChange,
-  renderItem,
 }: {
   tab: T;
   page: number;
   onPageChange: (page: number) => void;
-  renderItem: (entry: ExploreEntries[T]) => ReactNode;
 }) {
   const query = useExploreList(tab, page);
-  const { title, description, empty } = sections[tab];
+  const { title, description, empty, Row, keyOf }: Section<T> = sections[tab];
   const headingId = useId();
   const items = query.data ?? [];
   return (
@@ -150,7 +159,9 @@ function ExploreSection<T extends ExploreTab>({
         </div>
       ) : (
         <ul aria-labelledby={headingId} className="grid gap-4">
-          {items.map(renderItem)}
+          {items.map((entry) => (
+            <Row key={keyOf(entry)} entry={entry} />
+          ))}
         </ul>
       )}
 
@@ -207,63 +218,86 @@ const stretchedLink =
 const rowCard =
   "relative p-5 transition-shadow hover:border-primary/40 hover:shadow-md focus-within:ring-2 focus-within:ring-ring";
 
+/** One entry of a list: a card that opens what it shows. */
+function RowCard({ children }: { children: ReactNode }) {
+  return (
+    <li>
+      <Card className={rowCard}>{children}</Card>
+    </li>
+  );
+}
+
+/** The row's heading, whose link is the one that covers the card. */
+function RowTitle({
+  to,
+  className,
+  children,
+}: {
+  to: string;
+  className: string;
+  children: string;
+}) {
+  return (
+    <h3 className={className}>
+      <Link to={to} className={stretchedLink}>
+        {children}
+      </Link>
+    </h3>
+  );
+}
+
 function PersonRow({ entry }: { entry: ExploreUser }) {
   const { user, firstPrism } = entry;
   return (
-    <li>
-      <Card className={rowCard}>
-        <div className="flex gap-4">
-          <Avatar user={user} className="size-12 text-base" />
-          <div className="min-w-0 flex-1">
-            <h3 className="font-semibold leading-tight">
-              <Link to={`/${user.username}`} className={stretchedLink}>
-                {displayName(user)}
-              </Link>
-            </h3>
-            <p className="mt-0.5 text-sm text-muted-foreground">@{user.username}</p>
-            {firstPrism ? (
-              <div className="mt-3 border-l-2 border-primary/30 pl-3">
-                <p className="font-medium">{firstPrism.title}</p>
-                <p className="mt-1 break-words text-sm text-muted-foreground">
-                  {preview(firstPrism.content, exploreExcerpt.people)}
-                </p>
-              </div>
-            ) : null}
-          </div>
+    <RowCard>
+      <div className="flex gap-4">
+        <Avatar user={user} className="size-12 text-base" />
+        <div className="min-w-0 flex-1">
+          <RowTitle to={`/${user.username}`} className="font-semibold leading-tight">
+            {displayName(user)}
+          </RowTitle>
+          <p className="mt-0.5 text-sm text-muted-foreground">@{user.username}</p>
+          {firstPrism ? (
+            <div className="mt-3 border-l-2 border-primary/30 pl-3">
+              <p className="font-medium">{firstPrism.title}</p>
+              <p className="mt-1 break-words text-sm text-muted-foreground">
+                {preview(firstPrism.content, exploreExcerpt.people)}
+              </p>
+            </div>
+          ) : null}
         </div>
-      </Card>
-    </li>
+      </div>
+    </RowCard>
   );
 }
 
 function PrismRow({ entry }: { entry: ExplorePrism }) {
   const { user, prism } = entry;
   return (
-    <li>
-      <Card className={rowCard}>
-        <div className="flex items-start justify-between gap-4">
-          <h3 className="min-w-0 text-lg font-semibold leading-snug break-words">
-            <Link to={`/${user.username}?prism=${prism.id}`} className={stretchedLink}>
-              {prism.title}
-            </Link>
-          </h3>
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-rose-200 bg-rose-50 px-2.5 py-0.5 text-sm font-medium text-rose-700">
-            <Heart aria-hidden="true" className="size-3.5 fill-current" />
-            <span aria-hidden="true">{prism.heartsCount}</span>
-            <span className="sr-only">{heartsLabel(prism.heartsCount)}</span>
-          </span>
-        </div>
-        <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
-          <Avatar user={user} className="size-6 text-[0.625rem]" />
-          <span>
-            by <span className="font-medium text-foreground">{displayName(user)}</span> · @
-            {user.username}
-          </span>
-        </p>
-        <p className="mt-3 break-words text-sm text-muted-foreground">
-          {preview(prism.content, exploreExcerpt.prisms)}
-        </p>
-      </Card>
-    </li>
+    <RowCard>
+      <div className="flex items-start justify-between gap-4">
+        <RowTitle
+          to={`/${user.username}?prism=${prism.id}`}
+          className="min-w-0 text-lg font-semibold leading-snug break-words"
+        >
+          {prism.title}
+        </RowTitle>
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-rose-200 bg-rose-50 px-2.5 py-0.5 text-sm font-medium text-rose-700">
+          <Heart aria-hidden="true" className="size-3.5 fill-current" />
+          <span aria-hidden="true">{prism.heartsCount}</span>
+          <span className="sr-only">{heartsLabel(prism.heartsCount)}</span>
+        </span>
+      </div>
+      <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+        <Avatar user={user} className="size-6 text-[0.625rem]" />
+        <span>
+          by <span className="font-medium text-foreground">{displayName(user)}</span> · @
+          {user.username}
+        </span>
+      </p>
+      <p className="mt-3 break-words text-sm text-muted-foreground">
+        {preview(prism.content, exploreExcerpt.prisms)}
+      </p>
+    </RowCard>
   );
 }

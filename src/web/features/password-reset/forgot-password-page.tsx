@@ -8,9 +8,8 @@ import {
   type PasswordResetRequestInput,
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form } from "../../components/ui/form.tsx";
+import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { useRequestReset } from "./password-reset-queries.ts";
@@ -51,9 +50,9 @@ export function ForgotPasswordPage() {
               {send.error.message}
             </p>
           ) : null}
-          <Button type="submit" disabled={send.isPending} className="mt-2 w-full">
-            {send.isPending ? "Sending..." : "Send reset link"}
-          </Button>
+          <SubmitButton pending={send.isPending} pendingLabel="Sending..." className="mt-2 w-full">
+            Send reset link
+          </SubmitButton>
         </Form>
       )}
     </FormPage>

@@ -7,9 +7,8 @@ import {
   passwordResetFormSchema,
   passwordResetMessages,
 } from "../../../contract/password-reset.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form } from "../../components/ui/form.tsx";
+import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { useConfirmReset } from "./password-reset-queries.ts";
@@ -57,9 +56,9 @@ export function ResetPasswordPage() {
               <NewLinkLine className="mt-1" />
             </div>
           ) : null}
-          <Button type="submit" disabled={reset.isPending} className="mt-2 w-full">
-            {reset.isPending ? "Saving..." : "Reset password"}
-          </Button>
+          <SubmitButton pending={reset.isPending} pendingLabel="Saving..." className="mt-2 w-full">
+            Reset password
+          </SubmitButton>
         </Form>
       )}
     </FormPage>

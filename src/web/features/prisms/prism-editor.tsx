@@ -1,7 +1,7 @@
 // The rich-text editor for a prism (bold, italic, underline, links). Loaded as its own chunk,
 // only when the owner writes: visitors never download it.
 import { Placeholder } from "@tiptap/extensions";
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { type ChainedCommands, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Italic, Link as LinkIcon, Underline, Unlink } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
@@ -18,6 +18,23 @@ export interface PrismEditorProps {
 }
 
 const EMPTY_LINK = "https://";
+
+/** The toolbar's marks: each one's button, and the command that turns it on or off. */
+const marks: {
+  name: "bold" | "italic" | "underline";
+  label: string;
+  icon: ReactNode;
+  toggle: (chain: ChainedCommands) => ChainedCommands;
+}[] = [
+  { name: "bold", label: "Bold", icon: <Bold />, toggle: (chain) => chain.toggleBold() },
+  { name: "italic", label: "Italic", icon: <Italic />, toggle: (chain) => chain.toggleItalic() },
+  {
+    name: "underline",
+    label: "Underline",
+    icon: <Underline />,
+    toggle: (chain) => chain.toggleUnderline(),
+  },
+];
 
 /** A link is applied only when the address is not empty and not just "https://". */
 export function isApplicableLink(address: string): boolean {
@@ -110,27 +127,16 @@ export default function PrismEditor({ value, onChange, placeholder, label }: Pri
         aria-label="Formatting"
         className="flex flex-wrap gap-1 border-b border-border p-1.5"
       >
-        <ToolbarButton
-          label="Bold"
-          pressed={active?.bold}
-          onClick={() => editor.chain().focus().toggleBold().run()}
-        >
-          <Bold />
-        </ToolbarButton>
-        <ToolbarButton
-          label="Italic"
-          pressed={active?.italic}
-          onClick={() => editor.chain().focus().toggleItalic().run()}
-        >
-          <Italic />
-        </ToolbarButton>
-        <ToolbarButton
-          label="Underline"
-          pressed={active?.underline}
-          onClick={() => editor.chain().focus().toggleUnderline().run()}
-        >
-          <Underline />
-        </ToolbarButton>
+        {marks.map((mark) => (
+          <ToolbarButton
+            key={mark.name}
+            label={mark.label}
+            pressed={active?.[mark.name]}
+            onClick={() => mark.toggle(editor.chain().focus()).run()}
+          >
+            {mark.icon}
+          </ToolbarButton>
+        ))}
         <ToolbarButton label="Link" pressed={active?.link} onClick={openLink}>
           <LinkIcon />
         </ToolbarButton>

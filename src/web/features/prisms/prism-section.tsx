@@ -21,7 +21,7 @@ import { HeartButton } from "./heart-button.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
 
-export const sectionNumber = (index: number) => `${String(index + 1).padStart(2, "0")}.`;
+const sectionNumber = (index: number) => `${String(index + 1).padStart(2, "0")}.`;
 
 export function PrismSection({
   prism,
@@ -114,6 +114,17 @@ export function PrismSection({
     else onSave(draft);
   }
 
+  /** Small beside the title of a closed section, large under the open one. */
+  const heart = (size: "sm" | "lg") => (
+    <HeartButton
+      prismId={prism.id}
+      username={username}
+      title={prism.title}
+      initialCount={prism.heartsCount}
+      size={size}
+    />
+  );
+
   return (
     <li id={`prism-${prism.id}`} className="scroll-mt-24 border-b border-border last:border-b-0">
       <div className="flex items-start gap-3 py-5">
@@ -131,15 +142,7 @@ export function PrismSection({
             <span className="group-hover:text-primary">{prism.title}</span>
           </button>
         </h2>
-        {!active ? (
-          <HeartButton
-            prismId={prism.id}
-            username={username}
-            title={prism.title}
-            initialCount={prism.heartsCount}
-            size="sm"
-          />
-        ) : null}
+        {!active ? heart("sm") : null}
       </div>
 
       {active ? (
@@ -167,13 +170,7 @@ export function PrismSection({
                 <p className="text-muted-foreground italic">Nothing written here yet.</p>
               )}
               <div className="mt-6 flex flex-wrap items-center gap-3">
-                <HeartButton
-                  prismId={prism.id}
-                  username={username}
-                  title={prism.title}
-                  initialCount={prism.heartsCount}
-                  size="lg"
-                />
+                {heart("lg")}
                 {prism.editedAfterHearts ? (
                   <span className="text-xs text-muted-foreground">edited after hearts</span>
                 ) : null}

@@ -13,9 +13,16 @@ import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form } from "../../components/ui/form.tsx";
+import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useDeleteAccount, useSaveProfile } from "./settings-queries.ts";
+
+/** The links a member may add, each a URL. */
+const linkFields = [
+  { name: "websiteUrl", label: "Website URL", placeholder: "https://" },
+  { name: "twitterUrl", label: "X URL", placeholder: "https://x.com/" },
+  { name: "linkedinUrl", label: "LinkedIn URL", placeholder: "https://www.linkedin.com/in/" },
+] as const;
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return {
@@ -87,14 +94,15 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               autoComplete="nickname"
               {...field("displayName")}
             />
-            <Field label="Website URL" type="url" placeholder="https://" {...field("websiteUrl")} />
-            <Field label="X URL" type="url" placeholder="https://x.com/" {...field("twitterUrl")} />
-            <Field
-              label="LinkedIn URL"
-              type="url"
-              placeholder="https://www.linkedin.com/in/"
-              {...field("linkedinUrl")}
-            />
+            {linkFields.map(({ name, label, placeholder }) => (
+              <Field
+                key={name}
+                label={label}
+                type="url"
+                placeholder={placeholder}
+                {...field(name)}
+              />
+            ))}
           </fieldset>
           <div className="flex justify-end gap-3">
             <Button
@@ -105,9 +113,9 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               Cancel
             </Button>
             {isEditing ? (
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : "Save"}
-              </Button>
+              <SubmitButton pending={save.isPending} pendingLabel="Saving...">
+                Save
+              </SubmitButton>
             ) : (
               <Button onClick={() => setIsEditing(true)}>Save</Button>
             )}

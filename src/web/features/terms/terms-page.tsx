@@ -2,30 +2,198 @@
 import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 
-const contents = [
+const linkClass =
+  "font-medium text-primary underline underline-offset-2 hover:text-primary/80 focus-visible:outline-2 focus-visible:outline-offset-2";
+
+/** The page's sections and their parts: the table of contents and the text are both made from it. */
+const sections: {
+  id: string;
+  title: string;
+  parts: { id: string; title: string; body: ReactNode }[];
+}[] = [
   {
     id: "terms-of-service",
     title: "Terms of Service",
-    children: [
-      { id: "acceptance-of-terms", title: "Acceptance of terms" },
-      { id: "content-and-conduct", title: "Content and conduct" },
-      { id: "account-termination", title: "Account termination" },
-      { id: "terms-contact", title: "Contact" },
+    parts: [
+      {
+        id: "acceptance-of-terms",
+        title: "Acceptance of terms",
+        body: (
+          <p>
+            By creating an account or using Prism, as a member or as a visitor who hearts or
+            annotates a prism, you agree to these terms. If you do not agree, please do not use
+            Prism. When we change these terms, we update this page and the date at the top of it;
+            using Prism after a change means you accept the new version.
+          </p>
+        ),
+      },
+      {
+        id: "content-and-conduct",
+        title: "Content and conduct",
+        body: (
+          <>
+            <p>
+              Your prisms are yours. You own what you write, and you are responsible for it. By
+              publishing a prism you let us show it on your public page and to people exploring
+              Prism, for as long as you keep it there.
+            </p>
+            <p>
+              Annotations are answers to something you wrote. Every annotation on your prisms waits
+              for your review: it only becomes public once you approve it, and you can reject the
+              ones you do not want on your page. If you annotate someone else's prism, they decide
+              whether it is shown.
+            </p>
+            <p>Whatever you write on Prism, in a prism or in an annotation, please do not post:</p>
+            <ul className="list-disc space-y-2 pl-6">
+              <li>harassment, threats, or attacks on a person or a group;</li>
+              <li>spam, advertising, or the same message posted again and again;</li>
+              <li>anything illegal, or anything you do not have the right to share.</li>
+            </ul>
+            <p>
+              Prism's administrators may remove prisms or annotations that break these rules, with
+              or without notice.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: "account-termination",
+        title: "Account termination",
+        body: (
+          <>
+            <p>
+              You can delete your account at any time from the Danger Zone in{" "}
+              <Link to="/profile" className={linkClass}>
+                Profile Settings
+              </Link>
+              . Deleting it is permanent and takes effect at once: your prisms, the hearts you gave,
+              the annotations you wrote and your notifications are removed with it, and cannot be
+              recovered.
+            </p>
+            <p>
+              Administrators may deactivate an account that breaks these terms. A deactivated
+              account can no longer be used until an administrator reactivates it.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: "terms-contact",
+        title: "Contact",
+        body: (
+          <p>
+            Questions about these terms, or something on Prism you think breaks them? Write to us
+            through the{" "}
+            <Link to="/contact" className={linkClass}>
+              contact form
+            </Link>{" "}
+            and a person will read it.
+          </p>
+        ),
+      },
     ],
   },
   {
     id: "privacy-policy",
     title: "Privacy Policy",
-    children: [
-      { id: "information-we-collect", title: "Information we collect" },
-      { id: "use-of-information", title: "Use of information" },
-      { id: "privacy-contact", title: "Contact" },
+    parts: [
+      {
+        id: "information-we-collect",
+        title: "Information we collect",
+        body: (
+          <>
+            <p>We keep only what Prism needs to work:</p>
+            <ul className="list-disc space-y-3 pl-6">
+              <li>
+                <strong className="font-semibold">Account details.</strong> Your username, first and
+                last name, email address, an optional display name, and the website, X and LinkedIn
+                links you choose to add. If you sign up with a password, we store it only as a
+                secure hash, never the password itself.
+              </li>
+              <li>
+                <strong className="font-semibold">What you publish.</strong> Your prisms, their
+                order, and their heart counts.
+              </li>
+              <li>
+                <strong className="font-semibold">Hearts and annotations.</strong> The prisms you
+                heart, and the annotations you leave: the passage you selected, what you wrote, and
+                when.
+              </li>
+              <li>
+                <strong className="font-semibold">Anonymous visitors.</strong> When you visit Prism,
+                your browser is given a cookie holding a random identifier, so that hearts and
+                annotations you leave without signing in are counted once and recognised as yours.
+                It says nothing about who you are, and we never store the identifier itself, only a
+                keyed hash of it. If you give a name or an email address with an annotation, we keep
+                them with it: the name is shown as its author, and the email address is never shown
+                publicly.
+              </li>
+              <li>
+                <strong className="font-semibold">Session cookie.</strong> When you sign in, we set
+                a session cookie that keeps you signed in. Scripts on the page cannot read it, and
+                it expires after 30 days without use or when you log out.
+              </li>
+              <li>
+                <strong className="font-semibold">Last active time.</strong> We note when you last
+                used Prism while signed in, which helps us see how the site is used and spot
+                abandoned accounts.
+              </li>
+              <li>
+                <strong className="font-semibold">Google sign-in.</strong> If you sign in with
+                Google, Google shares your name, email address and profile picture with us. We do
+                not receive your Google password or anything else from your Google account.
+              </li>
+              <li>
+                <strong className="font-semibold">Messages to us.</strong> If you use the contact
+                form, we keep your name, email address and message so that we can reply.
+              </li>
+            </ul>
+          </>
+        ),
+      },
+      {
+        id: "use-of-information",
+        title: "Use of information",
+        body: (
+          <>
+            <p>We use this information to:</p>
+            <ul className="list-disc space-y-2 pl-6">
+              <li>
+                run Prism, keep you signed in, and show your public page to the people you share it
+                with;
+              </li>
+              <li>notify you when someone hearts or annotates one of your prisms;</li>
+              <li>let administrators moderate content and accounts;</li>
+              <li>prevent abuse, for example by limiting repeated failed sign-in attempts;</li>
+              <li>answer the messages you send us.</li>
+            </ul>
+            <p>
+              We do not sell your data, and we do not share it with advertisers. Prism has no
+              advertising, no analytics services and no third-party trackers. Besides the two
+              cookies described above, the only other one is a short-lived cookie that secures a
+              Google sign-in while it is in progress.
+            </p>
+          </>
+        ),
+      },
+      {
+        id: "privacy-contact",
+        title: "Contact",
+        body: (
+          <p>
+            Want to know what we hold about you, correct it, or have it removed? You can edit your
+            details in Profile Settings and delete your account there at any time. For anything
+            else, reach us through the{" "}
+            <Link to="/contact" className={linkClass}>
+              contact form
+            </Link>
+            .
+          </p>
+        ),
+      },
     ],
   },
 ];
-
-const linkClass =
-  "font-medium text-primary underline underline-offset-2 hover:text-primary/80 focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export function TermsPage() {
   const { hash } = useLocation();
@@ -65,13 +233,13 @@ export function TermsPage() {
           On this page
         </h2>
         <ol className="mt-4 space-y-4 text-sm">
-          {contents.map((section) => (
+          {sections.map((section) => (
             <li key={section.id}>
               <a href={`#${section.id}`} className="font-medium hover:text-primary hover:underline">
                 {section.title}
               </a>
               <ol className="mt-2 space-y-1.5 border-l border-border pl-4">
-                {section.children.map((child) => (
+                {section.parts.map((child) => (
                   <li key={child.id}>
                     <a
                       href={`#${child.id}`}
@@ -87,150 +255,15 @@ export function TermsPage() {
         </ol>
       </nav>
 
-      <Section id="terms-of-service" title="Terms of Service">
-        <Subsection id="acceptance-of-terms" title="Acceptance of terms">
-          <p>
-            By creating an account or using Prism, as a member or as a visitor who hearts or
-            annotates a prism, you agree to these terms. If you do not agree, please do not use
-            Prism. When we change these terms, we update this page and the date at the top of it;
-            using Prism after a change means you accept the new version.
-          </p>
-        </Subsection>
-
-        <Subsection id="content-and-conduct" title="Content and conduct">
-          <p>
-            Your prisms are yours. You own what you write, and you are responsible for it. By
-            publishing a prism you let us show it on your public page and to people exploring Prism,
-            for as long as you keep it there.
-          </p>
-          <p>
-            Annotations are answers to something you wrote. Every annotation on your prisms waits
-            for your review: it only becomes public once you approve it, and you can reject the ones
-            you do not want on your page. If you annotate someone else's prism, they decide whether
-            it is shown.
-          </p>
-          <p>Whatever you write on Prism, in a prism or in an annotation, please do not post:</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>harassment, threats, or attacks on a person or a group;</li>
-            <li>spam, advertising, or the same message posted again and again;</li>
-            <li>anything illegal, or anything you do not have the right to share.</li>
-          </ul>
-          <p>
-            Prism's administrators may remove prisms or annotations that break these rules, with or
-            without notice.
-          </p>
-        </Subsection>
-
-        <Subsection id="account-termination" title="Account termination">
-          <p>
-            You can delete your account at any time from the Danger Zone in{" "}
-            <Link to="/profile" className={linkClass}>
-              Profile Settings
-            </Link>
-            . Deleting it is permanent and takes effect at once: your prisms, the hearts you gave,
-            the annotations you wrote and your notifications are removed with it, and cannot be
-            recovered.
-          </p>
-          <p>
-            Administrators may deactivate an account that breaks these terms. A deactivated account
-            can no longer be used until an administrator reactivates it.
-          </p>
-        </Subsection>
-
-        <Subsection id="terms-contact" title="Contact">
-          <p>
-            Questions about these terms, or something on Prism you think breaks them? Write to us
-            through the{" "}
-            <Link to="/contact" className={linkClass}>
-              contact form
-            </Link>{" "}
-            and a person will read it.
-          </p>
-        </Subsection>
-      </Section>
-
-      <Section id="privacy-policy" title="Privacy Policy">
-        <Subsection id="information-we-collect" title="Information we collect">
-          <p>We keep only what Prism needs to work:</p>
-          <ul className="list-disc space-y-3 pl-6">
-            <li>
-              <strong className="font-semibold">Account details.</strong> Your username, first and
-              last name, email address, an optional display name, and the website, X and LinkedIn
-              links you choose to add. If you sign up with a password, we store it only as a secure
-              hash, never the password itself.
-            </li>
-            <li>
-              <strong className="font-semibold">What you publish.</strong> Your prisms, their order,
-              and their heart counts.
-            </li>
-            <li>
-              <strong className="font-semibold">Hearts and annotations.</strong> The prisms you
-              heart, and the annotations you leave: the passage you selected, what you wrote, and
-              when.
-            </li>
-            <li>
-              <strong className="font-semibold">Anonymous visitors.</strong> When you visit Prism,
-              your browser is given a cookie holding a random identifier, so that hearts and
-              annotations you leave without signing in are counted once and recognised as yours. It
-              says nothing about who you are, and we never store the identifier itself, only a keyed
-              hash of it. If you give a name or an email address with an annotation, we keep them
-              with it: the name is shown as its author, and the email address is never shown
-              publicly.
-            </li>
-            <li>
-              <strong className="font-semibold">Session cookie.</strong> When you sign in, we set a
-              session cookie that keeps you signed in. Scripts on the page cannot read it, and it
-              expires after 30 days without use or when you log out.
-            </li>
-            <li>
-              <strong className="font-semibold">Last active time.</strong> We note when you last
-              used Prism while signed in, which helps us see how the site is used and spot abandoned
-              accounts.
-            </li>
-            <li>
-              <strong className="font-semibold">Google sign-in.</strong> If you sign in with Google,
-              Google shares your name, email address and profile picture with us. We do not receive
-              your Google password or anything else from your Google account.
-            </li>
-            <li>
-              <strong className="font-semibold">Messages to us.</strong> If you use the contact
-              form, we keep your name, email address and message so that we can reply.
-            </li>
-          </ul>
-        </Subsection>
-
-        <Subsection id="use-of-information" title="Use of information">
-          <p>We use this information to:</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              run Prism, keep you signed in, and show your public page to the people you share it
-              with;
-            </li>
-            <li>notify you when someone hearts or annotates one of your prisms;</li>
-            <li>let administrators moderate content and accounts;</li>
-            <li>prevent abuse, for example by limiting repeated failed sign-in attempts;</li>
-            <li>answer the messages you send us.</li>
-          </ul>
-          <p>
-            We do not sell your data, and we do not share it with advertisers. Prism has no
-            advertising, no analytics services and no third-party trackers. Besides the two cookies
-            described above, the only other one is a short-lived cookie that secures a Google
-            sign-in while it is in progress.
-          </p>
-        </Subsection>
-
-        <Subsection id="privacy-contact" title="Contact">
-          <p>
-            Want to know what we hold about you, correct it, or have it removed? You can edit your
-            details in Profile Settings and delete your account there at any time. For anything
-            else, reach us through the{" "}
-            <Link to="/contact" className={linkClass}>
-              contact form
-            </Link>
-            .
-          </p>
-        </Subsection>
-      </Section>
+      {sections.map((section) => (
+        <Section key={section.id} id={section.id} title={section.title}>
+          {section.parts.map((part) => (
+            <Subsection key={part.id} id={part.id} title={part.title}>
+              {part.body}
+            </Subsection>
+          ))}
+        </Section>
+      ))}
     </article>
   );
 }
