@@ -10,7 +10,7 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
-import { SESSION_COOKIE } from "../src/server/features/auth/sessions.ts";
+import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
 
 const HOST = "127.0.0.1";
 const CONNECTIONS = 10;

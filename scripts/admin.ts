@@ -1,6 +1,6 @@
 // `npm run admin -- grant <username>` (or `revoke <username>`): sets a member's admin flag.
-import { sql } from "drizzle-orm";
 import { users } from "../src/server/db/schema.ts";
+import { sameIgnoringCase } from "../src/server/features/users/service.ts";
 import { withDatabase } from "./cli.ts";
 
 const [action, username] = process.argv.slice(2);
@@ -13,7 +13,7 @@ await withDatabase(async (database) => {
   const [user] = await database.db
     .update(users)
     .set({ isAdmin: action === "grant" })
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(sameIgnoringCase(users.username, username))
     .returning({ id: users.id, username: users.username });
   if (!user) throw new Error(`No member is called ${username}`);
   console.log(

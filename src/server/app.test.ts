@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { jsonHeaders, setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
+import { jsonHeaders, send, setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
 
 const t = setupTestApp();
 const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none" });
@@ -84,10 +84,7 @@ describe("the database", () => {
     const first = openDatabase(url);
     await first.migrate();
     const app = await buildApp({ config, database: first });
-    const registered = await app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
+    const registered = await send(app, "POST", "/api/register", {
       payload: {
         username: "persistent",
         email: "p@example.com",
@@ -103,10 +100,7 @@ describe("the database", () => {
     const second = openDatabase(url);
     await second.migrate();
     const again = await buildApp({ config, database: second });
-    const login = await again.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: jsonHeaders(),
+    const login = await send(again, "POST", "/api/login", {
       payload: { username: "persistent", password: "secret-1" },
     });
     expect(login.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -14,10 +15,9 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { limits } from "../contract/limits.ts";
+import { schedulePruning } from "./commands/prune-expired.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import { EventBus } from "./events/bus.ts";
-import { Versions } from "./events/versions.ts";
 import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
@@ -32,11 +32,13 @@ import { seoRoutes } from "./features/seo/routes.ts";
 import { createRenderHead } from "./features/seo/service.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { usersRoutes } from "./features/users/routes.ts";
+import { EventBus } from "./live/bus.ts";
+import { eventStreamRoutes } from "./live/stream.ts";
+import { Versions } from "./live/versions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { conditionalPlugin } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
-import { eventStreamRoutes } from "./plugins/event-stream.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildOptions) {
   const bus = new EventBus(database);
   await bus.start();
   app.addHook("onClose", () => bus.stop());
+  const stopPruning = schedulePruning(database.db, app.log);
+  app.addHook("onClose", stopPruning);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -152,18 +156,21 @@ export async function buildApp(options: BuildOptions) {
           return { status: "ok" as const };
         },
       );
-      await api.register(authRoutes, deps);
-      await api.register(usersRoutes, deps);
-      await api.register(settingsRoutes, deps);
-      await api.register(prismsRoutes, deps);
-      await api.register(heartsRoutes, deps);
-      await api.register(notificationsRoutes, deps);
-      await api.register(annotationsRoutes, deps);
-      await api.register(contactRoutes, deps);
-      await api.register(exploreRoutes, deps);
-      await api.register(eventStreamRoutes, deps);
-      await api.register(diagnosticsRoutes, deps);
-      await api.register(passwordResetRoutes, deps);
+      const features: FastifyPluginAsyncZod<AppDeps>[] = [
+        authRoutes,
+        usersRoutes,
+        settingsRoutes,
+        prismsRoutes,
+        heartsRoutes,
+        notificationsRoutes,
+        annotationsRoutes,
+        contactRoutes,
+        exploreRoutes,
+        eventStreamRoutes,
+        diagnosticsRoutes,
+        passwordResetRoutes,
+      ];
+      for (const routes of features) await api.register(routes, deps);
     },
     { prefix: "/api" },
   );

@@ -1,4 +1,7 @@
-// Errors that services throw and the error handler turns into `{ message, errors? }`.
+// Errors that services throw and the error handler turns into `{ message, errors? }`, and the
+// response schemas that routes declare for them.
+import { errorBodySchema } from "../contract/errors.ts";
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -17,3 +20,13 @@ export const forbidden = (message = "You are not allowed to do that") =>
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new HttpError(409, message, errors);
+
+/** The response schemas of the error statuses a route answers, for its `response` map. */
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    Status,
+    typeof errorBodySchema
+  >;
+}

@@ -1,7 +1,21 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
-import type { PrismRow, UserRow } from "./db/schema.ts";
+import { eq, or, type SQL, sql } from "drizzle-orm";
+import { annotations, type PrismRow, prisms, type UserRow } from "./db/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;
+
+/** Who is looking: a member, or an anonymous browser known by its visitor hash (if it has one). */
+export interface Viewer {
+  user: UserRow | null;
+  visitorHash: string | null;
+}
+
+type AnnotationFacts = Pick<typeof annotations.$inferSelect, "status" | "userId" | "visitorHash">;
+
+/** Admin-only calls: setting any annotation's status, sending a member a reset link, diagnostics in production. */
+export function canAdminister(actor: Actor): boolean {
+  return actor?.isAdmin === true;
+}
 
 export function canEditPrism(actor: Actor, prism: Pick<PrismRow, "userId">): boolean {
   return actor !== null && actor.id === prism.userId;
@@ -9,5 +23,38 @@ export function canEditPrism(actor: Actor, prism: Pick<PrismRow, "userId">): boo
 
 /** Owners decide on annotations of their prisms; admins may set any status. */
 export function canModerateAnnotations(actor: Actor, prism: Pick<PrismRow, "userId">): boolean {
-  return actor !== null && (actor.id === prism.userId || actor.isAdmin);
+  return actor !== null && (actor.id === prism.userId || canAdminister(actor));
+}
+
+/** The member who wrote it, or the browser that wrote it anonymously. */
+export function isAnnotationAuthor(
+  viewer: Viewer,
+  annotation: Pick<AnnotationFacts, "userId" | "visitorHash">,
+): boolean {
+  if (annotation.userId !== null) return viewer.user?.id === annotation.userId;
+  return viewer.visitorHash !== null && annotation.visitorHash === viewer.visitorHash;
+}
+
+/** Approved annotations are seen by all; pending and rejected ones by the prism's owner, their author and admins. */
+export function canSeeAnnotation(
+  viewer: Viewer,
+  annotation: AnnotationFacts,
+  prism: Pick<PrismRow, "userId">,
+): boolean {
+  return (
+    annotation.status === "approved" ||
+    canModerateAnnotations(viewer.user, prism) ||
+    isAnnotationAuthor(viewer, annotation)
+  );
+}
+
+/** `canSeeAnnotation` as a condition on annotations joined with their prisms. */
+export function annotationsVisibleTo(viewer: Viewer): SQL {
+  if (canAdminister(viewer.user)) return sql`true`;
+  const clauses: SQL[] = [eq(annotations.status, "approved")];
+  if (viewer.user) {
+    clauses.push(eq(prisms.userId, viewer.user.id), eq(annotations.userId, viewer.user.id));
+  }
+  if (viewer.visitorHash) clauses.push(eq(annotations.visitorHash, viewer.visitorHash));
+  return or(...clauses) ?? sql`false`;
 }

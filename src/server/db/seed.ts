@@ -2,10 +2,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { or, sql } from "drizzle-orm";
 import { htmlToPlainText, quoteContext } from "../../contract/plain-text.ts";
 import type { Config } from "../config.ts";
-import { hashPassword } from "../features/auth/service.ts";
+import { sameIgnoringCase } from "../features/users/service.ts";
+import { hashPassword } from "../security/passwords.ts";
 import type { Database, Db } from "./client.ts";
 import { demoAnnotations, demoHearts, demoMembers } from "./demo-data.ts";
 import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
@@ -29,10 +30,11 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
       .select({ taken: sql<number>`count(*)::int` })
       .from(users)
       .where(
-        inArray(sql`lower(${users.username})`, [
-          DEMO_ADMIN_USERNAME,
-          ...demoMembers.map((m) => m.username),
-        ]),
+        or(
+          ...[DEMO_ADMIN_USERNAME, ...demoMembers.map((m) => m.username)].map((username) =>
+            sameIgnoringCase(users.username, username),
+          ),
+        ),
       );
     if (taken > 0) throw new Error("The demo members already exist in this database");
 

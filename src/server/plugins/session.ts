@@ -1,11 +1,17 @@
-// Reads the session cookie of each API request into `request.user`.
+// Reads the session cookie of each API request into `request.user`; the cookie and guard helpers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
-import { resolveSession, SESSION_COOKIE, SESSION_IDLE_DAYS } from "../features/auth/sessions.ts";
-import { unauthorized } from "../http-error.ts";
+import { forbidden, unauthorized } from "../http-error.ts";
+import { canAdminister } from "../policy.ts";
+import {
+  deleteSession,
+  resolveSession,
+  SESSION_COOKIE,
+  SESSION_IDLE_DAYS,
+} from "./session-store.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,7 +29,21 @@ export function sessionCookieOptions(config: Config) {
   };
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+/** The session token this request carries, if any. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** Signing in rotates the session: whatever session the browser came with is ended. */
+export async function startSession(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+) {
+  const old = sessionToken(request);
+  if (old) await deleteSession(db, old);
   reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config));
 }
 
@@ -38,10 +58,20 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** The signed-in admin: a 401 when signed out, a 403 for anyone else. */
+export function requireAdmin(
+  request: FastifyRequest,
+  message = "Only admins can do that",
+): UserRow {
+  const user = requireUser(request);
+  if (!canAdminister(user)) throw forbidden(message);
+  return user;
+}
+
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request);
     request.user = token ? await resolveSession(opts.db, token) : null;
   });
 });

@@ -2,9 +2,14 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
+import type { UserRow } from "../db/schema.ts";
+import type { Viewer } from "../policy.ts";
 
 export const VISITOR_COOKIE = "vid";
 const ONE_YEAR = 365 * 24 * 60 * 60;
+
+/** Who is acting: a signed-in member, or an anonymous visitor known by their visitor hash. */
+export type Participant = { user: UserRow } | { visitorHash: string };
 
 /**
  * This browser's `vid`, issued now if it has none. Pages get one with their HTML, so that the
@@ -30,13 +35,35 @@ export function ensureVisitorId(
 }
 
 /** The visitor hash of this browser, giving it a `vid` cookie first if it has none. */
-export function visitorHash(
+function visitorHash(request: FastifyRequest, reply: FastifyReply, config: Config, secret: string) {
+  return createHmac("sha256", secret)
+    .update(ensureVisitorId(request, reply, config))
+    .digest("hex");
+}
+
+/** The member, or else this browser as an anonymous visitor (given a `vid` if it has none). */
+export function participantOf(
   request: FastifyRequest,
   reply: FastifyReply,
   config: Config,
   secret: string,
-) {
-  return createHmac("sha256", secret)
-    .update(ensureVisitorId(request, reply, config))
-    .digest("hex");
+): Participant {
+  return request.user
+    ? { user: request.user }
+    : { visitorHash: visitorHash(request, reply, config, secret) };
+}
+
+/** Who is looking, without handing a new visitor a cookie just for reading. */
+export function viewerOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  secret: string,
+): Viewer {
+  return {
+    user: request.user,
+    visitorHash: request.cookies[VISITOR_COOKIE]
+      ? visitorHash(request, reply, config, secret)
+      : null,
+  };
 }

@@ -1,11 +1,10 @@
-// Builds Prism's app on a fresh database for a test file, with factories and a signed-in client.
+// Builds Prism's app on a fresh database for a test file, and the headers of a signed-in client.
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { type UserRow, users } from "../db/schema.ts";
-import { hashPassword } from "../features/auth/service.ts";
-import { createSession, SESSION_COOKIE } from "../features/auth/sessions.ts";
+import type { UserRow } from "../db/schema.ts";
+import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
 import { createTestDatabase } from "./databases.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -36,30 +35,6 @@ export function setupTestApp(): TestContext {
   return context;
 }
 
-let sequence = 0;
-const passwordHash = hashPassword(TEST_PASSWORD);
-
-export async function buildUser(
-  database: Database,
-  overrides: Partial<typeof users.$inferInsert> = {},
-): Promise<UserRow> {
-  sequence += 1;
-  const username = overrides.username ?? `member${sequence}_${process.pid}`;
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.com`,
-      firstName: "Test",
-      lastName: `Member ${sequence}`,
-      password: await passwordHash,
-      ...overrides,
-    })
-    .returning();
-  if (!user) throw new Error("no user");
-  return user;
-}
-
 /** A session cookie header for a member, written straight into the sessions table. */
 export async function signIn(database: Database, user: UserRow): Promise<Record<string, string>> {
   const token = await createSession(database.db, user.id, "vitest");
@@ -71,8 +46,30 @@ export function jsonHeaders(extra: Record<string, string> = {}): Record<string, 
   return { origin: TEST_ORIGIN, "content-type": "application/json", ...extra };
 }
 
+/** A call to the app as the page makes it: writes are same-origin JSON. */
+export function send(
+  app: App,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  options: {
+    payload?: object | string;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
+) {
+  const { headers = {}, ...rest } = options;
+  return app.inject({
+    method,
+    url,
+    headers: method === "GET" ? headers : jsonHeaders(headers),
+    ...rest,
+  });
+}
+
 /** The session cookie a response set, as a request header. */
-export function cookieFrom(response: { cookies: { name: string; value: string }[] }) {
+export function cookieFrom(response: {
+  cookies: { name: string; value: string }[];
+}): Record<string, string> {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : {};
 }

@@ -1,8 +1,9 @@
+// The one way an annotation leaves the server: what a viewer may know, never the annotator's
+// e-mail or visitor hash.
 import type { Annotation } from "../../../contract/annotations.ts";
-import { canModerateAnnotations } from "../../policy.ts";
-import { type AnnotationView, authorName, isOwn, type Viewer } from "./service.ts";
+import { canModerateAnnotations, isAnnotationAuthor, type Viewer } from "../../policy.ts";
+import { type AnnotationView, authorName } from "./service.ts";
 
-/** What a viewer may know of an annotation: never the annotator's e-mail or visitor hash. */
 export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotation {
   const { row } = view;
   return {
@@ -18,7 +19,7 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     status: row.status,
     orphaned: row.orphaned,
     createdAt: row.createdAt.toISOString(),
-    isOwn: isOwn(row, viewer),
+    isOwn: isAnnotationAuthor(viewer, row),
     canModerate:
       row.status === "pending" &&
       canModerateAnnotations(viewer.user, { userId: view.prismOwnerId }),

@@ -4,8 +4,8 @@ import { annotationMessages } from "../../../contract/annotations.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { annotations, notifications } from "../../db/schema.ts";
-import { buildPrism } from "../../test/factories.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -34,20 +34,14 @@ async function annotate(
   quote = "in writing",
   extra = {},
 ) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/annotations",
-    headers: jsonHeaders(headers),
+  return send(t.app, "POST", "/api/annotations", {
+    headers,
     payload: { prismId, annotationText: "  This resonates.  ", ...selection(quote), ...extra },
   });
 }
 
 async function listFor(prismId: number, headers: Record<string, string> = {}) {
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/prisms/${prismId}/annotations`,
-    headers,
-  });
+  const response = await send(t.app, "GET", `/api/prisms/${prismId}/annotations`, { headers });
   expect(response.statusCode).toBe(200);
   return response.json() as {
     id: number;
@@ -99,10 +93,8 @@ describe("POST /api/annotations", () => {
       .select()
       .from(annotations)
       .where(eq(annotations.prismId, prism.id));
-    const mismatch = await t.app.inject({
-      method: "POST",
-      url: "/api/annotations",
-      headers: jsonHeaders(newVisitor()),
+    const mismatch = await send(t.app, "POST", "/api/annotations", {
+      headers: newVisitor(),
       payload: {
         prismId: prism.id,
         annotationText: "x",
@@ -151,10 +143,8 @@ describe("visibility", () => {
     const pendingByVisitor = (await annotate(prism.id, anonymous, "offer to talk")).json()
       .id as number;
     const approved = (await annotate(prism.id, newVisitor(), "first")).json().id as number;
-    await t.app.inject({
-      method: "PUT",
-      url: `/api/annotations/${approved}/status`,
-      headers: jsonHeaders(ownerHeaders),
+    await send(t.app, "PUT", `/api/annotations/${approved}/status`, {
+      headers: ownerHeaders,
       payload: { status: "approved" },
     });
     const admin = await buildUser(t.database, { isAdmin: true });
@@ -173,7 +163,7 @@ describe("visibility", () => {
     );
 
     const single = (id: number, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: "GET", url: `/api/annotations/${id}`, headers });
+      send(t.app, "GET", `/api/annotations/${id}`, { headers });
     expect((await single(pendingByMember)).statusCode).toBe(404);
     expect((await single(pendingByMember, await signIn(t.database, stranger))).statusCode).toBe(
       404,
@@ -201,10 +191,8 @@ describe("PUT /api/annotations/:id/status", () => {
     const { prism, ownerHeaders } = await scene();
     const id = (await annotate(prism.id, newVisitor())).json().id as number;
     const decide = (status: string, headers: Record<string, string>) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/annotations/${id}/status`,
-        headers: jsonHeaders(headers),
+      send(t.app, "PUT", `/api/annotations/${id}/status`, {
+        headers,
         payload: { status },
       });
 
@@ -233,10 +221,8 @@ describe("PUT /api/annotations/:id/status", () => {
     const id = (await annotate(prism.id, newVisitor())).json().id as number;
     const admin = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
     const set = (status: string, headers: Record<string, string>) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/prisms/0/annotations/${id}/status`,
-        headers: jsonHeaders(headers),
+      send(t.app, "PUT", `/api/prisms/0/annotations/${id}/status`, {
+        headers,
         payload: { status },
       });
     expect((await set("approved", ownerHeaders)).statusCode).toBe(403);
@@ -252,10 +238,8 @@ describe("re-anchoring when the owner edits the prism", () => {
     prismId: number,
     content: string,
   ) {
-    const response = await t.app.inject({
-      method: "PUT",
-      url: `/api/prisms/${prismId}`,
-      headers: jsonHeaders(headers),
+    const response = await send(t.app, "PUT", `/api/prisms/${prismId}`, {
+      headers,
       payload: { title: "How I work", content },
     });
     expect(response.statusCode, response.body).toBe(200);

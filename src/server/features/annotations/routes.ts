@@ -9,28 +9,18 @@ import {
   annotationMessages,
   annotationSchema,
 } from "../../../contract/annotations.ts";
-import { errorBodySchema } from "../../../contract/errors.ts";
-import type { PrismEvent } from "../../../contract/events.ts";
 import { prismIdParam } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
-import { HttpError } from "../../http-error.ts";
-import { VISITOR_COOKIE, visitorHash } from "../../plugins/visitor.ts";
-import { presentAnnotation } from "./presenter.ts";
 import {
-  createAnnotation,
-  decideAnnotation,
-  getAnnotation,
-  listAnnotations,
-  setStatusAsAdmin,
-  type Viewer,
-} from "./service.ts";
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+  decideOnAnnotation,
+  setAnnotationStatusAsAdmin,
+} from "../../commands/decide-annotation.ts";
+import { respondToPassage } from "../../commands/respond-to-passage.ts";
+import { errorResponses, HttpError } from "../../http-error.ts";
+import { requireAdmin, requireUser } from "../../plugins/session.ts";
+import { participantOf, viewerOf } from "../../plugins/visitor.ts";
+import { presentAnnotation } from "./presenter.ts";
+import { getAnnotation, listAnnotations } from "./service.ts";
 
 export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, bus, config, secret } = deps;
@@ -40,23 +30,6 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const perVisitor = new RateLimiterMemory({ points: 10, duration: 10 * 60 });
   const perAddress = new RateLimiterMemory({ points: 30, duration: 10 * 60 });
 
-  /** The viewer, without handing a new visitor a cookie just for reading. */
-  const viewerOf = (
-    request: Parameters<typeof visitorHash>[0],
-    reply: Parameters<typeof visitorHash>[1],
-  ): Viewer => ({
-    user: request.user,
-    visitorHash: request.cookies[VISITOR_COOKIE]
-      ? visitorHash(request, reply, config, secret)
-      : null,
-  });
-
-  const publishDecision = (prismId: number, username: string, ownerId: number) =>
-    bus.publish(
-      { type: "annotation.changed", prismId, username },
-      { type: "notifications.changed", userId: ownerId },
-    );
-
   app.post(
     "/annotations",
     {
@@ -64,34 +37,28 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         tags,
         summary: "Respond to a passage of a prism (members and anonymous visitors)",
         body: annotationCreateSchema,
-        response: { 201: annotationSchema, ...errors, 429: errorBodySchema },
+        response: { 201: annotationSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      let actor: { user: NonNullable<typeof request.user> } | { visitorHash: string };
-      if (request.user) {
-        actor = { user: request.user };
-      } else {
-        const hash = visitorHash(request, reply, config, secret);
+      const participant = participantOf(request, reply, config, secret);
+      if ("visitorHash" in participant) {
         try {
-          await Promise.all([perVisitor.consume(hash), perAddress.consume(request.ip)]);
+          await Promise.all([
+            perVisitor.consume(participant.visitorHash),
+            perAddress.consume(request.ip),
+          ]);
         } catch {
           throw new HttpError(429, annotationMessages.tooMany);
         }
-        actor = { visitorHash: hash };
       }
-      const created = await createAnnotation(db, request.body, actor);
-      const events: PrismEvent[] = [
-        { type: "annotation.changed", prismId: created.prism.id, username: created.ownerUsername },
-      ];
-      if (created.notifiedUserId !== null)
-        events.push({ type: "notification.created", userId: created.notifiedUserId });
+      const { view, events } = await respondToPassage(db, request.body, participant);
       await bus.publish(...events);
-      const viewer: Viewer = {
+      const viewer = {
         user: request.user,
-        visitorHash: "visitorHash" in actor ? actor.visitorHash : null,
+        visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       };
-      return reply.status(201).send(presentAnnotation(created.view, viewer));
+      return reply.status(201).send(presentAnnotation(view, viewer));
     },
   );
 
@@ -102,11 +69,11 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         tags,
         summary: "A prism's annotations that this viewer may see, newest first",
         params: z.object({ prismId: prismIdParam }),
-        response: { 200: z.array(annotationSchema), 404: errorBodySchema },
+        response: { 200: z.array(annotationSchema), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const viewer = viewerOf(request, reply);
+      const viewer = viewerOf(request, reply, config, secret);
       const views = await listAnnotations(db, request.params.prismId, viewer);
       return views.map((view) => presentAnnotation(view, viewer));
     },
@@ -119,11 +86,11 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         tags,
         summary: "One annotation, if this viewer may see it",
         params: idParams,
-        response: { 200: annotationSchema, 404: errorBodySchema },
+        response: { 200: annotationSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const viewer = viewerOf(request, reply);
+      const viewer = viewerOf(request, reply, config, secret);
       return presentAnnotation(await getAnnotation(db, request.params.id, viewer), viewer);
     },
   );
@@ -136,18 +103,19 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         summary: "Approve or reject a pending annotation (the prism's owner or an admin)",
         params: idParams,
         body: annotationDecisionSchema,
-        response: { 200: annotationSchema, ...errors, 409: errorBodySchema },
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const { view, ownerUsername } = await decideAnnotation(
+      const actor = requireUser(request);
+      const { view, events } = await decideOnAnnotation(
         db,
-        request.user,
+        actor,
         request.params.id,
         request.body.status,
       );
-      await publishDecision(view.row.prismId, ownerUsername, view.prismOwnerId);
-      return presentAnnotation(view, viewerOf(request, reply));
+      await bus.publish(...events);
+      return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );
 
@@ -159,18 +127,18 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         summary: "Set any annotation's status (admins)",
         params: idParams,
         body: adminAnnotationStatusSchema,
-        response: { 200: annotationSchema, ...errors },
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const { view, ownerUsername } = await setStatusAsAdmin(
+      requireAdmin(request);
+      const { view, events } = await setAnnotationStatusAsAdmin(
         db,
-        request.user,
         request.params.id,
         request.body.status,
       );
-      await publishDecision(view.row.prismId, ownerUsername, view.prismOwnerId);
-      return presentAnnotation(view, viewerOf(request, reply));
+      await bus.publish(...events);
+      return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );
 };

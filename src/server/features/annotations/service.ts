@@ -1,33 +1,25 @@
 // Annotations: creating them against a prism's text, who may see them, deciding on them, and
 // keeping them anchored when the prism is edited.
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   type AnnotationCreate,
   type AnnotationStatus,
   annotationMessages,
 } from "../../../contract/annotations.ts";
+import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
-import type { Db, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
+import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
+import type { Participant } from "../../plugins/visitor.ts";
 import {
-  annotations,
-  notifications,
-  type PrismRow,
-  prisms,
-  type UserRow,
-  users,
-} from "../../db/schema.ts";
-import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../http-error.ts";
-import { canModerateAnnotations } from "../../policy.ts";
-import { displayName } from "../hearts/service.ts";
-import { markAnnotationNotificationsRead } from "../notifications/service.ts";
+  annotationsVisibleTo,
+  canModerateAnnotations,
+  canSeeAnnotation,
+  type Viewer,
+} from "../../policy.ts";
 import { reanchor } from "./anchoring.ts";
-
-/** Who is looking: a member, or an anonymous browser known by its visitor hash (if it has one). */
-export interface Viewer {
-  user: UserRow | null;
-  visitorHash: string | null;
-}
 
 type AnnotationRow = typeof annotations.$inferSelect;
 
@@ -38,17 +30,6 @@ export interface AnnotationView {
 }
 
 const author = alias(users, "author");
-
-/** Pending and rejected annotations are seen only by the prism's owner, their author and admins. */
-function visibleTo(viewer: Viewer): SQL {
-  const clauses: (SQL | undefined)[] = [eq(annotations.status, "approved")];
-  if (viewer.user) {
-    if (viewer.user.isAdmin) return sql`true`;
-    clauses.push(eq(prisms.userId, viewer.user.id), eq(annotations.userId, viewer.user.id));
-  }
-  if (viewer.visitorHash) clauses.push(eq(annotations.visitorHash, viewer.visitorHash));
-  return or(...clauses) ?? sql`false`;
-}
 
 function selectViews(db: Executor) {
   return db
@@ -75,7 +56,7 @@ export async function listAnnotations(
   const [prism] = await db.select({ id: prisms.id }).from(prisms).where(eq(prisms.id, prismId));
   if (!prism) throw notFound("Prism not found");
   return selectViews(db)
-    .where(and(eq(annotations.prismId, prismId), visibleTo(viewer)))
+    .where(and(eq(annotations.prismId, prismId), annotationsVisibleTo(viewer)))
     .orderBy(desc(annotations.createdAt), desc(annotations.id));
 }
 
@@ -84,14 +65,11 @@ export async function getAnnotation(
   id: number,
   viewer: Viewer,
 ): Promise<AnnotationView> {
-  const [view] = await selectViews(db).where(and(eq(annotations.id, id), visibleTo(viewer)));
+  const [view] = await selectViews(db).where(
+    and(eq(annotations.id, id), annotationsVisibleTo(viewer)),
+  );
   if (!view) throw notFound("Annotation not found");
   return view;
-}
-
-export function isOwn(row: AnnotationRow, viewer: Viewer): boolean {
-  if (row.userId !== null) return viewer.user?.id === row.userId;
-  return viewer.visitorHash !== null && row.visitorHash === viewer.visitorHash;
 }
 
 export function authorName(view: AnnotationView): string | null {
@@ -102,69 +80,53 @@ export interface CreatedAnnotation {
   view: AnnotationView;
   prism: PrismRow;
   ownerUsername: string;
-  /** The owner's notification, when one was created (not for one's own prism). */
-  notifiedUserId: number | null;
 }
 
 /**
- * Records a response to a passage: the quote must be exactly the prism's text at the offsets.
- * The prism's owner gets one notification for it.
+ * Records a response to a passage, inside the caller's transaction: the quote must be exactly
+ * the prism's text at the offsets.
  */
 export async function createAnnotation(
-  db: Db,
+  tx: Executor,
   input: AnnotationCreate,
-  actor: { user: UserRow } | { visitorHash: string },
+  participant: Participant,
 ): Promise<CreatedAnnotation> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ prism: prisms, ownerUsername: users.username })
-      .from(prisms)
-      .innerJoin(users, eq(users.id, prisms.userId))
-      .where(eq(prisms.id, input.prismId));
-    if (!found) throw notFound("Prism not found");
-    const { prism } = found;
-    const text = htmlToPlainText(prism.content);
-    if (text.slice(input.selectionStart, input.selectionEnd) !== input.selectedText) {
-      throw badRequest(annotationMessages.selectionMismatch, {
-        selectedText: annotationMessages.selectionMismatch,
-      });
-    }
-    const member = "user" in actor ? actor.user : null;
-    const [row] = await tx
-      .insert(annotations)
-      .values({
-        prismId: prism.id,
-        selectedText: input.selectedText,
-        annotationText: input.annotationText,
-        userId: member?.id ?? null,
-        annotatorName: member ? null : input.annotatorName || null,
-        annotatorEmail: member ? null : input.annotatorEmail || null,
-        visitorHash: "visitorHash" in actor ? actor.visitorHash : null,
-        selectionStart: input.selectionStart,
-        selectionEnd: input.selectionEnd,
-        ...quoteContext(text, input.selectionStart, input.selectionEnd),
-        prismTitle: prism.title,
-      })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-
-    const notify = member?.id !== prism.userId;
-    if (notify) {
-      await tx.insert(notifications).values({
-        userId: prism.userId,
-        prismId: prism.id,
-        type: "annotation",
-        annotationId: row.id,
-        actorName: member ? displayName(member) : row.annotatorName,
-      });
-    }
-    return {
-      view: { row, author: member, prismOwnerId: prism.userId },
-      prism,
-      ownerUsername: found.ownerUsername,
-      notifiedUserId: notify ? prism.userId : null,
-    };
-  });
+  const [found] = await tx
+    .select({ prism: prisms, ownerUsername: users.username })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(eq(prisms.id, input.prismId));
+  if (!found) throw notFound("Prism not found");
+  const { prism } = found;
+  const text = htmlToPlainText(prism.content);
+  if (text.slice(input.selectionStart, input.selectionEnd) !== input.selectedText) {
+    throw badRequest(annotationMessages.selectionMismatch, {
+      selectedText: annotationMessages.selectionMismatch,
+    });
+  }
+  const member = "user" in participant ? participant.user : null;
+  const [row] = await tx
+    .insert(annotations)
+    .values({
+      prismId: prism.id,
+      selectedText: input.selectedText,
+      annotationText: input.annotationText,
+      userId: member?.id ?? null,
+      annotatorName: member ? null : input.annotatorName || null,
+      annotatorEmail: member ? null : input.annotatorEmail || null,
+      visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
+      selectionStart: input.selectionStart,
+      selectionEnd: input.selectionEnd,
+      ...quoteContext(text, input.selectionStart, input.selectionEnd),
+      prismTitle: prism.title,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return {
+    view: { row, author: member, prismOwnerId: prism.userId },
+    prism,
+    ownerUsername: found.ownerUsername,
+  };
 }
 
 export interface Decision {
@@ -172,6 +134,7 @@ export interface Decision {
   ownerUsername: string;
 }
 
+/** Locks the annotation for a decision; with its prism and the prism's owner. */
 async function loadForDecision(tx: Executor, id: number) {
   const [found] = await tx
     .select({ row: annotations, prism: prisms, ownerUsername: users.username })
@@ -184,56 +147,63 @@ async function loadForDecision(tx: Executor, id: number) {
   return found;
 }
 
-async function writeStatus(tx: Executor, id: number, status: AnnotationStatus) {
-  const [row] = await tx
-    .update(annotations)
-    .set({ status })
-    .where(eq(annotations.id, id))
-    .returning();
-  if (!row) throw notFound("Annotation not found");
-  // Deciding on an annotation settles its notification.
-  await markAnnotationNotificationsRead(tx, id);
+async function writeStatus(
+  tx: Executor,
+  id: number,
+  status: AnnotationStatus,
+  ownerUsername: string,
+): Promise<Decision> {
+  await tx.update(annotations).set({ status }).where(eq(annotations.id, id));
   const [view] = await selectViews(tx).where(eq(annotations.id, id));
   if (!view) throw notFound("Annotation not found");
-  return view;
+  return { view, ownerUsername };
 }
 
-/** The prism's owner (or an admin) approves or rejects a pending annotation, once. */
+/**
+ * The prism's owner (or an admin) approves or rejects a pending annotation, once; inside the
+ * caller's transaction.
+ */
 export async function decideAnnotation(
-  db: Db,
-  actor: UserRow | null,
+  tx: Executor,
+  actor: UserRow,
   id: number,
   status: "approved" | "rejected",
 ): Promise<Decision> {
-  if (!actor) throw unauthorized();
-  return db.transaction(async (tx) => {
-    const found = await loadForDecision(tx, id);
-    const visible =
-      found.row.status === "approved" ||
-      canModerateAnnotations(actor, found.prism) ||
-      found.row.userId === actor.id;
-    if (!visible) throw notFound("Annotation not found");
-    if (!canModerateAnnotations(actor, found.prism)) {
-      throw forbidden("Only the prism's owner can approve or reject its annotations");
-    }
-    if (found.row.status !== "pending") throw conflict(annotationMessages.alreadyDecided);
-    return { view: await writeStatus(tx, id, status), ownerUsername: found.ownerUsername };
-  });
+  const found = await loadForDecision(tx, id);
+  if (!canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism)) {
+    throw notFound("Annotation not found");
+  }
+  if (!canModerateAnnotations(actor, found.prism)) {
+    throw forbidden("Only the prism's owner can approve or reject its annotations");
+  }
+  if (found.row.status !== "pending") throw conflict(annotationMessages.alreadyDecided);
+  return writeStatus(tx, id, status, found.ownerUsername);
 }
 
-/** An admin sets any status, from any other. */
-export async function setStatusAsAdmin(
-  db: Db,
-  actor: UserRow | null,
+/** Sets any status, from any other (an admin's call); inside the caller's transaction. */
+export async function setAnnotationStatus(
+  tx: Executor,
   id: number,
   status: AnnotationStatus,
-) {
-  if (!actor) throw unauthorized();
-  if (!actor.isAdmin) throw forbidden("Only admins can do that");
-  return db.transaction(async (tx) => {
-    const found = await loadForDecision(tx, id);
-    return { view: await writeStatus(tx, id, status), ownerUsername: found.ownerUsername };
-  });
+): Promise<Decision> {
+  const found = await loadForDecision(tx, id);
+  return writeStatus(tx, id, status, found.ownerUsername);
+}
+
+/** Other members' prisms that a member annotated, with their owners and heart counts. */
+export async function prismsAnnotatedBy(
+  tx: Executor,
+  userId: number,
+): Promise<{ prismId: number; ownerId: number; heartsCount: number }[]> {
+  return tx
+    .selectDistinct({
+      prismId: annotations.prismId,
+      ownerId: prisms.userId,
+      heartsCount: prisms.heartsCount,
+    })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .where(and(eq(annotations.userId, userId), ne(prisms.userId, userId)));
 }
 
 /**

@@ -5,10 +5,12 @@ import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
+import { createSession } from "../../plugins/session-store.ts";
+import { buildUser } from "../../test/builders.ts";
 import { createTestDatabase } from "../../test/databases.ts";
-import { buildUser, cookieFrom, TEST_ORIGIN } from "../../test/helpers.ts";
-import { GOOGLE_STATE_COOKIE, usernameBase } from "./google.ts";
-import { createSession } from "./sessions.ts";
+import { cookieFrom, TEST_ORIGIN } from "../../test/helpers.ts";
+import { GOOGLE_STATE_COOKIE } from "./google.ts";
+import { usernameBase } from "./google-account.ts";
 
 const provider = new OAuth2Server();
 let app: App;
@@ -28,17 +30,18 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   database = created.database;
   drop = created.drop;
-  const config = loadConfig({
-    APP_ORIGIN: TEST_ORIGIN,
-    SEED: "none",
-    NODE_ENV: "test",
-    GOOGLE_CLIENT_ID: "prism-test",
-    GOOGLE_CLIENT_SECRET: "secret",
-    GOOGLE_ISSUER: provider.issuer.url,
-  });
-  app = await buildApp({ config, database });
+  app = await appWith(provider.issuer.url);
   await app.ready();
 });
+
+/** Prism on the test database, with Google sign-in at `issuer` (none when undefined). */
+function appWith(issuer: string | undefined) {
+  const google = issuer
+    ? { GOOGLE_CLIENT_ID: "prism-test", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_ISSUER: issuer }
+    : {};
+  const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test", ...google });
+  return buildApp({ config, database });
+}
 
 afterAll(async () => {
   await app?.close();
@@ -96,10 +99,7 @@ const sessionCookie = (response: { cookies: { name: string; value: string }[] })
 
 describe("GET /auth/google", () => {
   it("redirects with an error when Google is not configured", async () => {
-    const plain = await buildApp({
-      config: loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" }),
-      database,
-    });
+    const plain = await appWith(undefined);
     try {
       const response = await plain.inject({ method: "GET", url: "/auth/google" });
       expect(response.statusCode).toBe(302);
@@ -110,17 +110,7 @@ describe("GET /auth/google", () => {
   });
 
   it("fails cleanly when the provider cannot be reached", async () => {
-    const unreachable = await buildApp({
-      config: loadConfig({
-        APP_ORIGIN: TEST_ORIGIN,
-        SEED: "none",
-        NODE_ENV: "test",
-        GOOGLE_CLIENT_ID: "prism-test",
-        GOOGLE_CLIENT_SECRET: "secret",
-        GOOGLE_ISSUER: "http://127.0.0.1:1",
-      }),
-      database,
-    });
+    const unreachable = await appWith("http://127.0.0.1:1");
     try {
       const response = await unreachable.inject({ method: "GET", url: "/auth/google" });
       expect(response.statusCode).toBe(302);

@@ -1,17 +1,14 @@
-// Google sign-in over OpenID Connect: sends the browser to the provider, then signs in, links or creates the member.
-import { eq, sql } from "drizzle-orm";
+// HTTP for Google sign-in over OpenID Connect: sends the browser to the provider, then signs in
+// the member that google-account.ts finds, links or creates.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
-import { z } from "zod";
-import { isReservedUsername, limits } from "../../../contract/limits.ts";
 import type { AppDeps } from "../../app.ts";
 import type { Config } from "../../config.ts";
-import type { Executor } from "../../db/client.ts";
-import { type UserRow, users } from "../../db/schema.ts";
-import { sessionCookieOptions, setSessionCookie } from "../../plugins/session.ts";
-import { findUserByUsername, markActive } from "./service.ts";
-import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
+import { sessionCookieOptions, startSession } from "../../plugins/session.ts";
+import { createSession } from "../../plugins/session-store.ts";
+import { findOrCreateMember, googleClaimsSchema } from "./google-account.ts";
+import { markActive } from "./service.ts";
 
 export const GOOGLE_STATE_COOKIE = "prism_google";
 const STATE_PATH = "/auth/google";
@@ -19,22 +16,6 @@ const CALLBACK_PATH = "/auth/google/callback";
 const STATE_MAX_AGE = 10 * 60;
 
 type GoogleConfig = NonNullable<Config["google"]>;
-
-/** The id_token claims we use; a bad picture URL is dropped rather than failing the sign-in. */
-const claimsSchema = z.object({
-  sub: z.string().min(1),
-  email: z.email().max(limits.emailMax),
-  email_verified: z.union([z.boolean(), z.literal("true").transform(() => true)]).catch(false),
-  given_name: z.string().optional().catch(undefined),
-  family_name: z.string().optional().catch(undefined),
-  name: z.string().optional().catch(undefined),
-  picture: z
-    .url({ protocol: /^https?$/ })
-    .max(limits.urlMax)
-    .optional()
-    .catch(undefined),
-});
-type GoogleProfile = z.infer<typeof claimsSchema>;
 
 export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, db }) => {
   const tags = ["auth"];
@@ -113,7 +94,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
           expectedState: state,
           expectedNonce: nonce,
         });
-        const profile = claimsSchema.parse(tokens.claims());
+        const profile = googleClaimsSchema.parse(tokens.claims());
 
         const token = await db.transaction(async (tx) => {
           const user = await findOrCreateMember(tx, profile);
@@ -122,11 +103,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
           return createSession(tx, user.id, request.headers["user-agent"]);
         });
         if (!token) return reply.redirect("/auth/callback?error=account-deactivated");
-
-        // Rotation: whatever session the browser came with is ended.
-        const old = request.cookies[SESSION_COOKIE];
-        if (old) await deleteSession(db, old);
-        setSessionCookie(reply, config, token);
+        await startSession(db, request, reply, config, token);
         return reply.redirect("/auth/callback");
       } catch (error) {
         return fail(request, reply, error);
@@ -143,67 +120,4 @@ function discover(google: GoogleConfig, production: boolean): Promise<oidc.Confi
   return oidc.discovery(issuer, google.clientId, google.clientSecret, undefined, {
     execute: insecure ? [oidc.allowInsecureRequests] : [],
   });
-}
-
-/** By Google id, else by verified e-mail (linking the account), else a new member. */
-async function findOrCreateMember(db: Executor, profile: GoogleProfile): Promise<UserRow> {
-  const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub));
-  if (byGoogleId) return byGoogleId;
-
-  const [byEmail] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${profile.email})`);
-  if (byEmail) {
-    // An unverified address proves nothing about who owns the existing account.
-    if (!profile.email_verified) throw new Error("e-mail not verified; refusing to link");
-    if (byEmail.googleId) throw new Error("account is linked to another Google account");
-    if (byEmail.deactivatedAt) return byEmail;
-    const [linked] = await db
-      .update(users)
-      .set({ googleId: profile.sub })
-      .where(eq(users.id, byEmail.id))
-      .returning();
-    if (!linked) throw new Error("link returned no row");
-    return linked;
-  }
-
-  const localPart = profile.email.slice(0, profile.email.lastIndexOf("@"));
-  const [first, ...others] = (profile.name ?? "").trim().split(/\s+/);
-  const name = (value: string | undefined) => value?.trim().slice(0, limits.nameMax) || undefined;
-  const [created] = await db
-    .insert(users)
-    .values({
-      username: await uniqueUsername(db, localPart),
-      email: profile.email,
-      firstName: name(profile.given_name) ?? name(first) ?? name(localPart) ?? "Member",
-      lastName: name(profile.family_name) ?? name(others.join(" ")) ?? "Member",
-      password: null,
-      authProvider: "google",
-      googleId: profile.sub,
-      profileImageUrl: profile.picture ?? null,
-      lastActiveAt: new Date(),
-    })
-    .returning();
-  if (!created) throw new Error("insert returned no row");
-  return created;
-}
-
-/** The e-mail's local part made into a valid username: "Ada.L+x" → "adalx", then "adalx-2", … */
-export function usernameBase(localPart: string): string {
-  const base = localPart
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]/g, "")
-    .slice(0, limits.usernameMax);
-  return base.length < limits.usernameMin ? `${base}member` : base;
-}
-
-async function uniqueUsername(db: Executor, localPart: string): Promise<string> {
-  const base = usernameBase(localPart);
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? "" : `-${n}`;
-    const candidate = base.slice(0, limits.usernameMax - suffix.length) + suffix;
-    if (isReservedUsername(candidate)) continue;
-    if (!(await findUserByUsername(db, candidate))) return candidate;
-  }
 }

@@ -2,14 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authMessages } from "../../../contract/auth.ts";
 import { sessions, users } from "../../db/schema.ts";
-import {
-  buildUser,
-  cookieFrom,
-  jsonHeaders,
-  setupTestApp,
-  signIn,
-  TEST_PASSWORD,
-} from "../../test/helpers.ts";
+import { buildUser } from "../../test/builders.ts";
+import { cookieFrom, send, setupTestApp, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -22,6 +16,18 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const register = (payload: object | string, headers: Record<string, string> = {}) =>
+  send(t.app, "POST", "/api/register", { payload, headers });
+
+const login = (payload: object, options: { headers?: Record<string, string>; ip?: string } = {}) =>
+  send(t.app, "POST", "/api/login", {
+    payload,
+    headers: options.headers,
+    remoteAddress: options.ip,
+  });
+
+const me = (headers: Record<string, string> = {}) => send(t.app, "GET", "/api/user", { headers });
+
 async function countUsers() {
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row?.n ?? 0;
@@ -29,12 +35,7 @@ async function countUsers() {
 
 describe("POST /api/register", () => {
   it("creates the member, signs them in and never returns the password hash", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: registration(),
-    });
+    const response = await register(registration());
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({ username: "ada_l", email: "ada@example.com", isAdmin: false });
@@ -44,33 +45,21 @@ describe("POST /api/register", () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
 
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/user",
-      headers: cookieFrom(response),
-    });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().username).toBe("ada_l");
+    const signedIn = await me(cookieFrom(response));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().username).toBe("ada_l");
   });
 
   it("answers 409 naming the field for a username or email taken in any case", async () => {
-    const byName = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: registration({ username: "ADA_L", email: "other@example.com" }),
-    });
+    const byName = await register(registration({ username: "ADA_L", email: "other@example.com" }));
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toEqual({
       message: authMessages.usernameTaken,
       errors: { username: authMessages.usernameTaken },
     });
-    const byEmail = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: registration({ username: "someone_else", email: "ADA@Example.com" }),
-    });
+    const byEmail = await register(
+      registration({ username: "someone_else", email: "ADA@Example.com" }),
+    );
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json().errors).toEqual({ email: authMessages.emailTaken });
   });
@@ -89,12 +78,9 @@ describe("POST /api/register", () => {
     ["firstName", { firstName: "x".repeat(101) }, "First name must be at most 100 characters"],
   ])("rejects a bad %s with 400 and changes nothing", async (field, overrides, message) => {
     const before = await countUsers();
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: registration({ username: "fresh_name", email: "fresh@example.com", ...overrides }),
-    });
+    const response = await register(
+      registration({ username: "fresh_name", email: "fresh@example.com", ...overrides }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     expect(await countUsers()).toBe(before);
@@ -102,46 +88,29 @@ describe("POST /api/register", () => {
 
   it("rejects an unknown field, malformed JSON and an oversized body with 400", async () => {
     const before = await countUsers();
-    const unknown = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: registration({ username: "u_unknown", email: "u1@example.com", isAdmin: true }),
-    });
+    const unknown = await register(
+      registration({ username: "u_unknown", email: "u1@example.com", isAdmin: true }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ isAdmin: "Unknown field: isAdmin" });
 
-    const malformed = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: '{"username": "x",',
-    });
+    const malformed = await register('{"username": "x",');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: "The request body is not valid JSON" });
 
-    const huge = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders(),
-      payload: registration({
-        username: "u_huge",
-        email: "u2@example.com",
-        firstName: "x".repeat(300_000),
-      }),
-    });
+    const huge = await register(
+      registration({ username: "u_huge", email: "u2@example.com", firstName: "x".repeat(300_000) }),
+    );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toMatch(/too large/);
     expect(await countUsers()).toBe(before);
   });
 
   it("refuses cross-site and non-JSON writes", async () => {
-    const crossSite = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      headers: jsonHeaders({ origin: "https://evil.example" }),
-      payload: registration({ username: "evil_one", email: "evil@example.com" }),
-    });
+    const crossSite = await register(
+      registration({ username: "evil_one", email: "evil@example.com" }),
+      { origin: "https://evil.example" },
+    );
     expect(crossSite.statusCode).toBe(403);
     const form = await t.app.inject({
       method: "POST",
@@ -160,50 +129,33 @@ describe("POST /api/login", () => {
   it("signs in with the right password and rotates the session", async () => {
     const user = await buildUser(t.database, { username: "grace_h" });
     const old = await signIn(t.database, user);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: jsonHeaders(old),
-      payload: { username: "GRACE_H", password: TEST_PASSWORD },
-    });
+    const response = await login(
+      { username: "GRACE_H", password: TEST_PASSWORD },
+      { headers: old },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: "grace_h", email: "grace_h@example.com" });
     expect(response.json()).not.toHaveProperty("password");
     const fresh = cookieFrom(response);
     expect(fresh.cookie).not.toBe(old.cookie);
-    const oldMe = await t.app.inject({ method: "GET", url: "/api/user", headers: old });
+    const oldMe = await me(old);
     expect(oldMe.statusCode).toBe(401);
-    const newMe = await t.app.inject({ method: "GET", url: "/api/user", headers: fresh });
+    const newMe = await me(fresh);
     expect(newMe.statusCode).toBe(200);
   });
 
   it("answers 401 for a wrong password or an unknown username, alike", async () => {
     await buildUser(t.database, { username: "linus_t" });
-    const wrong = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: jsonHeaders(),
-      payload: { username: "linus_t", password: "not-the-password" },
-    });
+    const wrong = await login({ username: "linus_t", password: "not-the-password" });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: authMessages.wrongCredentials });
-    const unknown = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: jsonHeaders(),
-      payload: { username: "nobody_here", password: "whatever1" },
-    });
+    const unknown = await login({ username: "nobody_here", password: "whatever1" });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ message: authMessages.wrongCredentials });
   });
 
   it("validates the sign-in form's rules", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: jsonHeaders(),
-      payload: { username: "ab", password: "12345" },
-    });
+    const response = await login({ username: "ab", password: "12345" });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       username: authMessages.usernameMin,
@@ -213,12 +165,7 @@ describe("POST /api/login", () => {
 
   it("refuses a deactivated account", async () => {
     await buildUser(t.database, { username: "gone_away", deactivatedAt: new Date() });
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      headers: jsonHeaders(),
-      payload: { username: "gone_away", password: TEST_PASSWORD },
-    });
+    const response = await login({ username: "gone_away", password: TEST_PASSWORD });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(authMessages.deactivated);
   });
@@ -226,13 +173,7 @@ describe("POST /api/login", () => {
   it("rate limits repeated failures for one username with 429", async () => {
     await buildUser(t.database, { username: "target_user" });
     const attempt = (password: string, ip = "10.0.0.1") =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/login",
-        headers: jsonHeaders(),
-        remoteAddress: ip,
-        payload: { username: "target_user", password },
-      });
+      login({ username: "target_user", password }, { ip });
     for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
     const limited = await attempt(TEST_PASSWORD, "10.0.0.2");
     expect(limited.statusCode).toBe(429);
@@ -242,13 +183,7 @@ describe("POST /api/login", () => {
 
   it("rate limits repeated failures from one address across usernames", async () => {
     const attempt = (username: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/login",
-        headers: jsonHeaders(),
-        remoteAddress: "10.9.9.9",
-        payload: { username, password: "wrong-password" },
-      });
+      login({ username, password: "wrong-password" }, { ip: "10.9.9.9" });
     for (let i = 0; i < 20; i++) expect((await attempt(`spray_${i}`)).statusCode).toBe(401);
     expect((await attempt("spray_last")).statusCode).toBe(429);
   });
@@ -256,7 +191,7 @@ describe("POST /api/login", () => {
 
 describe("sessions", () => {
   it("GET /api/user answers 401 when signed out", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/user" });
+    const response = await me();
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: authMessages.notSignedIn });
   });
@@ -264,16 +199,11 @@ describe("sessions", () => {
   it("logout deletes the session so the cookie no longer works", async () => {
     const user = await buildUser(t.database);
     const headers = await signIn(t.database, user);
-    const logout = await t.app.inject({
-      method: "POST",
-      url: "/api/logout",
-      headers: jsonHeaders(headers),
-    });
+    const logout = await send(t.app, "POST", "/api/logout", { headers });
     expect(logout.statusCode).toBe(204);
     const cleared = logout.cookies.find((c) => c.name === "prism_session");
     expect(cleared?.value).toBe("");
-    const me = await t.app.inject({ method: "GET", url: "/api/user", headers });
-    expect(me.statusCode).toBe(401);
+    expect((await me(headers)).statusCode).toBe(401);
     const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toEqual([]);
   });
@@ -286,7 +216,7 @@ describe("sessions", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 29 * day) })
       .where(eq(sessions.userId, user.id));
-    expect((await t.app.inject({ method: "GET", url: "/api/user", headers })).statusCode).toBe(200);
+    expect((await me(headers)).statusCode).toBe(200);
     const [touched] = await t.database.db
       .select()
       .from(sessions)
@@ -297,7 +227,7 @@ describe("sessions", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 31 * day) })
       .where(eq(sessions.userId, user.id));
-    expect((await t.app.inject({ method: "GET", url: "/api/user", headers })).statusCode).toBe(401);
+    expect((await me(headers)).statusCode).toBe(401);
   });
 
   it("updates lastActiveAt at most once a minute", async () => {
@@ -312,10 +242,10 @@ describe("sessions", () => {
       .update(sessions)
       .set({ lastSeenAt: tenMinutesAgo })
       .where(eq(sessions.userId, user.id));
-    await t.app.inject({ method: "GET", url: "/api/user", headers });
+    await me(headers);
     const [first] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(first?.lastActiveAt?.getTime()).toBeGreaterThan(tenMinutesAgo.getTime());
-    await t.app.inject({ method: "GET", url: "/api/user", headers });
+    await me(headers);
     const [second] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(second?.lastActiveAt?.getTime()).toBe(first?.lastActiveAt?.getTime());
   });
@@ -327,6 +257,6 @@ describe("sessions", () => {
       .update(users)
       .set({ deactivatedAt: new Date() })
       .where(eq(users.id, user.id));
-    expect((await t.app.inject({ method: "GET", url: "/api/user", headers })).statusCode).toBe(401);
+    expect((await me(headers)).statusCode).toBe(401);
   });
 });

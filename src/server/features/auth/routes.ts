@@ -2,15 +2,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authMessages, loginSchema, registerSchema } from "../../../contract/auth.ts";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import { currentUserSchema } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
-import { unauthorized } from "../../http-error.ts";
-import { clearSessionCookie, setSessionCookie } from "../../plugins/session.ts";
+import { errorResponses, unauthorized } from "../../http-error.ts";
+import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
+import { createSession, deleteSession } from "../../plugins/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
+import { registerMember } from "../users/service.ts";
 import { LoginLimiter } from "./login-limiter.ts";
-import { markActive, registerUser, verifyCredentials } from "./service.ts";
-import { createSession, deleteSession, SESSION_COOKIE } from "./sessions.ts";
+import { markActive, verifyCredentials } from "./service.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const limiter = new LoginLimiter();
@@ -23,16 +23,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
         tags,
         summary: "Create an account and sign in",
         body: registerSchema,
-        response: { 201: currentUserSchema, 400: errorBodySchema, 409: errorBodySchema },
+        response: { 201: currentUserSchema, ...errorResponses(400, 409) },
       },
     },
     async (request, reply) => {
       const { user, token } = await db.transaction(async (tx) => {
-        const user = await registerUser(tx, request.body);
+        const user = await registerMember(tx, request.body);
         return { user, token: await createSession(tx, user.id, request.headers["user-agent"]) };
       });
-      await replaceOldSession(request.cookies[SESSION_COOKIE]);
-      setSessionCookie(reply, config, token);
+      await startSession(db, request, reply, config, token);
       return reply.status(201).send(presentCurrentUser(user));
     },
   );
@@ -44,12 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
         tags,
         summary: "Sign in with username and password",
         body: loginSchema,
-        response: {
-          200: currentUserSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -65,9 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
         throw error;
       });
       await limiter.recordSuccess(username);
-      await replaceOldSession(request.cookies[SESSION_COOKIE]);
       const token = await createSession(db, user.id, request.headers["user-agent"]);
-      setSessionCookie(reply, config, token);
+      await startSession(db, request, reply, config, token);
       return presentCurrentUser(await markActive(db, user.id));
     },
   );
@@ -76,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     "/logout",
     { schema: { tags, summary: "Sign out", response: { 204: z.null() } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       if (token) await deleteSession(db, token);
       clearSessionCookie(reply, config);
       return reply.status(204).send(null);
@@ -89,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       schema: {
         tags,
         summary: "The signed-in member (401 when signed out)",
-        response: { 200: currentUserSchema, 401: errorBodySchema },
+        response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -97,9 +90,4 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       return presentCurrentUser(request.user);
     },
   );
-
-  /** Signing in rotates the session: whatever session the browser had is ended. */
-  async function replaceOldSession(token: string | undefined) {
-    if (token) await deleteSession(db, token);
-  }
 };

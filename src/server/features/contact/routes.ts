@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import { contactMessages, contactSchema } from "../../../contract/contact.ts";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import type { AppDeps } from "../../app.ts";
-import { HttpError } from "../../http-error.ts";
+import { errorResponses, HttpError } from "../../http-error.ts";
 import { receiveContactMessage } from "./service.ts";
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
@@ -22,11 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         tags: ["contact"],
         summary: "Send the Prism team a message",
         body: contactSchema,
-        response: {
-          201: z.object({ id: z.number().int() }),
-          400: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 201: z.object({ id: z.number().int() }), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {

@@ -6,8 +6,9 @@ import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { buildUser } from "../../test/builders.ts";
 import { createTestDatabase } from "../../test/databases.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
+import { jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 
 const ctx = setupTestApp();
 

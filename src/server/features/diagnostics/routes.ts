@@ -8,11 +8,10 @@ import {
   diagnosticResultSchema,
   registrationTestSchema,
 } from "../../../contract/diagnostics.ts";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import type { AppDeps } from "../../app.ts";
 import { isDatabaseUnavailable } from "../../db/client.ts";
-import { forbidden, HttpError, notFound } from "../../http-error.ts";
-import { requireUser } from "../../plugins/session.ts";
+import { errorResponses, HttpError, notFound } from "../../http-error.ts";
+import { requireAdmin } from "../../plugins/session.ts";
 import { checkDatabase, testRegistration } from "./service.ts";
 
 /** A failed check answers 503, so that monitors and the page both see it failed. */
@@ -28,13 +27,11 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   const tags = ["diagnostics"];
   // Open while developing; in production only admins may probe the database (decisions.md).
   const guard = async (request: FastifyRequest) => {
-    if (!config.production) return;
-    if (!requireUser(request).isAdmin) throw forbidden("Only admins can run diagnostics");
+    if (config.production) requireAdmin(request, "Only admins can run diagnostics");
   };
   const checkResponses = {
     200: diagnosticResultSchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
+    ...errorResponses(401, 403),
     503: diagnosticResultSchema,
   };
 
@@ -58,7 +55,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
           "Runs the real registration (validation, uniqueness, hashing, insert), then rolls it " +
           "back. Invalid input or a taken username or e-mail answers 200 with status error.",
         body: registrationTestSchema,
-        response: { ...checkResponses, 400: errorBodySchema },
+        response: { ...checkResponses, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -108,7 +105,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.get(
     "/demo/not-found",
     {
-      schema: { tags: demoTags, summary: "Always 404", response: { 404: errorBodySchema } },
+      schema: { tags: demoTags, summary: "Always 404", response: errorResponses(404) },
     },
     async () => {
       throw notFound(diagnosticMessages.demoNotFound);
@@ -117,7 +114,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app.get(
     "/demo/server-error",
     {
-      schema: { tags: demoTags, summary: "Always 500", response: { 500: errorBodySchema } },
+      schema: { tags: demoTags, summary: "Always 500", response: errorResponses(500) },
     },
     async () => {
       throw new HttpError(500, diagnosticMessages.demoServerError);

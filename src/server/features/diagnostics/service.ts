@@ -7,7 +7,7 @@ import {
 } from "../../../contract/diagnostics.ts";
 import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../http-error.ts";
-import { registerUser } from "../auth/service.ts";
+import { registerMember } from "../users/service.ts";
 
 /** Thrown inside the registration test's transaction so that Drizzle rolls it back. */
 class RollBack extends Error {
@@ -55,7 +55,7 @@ export async function testRegistration(
   }
   try {
     await database.db.transaction(async (tx) => {
-      const user = await registerUser(tx, parsed.data);
+      const user = await registerMember(tx, parsed.data);
       throw new RollBack({ username: user.username, email: user.email });
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
-import { buildPrism } from "../../test/factories.ts";
-import { buildUser, setupTestApp } from "../../test/helpers.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { setupTestApp } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -122,40 +122,19 @@ describe("GET /api/explore/prisms", () => {
   it("lists prisms by hearts, then newest, each with its author", async () => {
     const author = await buildUser(t.database);
     const other = await buildUser(t.database);
-    const old = await buildPrism(t.database, {
-      userId: author.id,
-      index: 0,
-      title: "Old favourite",
-      heartsCount: 5,
-      createdAt: minutesAgo(60),
-    });
-    const quiet = await buildPrism(t.database, {
-      userId: author.id,
-      index: 1,
-      title: "Quiet",
-      heartsCount: 0,
-      createdAt: minutesAgo(1),
-    });
-    const newer = await buildPrism(t.database, {
-      userId: other.id,
-      index: 0,
-      title: "New favourite",
-      heartsCount: 5,
-      createdAt: minutesAgo(10),
-    });
-    const top = await buildPrism(t.database, {
-      userId: other.id,
-      index: 1,
-      title: "Most loved",
-      heartsCount: 9,
-      createdAt: minutesAgo(120),
-    });
-    const olderQuiet = await buildPrism(t.database, {
-      userId: other.id,
-      index: 2,
-      heartsCount: 0,
-      createdAt: minutesAgo(500),
-    });
+    const hearted = (
+      userId: number,
+      index: number,
+      title: string,
+      heartsCount: number,
+      minutes: number,
+    ) =>
+      buildPrism(t.database, { userId, index, title, heartsCount, createdAt: minutesAgo(minutes) });
+    const old = await hearted(author.id, 0, "Old favourite", 5, 60);
+    const quiet = await hearted(author.id, 1, "Quiet", 0, 1);
+    const newer = await hearted(other.id, 0, "New favourite", 5, 10);
+    const top = await hearted(other.id, 1, "Most loved", 9, 120);
+    const olderQuiet = await hearted(other.id, 2, "How I work", 0, 500);
 
     const mine = new Set([old.id, quiet.id, newer.id, top.id, olderQuiet.id]);
     const list = (await getPrisms()).filter((entry) => mine.has(entry.prism.id));

@@ -1,10 +1,10 @@
 // HTTP for the explore page: members with their first prism, and popular prisms. Public.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import { explorePrismSchema, exploreUserSchema } from "../../../contract/explore.ts";
 import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
+import { errorResponses } from "../../http-error.ts";
 import { presentPublicUser } from "../users/presenter.ts";
 import { listExplorePrisms, listExploreUsers } from "./service.ts";
 
@@ -19,7 +19,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         summary:
           "Members with at least one prism and their first prism, most recently active first",
         querystring: pageQuerySchema,
-        response: { 200: z.array(exploreUserSchema), 400: errorBodySchema },
+        response: { 200: z.array(exploreUserSchema), ...errorResponses(400) },
       },
     },
     async (request) =>
@@ -36,7 +36,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         tags,
         summary: "Prisms with their authors, most hearts first, then newest",
         querystring: pageQuerySchema,
-        response: { 200: z.array(explorePrismSchema), 400: errorBodySchema },
+        response: { 200: z.array(explorePrismSchema), ...errorResponses(400) },
       },
     },
     async (request) =>

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, prismHearts, prisms } from "../../db/schema.ts";
-import { buildPrism } from "../../test/factories.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -10,37 +10,31 @@ const vid = (n: number | string) => ({
   cookie: `vid=visitor-number-${String(n).padStart(8, "0")}`,
 });
 
-async function hearted(prismId: number, headers: Record<string, string>) {
-  return t.app.inject({
-    method: "POST",
-    url: `/api/prisms/${prismId}/heart`,
-    headers: jsonHeaders(headers),
-  });
+const hearted = (prismId: number | string, headers: Record<string, string>) =>
+  send(t.app, "POST", `/api/prisms/${prismId}/heart`, { headers });
+
+const status = (prismId: number | string, headers: Record<string, string> = {}) =>
+  send(t.app, "GET", `/api/prisms/${prismId}/heart`, { headers });
+
+async function ownPrism() {
+  const owner = await buildUser(t.database);
+  return { owner, prism: await buildPrism(t.database, { userId: owner.id }) };
 }
 
 describe("hearts", () => {
   it("gives an anonymous visitor a vid cookie and toggles their heart", async () => {
-    const owner = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
-    const status = await t.app.inject({ method: "GET", url: `/api/prisms/${prism.id}/heart` });
-    expect(status.statusCode).toBe(200);
-    expect(status.json()).toEqual({ hearted: false, heartsCount: 0 });
-    const cookie = status.cookies.find((c) => c.name === "vid");
+    const { prism } = await ownPrism();
+    const first = await status(prism.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ hearted: false, heartsCount: 0 });
+    const cookie = first.cookies.find((c) => c.name === "vid");
     expect(cookie?.httpOnly).toBe(true);
     const headers = { cookie: `vid=${cookie?.value}` };
 
     expect((await hearted(prism.id, headers)).json()).toEqual({ hearted: true, heartsCount: 1 });
-    const after = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${prism.id}/heart`,
-      headers,
-    });
+    const after = await status(prism.id, headers);
     expect(after.json()).toEqual({ hearted: true, heartsCount: 1 });
-    const stranger = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${prism.id}/heart`,
-      headers: vid("x"),
-    });
+    const stranger = await status(prism.id, vid("x"));
     expect(stranger.json()).toEqual({ hearted: false, heartsCount: 1 });
     expect((await hearted(prism.id, headers)).json()).toEqual({ hearted: false, heartsCount: 0 });
 
@@ -52,8 +46,7 @@ describe("hearts", () => {
   });
 
   it("keys a signed-in member's heart by user id, and never stores the raw vid", async () => {
-    const owner = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
+    const { prism } = await ownPrism();
     const member = await buildUser(t.database);
     const headers = await signIn(t.database, member);
     expect((await hearted(prism.id, headers)).json()).toEqual({ hearted: true, heartsCount: 1 });
@@ -74,33 +67,20 @@ describe("hearts", () => {
     const second = await buildPrism(t.database, { userId: owner.id, index: 1 });
     for (let i = 0; i < 5; i++) await hearted(first.id, vid(`warm-up-${i}`));
     await hearted(second.id, vid("mine"));
-    const mine = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${second.id}/heart`,
-      headers: vid("mine"),
-    });
+    const mine = await status(second.id, vid("mine"));
     expect(mine.json()).toEqual({ hearted: true, heartsCount: 1 });
-    const theirs = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${first.id}/heart`,
-      headers: vid("mine"),
-    });
+    const theirs = await status(first.id, vid("mine"));
     expect(theirs.json()).toEqual({ hearted: false, heartsCount: 5 });
   });
 
   it("answers 404 for a missing prism and 400 for a malformed id", async () => {
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/prisms/987654/heart" })).statusCode,
-    ).toBe(404);
+    expect((await status(987654)).statusCode).toBe(404);
     expect((await hearted(987654, vid(1))).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/prisms/1abc/heart" })).statusCode).toBe(
-      400,
-    );
+    expect((await status("1abc")).statusCode).toBe(400);
   });
 
   it("keeps an exact count under 50 concurrent toggles by different visitors", async () => {
-    const owner = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
+    const { prism } = await ownPrism();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => hearted(prism.id, vid(i))),
     );
@@ -119,8 +99,7 @@ describe("hearts", () => {
   });
 
   it("notifies the owner once per actor, and not for their own heart", async () => {
-    const owner = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
+    const { owner, prism } = await ownPrism();
     const fan = await buildUser(t.database, { displayName: "A Fan" });
     const fanHeaders = await signIn(t.database, fan);
     await hearted(prism.id, fanHeaders);
@@ -137,29 +116,15 @@ describe("hearts", () => {
   });
 
   it("answers an unchanged heart poll with 304, per viewer, until the count changes", async () => {
-    const owner = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
-    const url = `/api/prisms/${prism.id}/heart`;
-    const first = await t.app.inject({ method: "GET", url, headers: vid(1) });
+    const { prism } = await ownPrism();
+    const first = await status(prism.id, vid(1));
     const etag = String(first.headers.etag);
-    const same = await t.app.inject({
-      method: "GET",
-      url,
-      headers: { ...vid(1), "if-none-match": etag },
-    });
+    const same = await status(prism.id, { ...vid(1), "if-none-match": etag });
     expect(same.statusCode).toBe(304);
-    const otherViewer = await t.app.inject({
-      method: "GET",
-      url,
-      headers: { ...vid(2), "if-none-match": etag },
-    });
+    const otherViewer = await status(prism.id, { ...vid(2), "if-none-match": etag });
     expect(otherViewer.statusCode).toBe(200);
     await hearted(prism.id, vid(3));
-    const changed = await t.app.inject({
-      method: "GET",
-      url,
-      headers: { ...vid(1), "if-none-match": etag },
-    });
+    const changed = await status(prism.id, { ...vid(1), "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ hearted: false, heartsCount: 1 });
   });

@@ -1,30 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { annotations, notifications } from "../../db/schema.ts";
-import { buildPrism } from "../../test/factories.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+import { notifications } from "../../db/schema.ts";
+import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
+import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 import { markAnnotationNotificationsRead } from "./service.ts";
 
 const t = setupTestApp();
-
-let actorSequence = 0;
-
-/** A notification row, written directly; heart rows get a unique actor by default. */
-async function buildNotification(
-  overrides: Partial<typeof notifications.$inferInsert> & { userId: number; prismId: number },
-) {
-  actorSequence += 1;
-  const [row] = await t.database.db
-    .insert(notifications)
-    .values({
-      actorName: `Actor ${actorSequence}`,
-      actorKey: `visitor:test-${actorSequence}`,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error("no notification");
-  return row;
-}
 
 async function ownerWithPrism(title = "How I work") {
   const owner = await buildUser(t.database);
@@ -32,12 +13,18 @@ async function ownerWithPrism(title = "How I work") {
   return { owner, prism, headers: await signIn(t.database, owner) };
 }
 
+/** A notification to the owner about their prism. */
+const notify = (
+  { owner, prism }: Awaited<ReturnType<typeof ownerWithPrism>>,
+  extra: Partial<typeof notifications.$inferInsert> = {},
+) => buildNotification(t.database, { userId: owner.id, prismId: prism.id, ...extra });
+
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "GET", url, headers });
+  send(t.app, "GET", url, { headers });
 const post = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, headers: jsonHeaders(headers) });
+  send(t.app, "POST", url, { headers });
 const remove = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "DELETE", url, headers: jsonHeaders(headers) });
+  send(t.app, "DELETE", url, { headers });
 
 async function rowOf(id: number) {
   const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, id));
@@ -50,8 +37,7 @@ async function unread(headers: Record<string, string>) {
 
 describe("notifications", () => {
   it("requires a signed-in member for every call", async () => {
-    const { owner, prism } = await ownerWithPrism();
-    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const note = await notify(await ownerWithPrism());
     const calls = [
       get("/api/notifications"),
       get("/api/notifications?limit=500"),
@@ -69,35 +55,21 @@ describe("notifications", () => {
   });
 
   it("lists newest first with the prism's title and owner, in pages, never the actor key", async () => {
-    const { owner, prism, headers } = await ownerWithPrism("Mornings");
+    const scene = await ownerWithPrism("Mornings");
+    const { owner, headers } = scene;
     const other = await buildPrism(t.database, { userId: owner.id, title: "Evenings", index: 1 });
+    const evenings = { ...scene, prism: other };
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-    const oldest = await buildNotification({
-      userId: owner.id,
-      prismId: prism.id,
-      createdAt: day(1),
-    });
-    const tieLow = await buildNotification({
-      userId: owner.id,
-      prismId: other.id,
+    const oldest = await notify(scene, { createdAt: day(1) });
+    const tieLow = await notify(evenings, {
       createdAt: day(2),
       type: "annotation",
       actorKey: null,
     });
-    const tieHigh = await buildNotification({
-      userId: owner.id,
-      prismId: prism.id,
-      createdAt: day(2),
-    });
-    const newest = await buildNotification({
-      userId: owner.id,
-      prismId: other.id,
-      createdAt: day(3),
-      actorName: null,
-    });
+    const tieHigh = await notify(scene, { createdAt: day(2) });
+    const newest = await notify(evenings, { createdAt: day(3), actorName: null });
     // Someone else's notification never shows up in this list.
-    const stranger = await ownerWithPrism();
-    await buildNotification({ userId: stranger.owner.id, prismId: stranger.prism.id });
+    await notify(await ownerWithPrism());
 
     const response = await get("/api/notifications", headers);
     expect(response.statusCode).toBe(200);
@@ -134,17 +106,19 @@ describe("notifications", () => {
   });
 
   it("pages 10 at a time by default", async () => {
-    const { owner, prism, headers } = await ownerWithPrism();
-    for (let i = 0; i < 12; i++) await buildNotification({ userId: owner.id, prismId: prism.id });
+    const scene = await ownerWithPrism();
+    const { headers } = scene;
+    for (let i = 0; i < 12; i++) await notify(scene);
     expect((await get("/api/notifications", headers)).json()).toHaveLength(10);
     expect((await get("/api/notifications?offset=10", headers)).json()).toHaveLength(2);
   });
 
   it("counts unread notifications, answering an unchanged poll with 304 until they change", async () => {
-    const { owner, prism, headers } = await ownerWithPrism();
-    const first = await buildNotification({ userId: owner.id, prismId: prism.id });
-    await buildNotification({ userId: owner.id, prismId: prism.id });
-    await buildNotification({ userId: owner.id, prismId: prism.id, read: true });
+    const scene = await ownerWithPrism();
+    const { headers } = scene;
+    const first = await notify(scene);
+    await notify(scene);
+    await notify(scene, { read: true });
 
     const url = "/api/notifications/unread-count";
     const response = await get(url, headers);
@@ -167,8 +141,9 @@ describe("notifications", () => {
   });
 
   it("marks one notification read, and again without harm", async () => {
-    const { owner, prism, headers } = await ownerWithPrism("Reading");
-    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const scene = await ownerWithPrism("Reading");
+    const { owner, headers } = scene;
+    const note = await notify(scene);
     const response = await post(`/api/notifications/${note.id}/read`, headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -188,15 +163,13 @@ describe("notifications", () => {
   });
 
   it("marks all of one's own notifications read, and nobody else's", async () => {
-    const { owner, prism, headers } = await ownerWithPrism();
+    const scene = await ownerWithPrism();
+    const { headers } = scene;
     const stranger = await ownerWithPrism();
-    await buildNotification({ userId: owner.id, prismId: prism.id });
-    await buildNotification({ userId: owner.id, prismId: prism.id });
-    await buildNotification({ userId: owner.id, prismId: prism.id, read: true });
-    const theirs = await buildNotification({
-      userId: stranger.owner.id,
-      prismId: stranger.prism.id,
-    });
+    await notify(scene);
+    await notify(scene);
+    await notify(scene, { read: true });
+    const theirs = await notify(stranger);
 
     const response = await post("/api/notifications/read-all", headers);
     expect(response.statusCode).toBe(200);
@@ -208,8 +181,9 @@ describe("notifications", () => {
   });
 
   it("deletes one's own notification", async () => {
-    const { owner, prism, headers } = await ownerWithPrism();
-    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const scene = await ownerWithPrism();
+    const { headers } = scene;
+    const note = await notify(scene);
     const response = await remove(`/api/notifications/${note.id}`, headers);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe("");
@@ -219,8 +193,7 @@ describe("notifications", () => {
   });
 
   it("answers 404 for another member's notification and leaves it unchanged", async () => {
-    const { owner, prism } = await ownerWithPrism();
-    const note = await buildNotification({ userId: owner.id, prismId: prism.id });
+    const note = await notify(await ownerWithPrism());
     const intruder = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
 
     const read = await post(`/api/notifications/${note.id}/read`, intruder);
@@ -263,33 +236,12 @@ describe("notifications", () => {
   });
 
   it("marks an annotation's notifications read and names the recipients that changed", async () => {
-    const { owner, prism, headers } = await ownerWithPrism();
-    const annotation = async () => {
-      const [row] = await t.database.db
-        .insert(annotations)
-        .values({
-          prismId: prism.id,
-          selectedText: "Mornings",
-          annotationText: "Same here",
-          selectionStart: 0,
-          selectionEnd: 8,
-          prismTitle: prism.title,
-        })
-        .returning();
-      if (!row) throw new Error("no annotation");
-      return row;
-    };
-    const decided = await annotation();
-    const untouched = await annotation();
+    const scene = await ownerWithPrism();
+    const { owner, prism, headers } = scene;
+    const decided = await buildAnnotation(t.database, { prismId: prism.id });
+    const untouched = await buildAnnotation(t.database, { prismId: prism.id });
     const annotationNote = (annotationId: number, extra: { read?: boolean } = {}) =>
-      buildNotification({
-        userId: owner.id,
-        prismId: prism.id,
-        type: "annotation",
-        actorKey: null,
-        annotationId,
-        ...extra,
-      });
+      notify(scene, { type: "annotation", actorKey: null, annotationId, ...extra });
     const target = await annotationNote(decided.id);
     const alreadyRead = await annotationNote(decided.id, { read: true });
     const other = await annotationNote(untouched.id);

@@ -2,7 +2,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import {
   notificationCountSchema,
   notificationIdParam,
@@ -10,9 +9,9 @@ import {
 } from "../../../contract/notifications.ts";
 import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
-import { versionKeys } from "../../events/versions.ts";
-import { requireUser } from "../../plugins/session.ts";
-import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { errorResponses } from "../../http-error.ts";
+import { versionKeys } from "../../live/versions.ts";
+import { requireUser, sessionToken } from "../../plugins/session.ts";
 import { presentNotification } from "./presenter.ts";
 import {
   deleteNotification,
@@ -22,7 +21,7 @@ import {
   unreadCount,
 } from "./service.ts";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
 
 /** Hides the version counter inside a tag: it counts everyone's notification changes. */
 const opaque = (tag: string) =>
@@ -34,7 +33,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 ) => {
   const tags = ["notifications"];
   const idParams = z.object({ id: notificationIdParam });
-  const changed = (userId: number) => bus.publish({ type: "notifications.changed", userId });
 
   // Every call is the signed-in member's own: authenticate before validating anything.
   app.addHook("onRequest", async (request) => {
@@ -48,7 +46,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         tags,
         summary: "The signed-in member's notifications, newest first, one page at a time",
         querystring: pageQuerySchema,
-        response: { 200: z.array(notificationSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -63,14 +61,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: "How many of the signed-in member's notifications are unread (conditional)",
-        response: { 200: notificationCountSchema, 401: errorBodySchema },
+        response: { 200: notificationCountSchema, ...errorResponses(401) },
       },
       config: {
         // The tag is computed before the session is resolved, so it cannot use the member's id:
         // it is the version of everyone's notifications as seen through this session cookie.
         // Coarse (any member's change refreshes every poll) but never stale.
         etag: (request) => {
-          const session = request.cookies[SESSION_COOKIE];
+          const session = sessionToken(request);
           // No session means a 401: a tag that never matches keeps it from turning into a 304.
           if (!session) return `"signed-out-${randomUUID()}"`;
           return opaque(versions.etag(versionKeys.anyNotifications(), session));
@@ -93,9 +91,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const count = await markAllNotificationsRead(db, user.id);
-      if (count > 0) await changed(user.id);
+      const { count, events } = await markAllNotificationsRead(db, requireUser(request).id);
+      await bus.publish(...events);
       return { count };
     },
   );
@@ -111,10 +108,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const result = await markNotificationRead(db, user.id, request.params.id);
-      if (result.changed) await changed(user.id);
-      return presentNotification(result.notification);
+      const { notification, events } = await markNotificationRead(
+        db,
+        requireUser(request).id,
+        request.params.id,
+      );
+      await bus.publish(...events);
+      return presentNotification(notification);
     },
   );
 
@@ -129,9 +129,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      await deleteNotification(db, user.id, request.params.id);
-      await changed(user.id);
+      const { events } = await deleteNotification(db, requireUser(request).id, request.params.id);
+      await bus.publish(...events);
       return reply.status(204).send(null);
     },
   );

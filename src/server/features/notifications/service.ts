@@ -1,41 +1,79 @@
-// A member's notifications: the list (with each prism's title and owner, in one query), the unread
-// count, and the recipient's own changes. Every query is scoped to the recipient.
-import { and, desc, eq } from "drizzle-orm";
+// A member's notifications: telling a prism's owner what others did, the list (with each prism's
+// title and owner, in one query), the unread count, and the recipient's own changes. Every read
+// and change is scoped to the recipient.
+import { and, desc, eq, getTableColumns, ne, or } from "drizzle-orm";
+import type { PrismEvent } from "../../../contract/events.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import { notifications, prisms, users } from "../../db/schema.ts";
+import { annotations, notifications, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
+import type { Participant } from "../../plugins/visitor.ts";
+
+const { actorKey: _actorKey, ...shownColumns } = getTableColumns(notifications);
 
 /** A notification row joined with what the page shows of its prism; never the actor's key. */
-export interface NotificationView {
-  id: number;
-  userId: number;
-  prismId: number;
-  type: "heart" | "annotation";
-  actorName: string | null;
-  read: boolean;
-  createdAt: Date;
-  annotationId: number | null;
-  prismTitle: string;
-  prismOwnerUsername: string;
-}
+export type NotificationView = Awaited<ReturnType<typeof listNotifications>>[number];
 
 const notFoundMessage = "Notification not found";
 
+const memberActorKey = (userId: number) => `user:${userId}`;
+
+/** How a heart notification remembers its actor, so that a re-heart does not notify twice. */
+const actorKey = (participant: Participant) =>
+  "user" in participant
+    ? memberActorKey(participant.user.id)
+    : `visitor:${participant.visitorHash}`;
+
+/** Nobody is notified of what they did themselves. */
+const isRecipient = (participant: Participant, recipientId: number) =>
+  "user" in participant && participant.user.id === recipientId;
+
+interface About {
+  recipientId: number;
+  prismId: number;
+  participant: Participant;
+}
+
+/** Tells a prism's owner of a heart, once per actor and prism; true when a notification was made. */
+export async function notifyHeart(tx: Executor, about: About): Promise<boolean> {
+  const { recipientId, prismId, participant } = about;
+  if (isRecipient(participant, recipientId)) return false;
+  const created = await tx
+    .insert(notifications)
+    .values({
+      userId: recipientId,
+      prismId,
+      type: "heart",
+      actorName: "user" in participant ? displayName(participant.user) : null,
+      actorKey: actorKey(participant),
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return created.length > 0;
+}
+
+/** Tells a prism's owner of a response to a passage; true when a notification was made. */
+export async function notifyAnnotation(
+  tx: Executor,
+  about: About & { annotationId: number; annotatorName: string | null },
+): Promise<boolean> {
+  const { recipientId, prismId, participant } = about;
+  if (isRecipient(participant, recipientId)) return false;
+  await tx.insert(notifications).values({
+    userId: recipientId,
+    prismId,
+    type: "annotation",
+    annotationId: about.annotationId,
+    actorName: "user" in participant ? displayName(participant.user) : about.annotatorName,
+  });
+  return true;
+}
+
 function selectViews(db: Executor) {
   return db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      prismId: notifications.prismId,
-      type: notifications.type,
-      actorName: notifications.actorName,
-      read: notifications.read,
-      createdAt: notifications.createdAt,
-      annotationId: notifications.annotationId,
-      prismTitle: prisms.title,
-      prismOwnerUsername: users.username,
-    })
+    .select({ ...shownColumns, prismTitle: prisms.title, prismOwnerUsername: users.username })
     .from(notifications)
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
     .innerJoin(users, eq(users.id, prisms.userId));
@@ -46,7 +84,7 @@ export async function listNotifications(
   db: Executor,
   userId: number,
   { limit, offset }: PageQuery,
-): Promise<NotificationView[]> {
+) {
   return selectViews(db)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -61,18 +99,17 @@ export async function unreadCount(db: Executor, userId: number): Promise<number>
   );
 }
 
-export interface NotificationRead {
-  notification: NotificationView;
-  /** False when it was already read: nothing changed, nothing to announce. */
-  changed: boolean;
-}
+/** Announces that the member's notifications changed (other than by a new one). */
+const notificationsChanged = (userId: number): PrismEvent[] => [
+  { type: "notifications.changed", userId },
+];
 
 /** Marks one of the recipient's notifications read; someone else's is a 404, like a missing one. */
 export async function markNotificationRead(
   db: Db,
   userId: number,
   notificationId: number,
-): Promise<NotificationRead> {
+): Promise<WithEvents<{ notification: NotificationView }>> {
   return db.transaction(async (tx) => {
     const own = and(eq(notifications.id, notificationId), eq(notifications.userId, userId));
     const [current] = await tx
@@ -84,18 +121,21 @@ export async function markNotificationRead(
     if (!current.read) await tx.update(notifications).set({ read: true }).where(own);
     const [notification] = await selectViews(tx).where(eq(notifications.id, notificationId));
     if (!notification) throw notFound(notFoundMessage);
-    return { notification, changed: !current.read };
+    return { notification, events: current.read ? [] : notificationsChanged(userId) };
   });
 }
 
-/** Marks all of the recipient's unread notifications read; returns how many changed. */
-export async function markAllNotificationsRead(db: Executor, userId: number): Promise<number> {
-  const changed = await db
+/** Marks all of the recipient's unread notifications read; `count` is how many changed. */
+export async function markAllNotificationsRead(
+  db: Executor,
+  userId: number,
+): Promise<WithEvents<{ count: number }>> {
+  const marked = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  return changed.length;
+  return { count: marked.length, events: marked.length > 0 ? notificationsChanged(userId) : [] };
 }
 
 /** Deletes one of the recipient's notifications; someone else's is a 404 and stays. */
@@ -103,27 +143,46 @@ export async function deleteNotification(
   db: Executor,
   userId: number,
   notificationId: number,
-): Promise<void> {
+): Promise<WithEvents> {
   const deleted = await db
     .delete(notifications)
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (deleted.length === 0) throw notFound(notFoundMessage);
+  return { events: notificationsChanged(userId) };
 }
 
 /**
- * Marks read every notification about an annotation, for use inside the transaction that decides
- * it. Returns the recipients whose notifications changed: the caller announces
- * `notifications.changed` for each after the transaction commits.
+ * Marks read every notification about an annotation, inside the transaction that decides it.
+ * Returns the recipients whose notifications changed.
  */
 export async function markAnnotationNotificationsRead(
   tx: Executor,
   annotationId: number,
 ): Promise<number[]> {
-  const changed = await tx
+  const marked = await tx
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.annotationId, annotationId), eq(notifications.read, false)))
     .returning({ userId: notifications.userId });
-  return [...new Set(changed.map((row) => row.userId))];
+  return [...new Set(marked.map((row) => row.userId))];
+}
+
+/**
+ * Before a member is deleted: removes the notifications their hearts made. Returns the other
+ * members who lose notifications, these or (by cascade) those about the member's annotations.
+ */
+export async function forgetNotificationsBy(tx: Executor, userId: number): Promise<number[]> {
+  const lost = await tx
+    .selectDistinct({ userId: notifications.userId })
+    .from(notifications)
+    .leftJoin(annotations, eq(annotations.id, notifications.annotationId))
+    .where(
+      and(
+        ne(notifications.userId, userId),
+        or(eq(notifications.actorKey, memberActorKey(userId)), eq(annotations.userId, userId)),
+      ),
+    );
+  await tx.delete(notifications).where(eq(notifications.actorKey, memberActorKey(userId)));
+  return lost.map((row) => row.userId);
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { authMessages } from "../../../contract/auth.ts";
 import { passwordResetMessages as messages } from "../../../contract/password-reset.ts";
 import { auditLog, passwordResetTokens, users } from "../../db/schema.ts";
-import { buildUser, jsonHeaders, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
+import { hashToken } from "../../security/tokens.ts";
+import { buildUser } from "../../test/builders.ts";
+import { send, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
 import { setupMailTestApp } from "../../test/mail.ts";
-import { hashToken } from "../auth/sessions.ts";
 
 const t = setupMailTestApp();
 const { received } = t;
@@ -35,32 +36,16 @@ async function tokenMailedTo(address: string, count = 1): Promise<string> {
 let address = 0;
 const nextAddress = () => `10.9.0.${++address}`;
 
-const requestReset = (login: string, remoteAddress = nextAddress()) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/password-reset/request",
-    headers: jsonHeaders(),
-    payload: { login },
-    remoteAddress,
-  });
+/** A write from an address of its own, so that no rate limit is shared between calls. */
+const post = (url: string, payload: object) =>
+  send(t.app, "POST", url, { payload, remoteAddress: nextAddress() });
+
+const requestReset = (login: string) => post("/api/password-reset/request", { login });
 
 const confirm = (token: string, password: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/password-reset/confirm",
-    headers: jsonHeaders(),
-    payload: { token, password },
-    remoteAddress: nextAddress(),
-  });
+  post("/api/password-reset/confirm", { token, password });
 
-const login = (username: string, password: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: jsonHeaders(),
-    payload: { username, password },
-    remoteAddress: nextAddress(),
-  });
+const login = (username: string, password: string) => post("/api/login", { username, password });
 
 describe("POST /api/password-reset/request", () => {
   it("answers 202 and e-mails a link whose token is stored only as a hash, valid one hour", async () => {
@@ -170,11 +155,7 @@ describe("POST /api/password-reset/confirm", () => {
 
 describe("POST /api/analytics/users/:id/reset-password", () => {
   const adminReset = (id: number | string, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: "POST",
-      url: `/api/analytics/users/${id}/reset-password`,
-      headers: jsonHeaders(headers),
-    });
+    send(t.app, "POST", `/api/analytics/users/${id}/reset-password`, { headers });
 
   it("is for admins only", async () => {
     const target = await buildUser(t.database);

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import {
   messageBodySchema,
   passwordResetConfirmSchema,
@@ -10,9 +9,10 @@ import {
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
 import type { AppDeps } from "../../app.ts";
-import { forbidden, HttpError } from "../../http-error.ts";
-import { requireUser } from "../../plugins/session.ts";
-import { adminResetPassword, confirmReset, findMemberByLogin, sendResetEmail } from "./service.ts";
+import { errorResponses, HttpError } from "../../http-error.ts";
+import { requireAdmin } from "../../plugins/session.ts";
+import { findActiveUserByLogin } from "../users/service.ts";
+import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
@@ -31,7 +31,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         summary: "E-mail a password reset link to the account with this username or e-mail",
         description: "Always 202, whether or not the account exists.",
         body: passwordResetRequestSchema,
-        response: { 202: messageBodySchema, 400: errorBodySchema, 429: errorBodySchema },
+        response: { 202: messageBodySchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       } catch {
         throw new HttpError(429, passwordResetMessages.tooMany);
       }
-      const user = await findMemberByLogin(db, login);
+      const user = await findActiveUserByLogin(db, login);
       if (user) {
         // Sent in the background, so that the answer takes as long whether or not the account exists.
         sendResetEmail(db, mailer, config.appOrigin, user).catch((error) =>
@@ -60,7 +60,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         tags,
         summary: "Choose a new password with a reset link's token; signs out every session",
         body: passwordResetConfirmSchema,
-        response: { 200: messageBodySchema, 400: errorBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -82,18 +82,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
             .positive()
             .max(2 ** 31 - 1),
         }),
-        response: {
-          200: messageBodySchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-        },
+        response: { 200: messageBodySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const actor = requireUser(request);
-      if (!actor.isAdmin) throw forbidden("Only admins can do that");
+      const actor = requireAdmin(request);
       await adminResetPassword(db, mailer, config.appOrigin, actor, request.params.id);
       return { message: passwordResetMessages.adminSent };
     },

@@ -1,37 +1,20 @@
 // Password reset: single-use links, valid one hour, of which only the SHA-256 is stored.
-import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import { auditLog, passwordResetTokens, sessions, type UserRow, users } from "../../db/schema.ts";
+import { auditLog, passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { hashPassword } from "../auth/service.ts";
-import { hashToken } from "../auth/sessions.ts";
+import { deleteSessionsOf } from "../../plugins/session-store.ts";
+import { hashPassword } from "../../security/passwords.ts";
+import { hashToken, newToken } from "../../security/tokens.ts";
+import { findUserById } from "../users/service.ts";
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-/** The active member whose username or e-mail is `login` (case-insensitive), or null. */
-export async function findMemberByLogin(db: Executor, login: string): Promise<UserRow | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        or(
-          sql`lower(${users.username}) = lower(${login})`,
-          sql`lower(${users.email}) = lower(${login})`,
-        ),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .limit(1);
-  return user ?? null;
-}
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Stores a new reset token for the member and returns it; only its hash is kept. */
-export async function createResetToken(db: Executor, userId: number): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+async function createResetToken(db: Executor, userId: number): Promise<string> {
+  const token = newToken();
   await db.insert(passwordResetTokens).values({
     tokenHash: hashToken(token),
     userId,
@@ -40,7 +23,7 @@ export async function createResetToken(db: Executor, userId: number): Promise<st
   return token;
 }
 
-export function resetLink(appOrigin: string, token: string): string {
+function resetLink(appOrigin: string, token: string): string {
   return `${appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
@@ -90,7 +73,7 @@ export async function confirmReset(db: Db, token: string, password: string): Pro
       .where(eq(users.id, row.userId))
       .returning({ id: users.id });
     if (!user) throw badRequest(passwordResetMessages.invalidToken);
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await deleteSessionsOf(tx, user.id);
   });
 }
 
@@ -102,7 +85,7 @@ export async function adminResetPassword(
   actor: UserRow,
   userId: number,
 ): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await findUserById(db, userId);
   if (!user) throw notFound("User not found");
   await sendResetEmail(db, mailer, appOrigin, user);
   await db.insert(auditLog).values({
@@ -111,4 +94,13 @@ export async function adminResetPassword(
     targetType: "user",
     targetId: user.id,
   });
+}
+
+/** Forgets reset tokens that can no longer be used (expired or used); returns how many. */
+export async function deleteSpentResetTokens(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(passwordResetTokens)
+    .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, sql`now()`)))
+    .returning({ id: passwordResetTokens.id });
+  return deleted.length;
 }

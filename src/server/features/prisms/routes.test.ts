@@ -2,15 +2,29 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { looksSafe, xssCorpus } from "../../../../tests/fixtures/xss.ts";
 import { prismHearts, prisms } from "../../db/schema.ts";
-import { buildPrism } from "../../test/factories.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+import { buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
+import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
 async function ownerWithHeaders() {
   const owner = await buildUser(t.database);
-  return { owner, headers: jsonHeaders(await signIn(t.database, owner)) };
+  return { owner, headers: await signIn(t.database, owner) };
 }
+
+const strangerHeaders = async () => signIn(t.database, await buildUser(t.database));
+
+const list = (username: string, headers: Record<string, string> = {}) =>
+  send(t.app, "GET", `/api/prisms/${username}`, { headers });
+
+const create = (payload: object, headers: Record<string, string> = {}) =>
+  send(t.app, "POST", "/api/prisms", { payload, headers });
+
+const save = (id: number | string, payload: object, headers: Record<string, string> = {}) =>
+  send(t.app, "PUT", `/api/prisms/${id}`, { payload, headers });
+
+const remove = (id: number, headers: Record<string, string> = {}) =>
+  send(t.app, "DELETE", `/api/prisms/${id}`, { headers });
 
 async function titlesOf(userId: number) {
   const rows = await t.database.db
@@ -26,10 +40,7 @@ describe("GET /api/prisms/:username", () => {
     const owner = await buildUser(t.database);
     await buildPrism(t.database, { userId: owner.id, title: "Second", index: 1 });
     await buildPrism(t.database, { userId: owner.id, title: "First", index: 0 });
-    const response = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${owner.username.toUpperCase()}`,
-    });
+    const response = await list(owner.username.toUpperCase());
     expect(response.statusCode).toBe(200);
     expect(response.json().map((p: { title: string }) => p.title)).toEqual(["First", "Second"]);
     expect(response.json()[0]).toMatchObject({
@@ -37,34 +48,19 @@ describe("GET /api/prisms/:username", () => {
       editedAfterHearts: false,
       userId: owner.id,
     });
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/prisms/no-such-member" })).statusCode,
-    ).toBe(404);
+    expect((await list("no-such-member")).statusCode).toBe(404);
   });
 
   it("answers an unchanged poll with 304 and a changed one with the new list", async () => {
     const { owner, headers } = await ownerWithHeaders();
-    const first = await t.app.inject({ method: "GET", url: `/api/prisms/${owner.username}` });
+    const first = await list(owner.username);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^".+"$/);
-    const again = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${owner.username}`,
-      headers: { "if-none-match": etag },
-    });
+    const again = await list(owner.username, { "if-none-match": etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
-    await t.app.inject({
-      method: "POST",
-      url: "/api/prisms",
-      headers,
-      payload: { title: "New", content: "" },
-    });
-    const changed = await t.app.inject({
-      method: "GET",
-      url: `/api/prisms/${owner.username}`,
-      headers: { "if-none-match": etag },
-    });
+    await create({ title: "New", content: "" }, headers);
+    const changed = await list(owner.username, { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toHaveLength(1);
     expect(changed.headers.etag).not.toBe(etag);
@@ -73,31 +69,18 @@ describe("GET /api/prisms/:username", () => {
 
 describe("POST /api/prisms", () => {
   it("needs a signed-in member", async () => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/prisms",
-      headers: jsonHeaders(),
-      payload: { title: "x", content: "" },
-    });
-    expect(response.statusCode).toBe(401);
+    expect((await create({ title: "x", content: "" })).statusCode).toBe(401);
   });
 
   it("creates prisms in order, trimmed and sanitized, answering 201", async () => {
     const { owner, headers } = await ownerWithHeaders();
-    const first = await t.app.inject({
-      method: "POST",
-      url: "/api/prisms",
+    const first = await create(
+      { title: "  My values  ", content: "<p>Care<script>alert(1)</script></p>" },
       headers,
-      payload: { title: "  My values  ", content: "<p>Care<script>alert(1)</script></p>" },
-    });
+    );
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ title: "My values", content: "<p>Care</p>", index: 0 });
-    const second = await t.app.inject({
-      method: "POST",
-      url: "/api/prisms",
-      headers,
-      payload: { title: "Next", content: "" },
-    });
+    const second = await create({ title: "Next", content: "" }, headers);
     expect(second.json().index).toBe(1);
     expect(await titlesOf(owner.id)).toEqual(["0:My values", "1:Next"]);
   });
@@ -111,7 +94,7 @@ describe("POST /api/prisms", () => {
     [{ title: "<img src=x onerror=alert(1)>", content: "" }, "title", "Title is required"],
   ])("rejects %j with 400 naming %s", async (payload, field, message) => {
     const { owner, headers } = await ownerWithHeaders();
-    const response = await t.app.inject({ method: "POST", url: "/api/prisms", headers, payload });
+    const response = await create(payload, headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     expect(await titlesOf(owner.id)).toEqual([]);
@@ -122,12 +105,10 @@ describe("POST /api/prisms", () => {
     const { payloads } = xssCorpus();
     console.log(`prism API checked against ${payloads.length} XSS payloads`);
     for (const payload of payloads) {
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/api/prisms",
+      const response = await create(
+        { title: `T ${payload}`.slice(0, 200), content: payload },
         headers,
-        payload: { title: `T ${payload}`.slice(0, 200), content: payload },
-      });
+      );
       expect(response.statusCode, payload).toBe(201);
       const stored = response.json();
       expect(looksSafe(stored.content), stored.content).toBe(true);
@@ -143,49 +124,15 @@ describe("PUT /api/prisms/:id", () => {
   it("lets only the owner change a prism: 401 signed out, 403 for others, 404 when missing", async () => {
     const { owner, headers } = await ownerWithHeaders();
     const prism = await buildPrism(t.database, { userId: owner.id });
-    const other = jsonHeaders(await signIn(t.database, await buildUser(t.database)));
+    const other = await strangerHeaders();
     const payload = { id: prism.id, title: "Changed", content: "<p>new</p>" };
-    expect(
-      (
-        await t.app.inject({
-          method: "PUT",
-          url: `/api/prisms/${prism.id}`,
-          headers: jsonHeaders(),
-          payload,
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: "PUT",
-          url: `/api/prisms/${prism.id}`,
-          headers: other,
-          payload,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.app.inject({
-          method: "PUT",
-          url: "/api/prisms/999999",
-          headers,
-          payload: { title: "x", content: "" },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: "PUT", url: "/api/prisms/abc", headers, payload })).statusCode,
-    ).toBe(400);
+    expect((await save(prism.id, payload)).statusCode).toBe(401);
+    expect((await save(prism.id, payload, other)).statusCode).toBe(403);
+    expect((await save(999999, { title: "x", content: "" }, headers)).statusCode).toBe(404);
+    expect((await save("abc", payload, headers)).statusCode).toBe(400);
     const [unchanged] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
     expect(unchanged?.title).toBe(prism.title);
-    const ok = await t.app.inject({
-      method: "PUT",
-      url: `/api/prisms/${prism.id}`,
-      headers,
-      payload,
-    });
+    const ok = await save(prism.id, payload, headers);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ title: "Changed", content: "<p>new</p>" });
   });
@@ -197,16 +144,13 @@ describe("PUT /api/prisms/:id", () => {
       heartsCount: 2,
       editedAfterHearts: true,
     });
-    await t.database.db.insert(prismHearts).values([
-      { prismId: prism.id, visitorHash: "a" },
-      { prismId: prism.id, visitorHash: "b" },
-    ]);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: `/api/prisms/${prism.id}`,
+    await buildHeart(t.database, { prismId: prism.id, visitorHash: "a" });
+    await buildHeart(t.database, { prismId: prism.id, visitorHash: "b" });
+    const response = await save(
+      prism.id,
+      { title: "A new title", content: prism.content },
       headers,
-      payload: { title: "A new title", content: prism.content },
-    });
+    );
     expect(response.json()).toMatchObject({ heartsCount: 0, editedAfterHearts: false });
     expect(
       await t.database.db.select().from(prismHearts).where(eq(prismHearts.prismId, prism.id)),
@@ -216,15 +160,10 @@ describe("PUT /api/prisms/:id", () => {
   it("marks a hearted prism edited after hearts when only its content changes", async () => {
     const { owner, headers } = await ownerWithHeaders();
     const hearted = await buildPrism(t.database, { userId: owner.id, heartsCount: 1 });
-    await t.database.db.insert(prismHearts).values({ prismId: hearted.id, visitorHash: "a" });
+    await buildHeart(t.database, { prismId: hearted.id, visitorHash: "a" });
     const plain = await buildPrism(t.database, { userId: owner.id, index: 1 });
     const edit = (id: number, title: string) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/prisms/${id}`,
-        headers,
-        payload: { title, content: "<p>rewritten</p>" },
-      });
+      save(id, { title, content: "<p>rewritten</p>" }, headers);
     expect((await edit(hearted.id, hearted.title)).json()).toMatchObject({
       heartsCount: 1,
       editedAfterHearts: true,
@@ -238,12 +177,7 @@ describe("PUT /api/prisms/:id", () => {
   it("refuses a body id that differs from the path", async () => {
     const { owner, headers } = await ownerWithHeaders();
     const prism = await buildPrism(t.database, { userId: owner.id });
-    const response = await t.app.inject({
-      method: "PUT",
-      url: `/api/prisms/${prism.id}`,
-      headers,
-      payload: { id: prism.id + 1, title: "x", content: "" },
-    });
+    const response = await save(prism.id, { id: prism.id + 1, title: "x", content: "" }, headers);
     expect(response.statusCode).toBe(400);
   });
 });
@@ -257,21 +191,12 @@ describe("DELETE /api/prisms/:id and PUT /api/prisms/:id/move", () => {
       ),
     );
     if (!a || !b || !c) throw new Error("setup");
-    const other = jsonHeaders(await signIn(t.database, await buildUser(t.database)));
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers: other }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers: jsonHeaders() }))
-        .statusCode,
-    ).toBe(401);
-    const response = await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers });
+    expect((await remove(b.id, await strangerHeaders())).statusCode).toBe(403);
+    expect((await remove(b.id)).statusCode).toBe(401);
+    const response = await remove(b.id, headers);
     expect(response.statusCode).toBe(204);
     expect(await titlesOf(owner.id)).toEqual(["0:A", "1:C"]);
-    expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/prisms/${b.id}`, headers })).statusCode,
-    ).toBe(404);
+    expect((await remove(b.id, headers)).statusCode).toBe(404);
   });
 
   it("swaps with the neighbour, refusing to move past either end", async () => {
@@ -283,20 +208,14 @@ describe("DELETE /api/prisms/:id and PUT /api/prisms/:id/move", () => {
     );
     if (!a || !c) throw new Error("setup");
     const move = (id: number, direction: string, h = headers) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/prisms/${id}/move`,
-        headers: h,
-        payload: { direction },
-      });
+      send(t.app, "PUT", `/api/prisms/${id}/move`, { payload: { direction }, headers: h });
     expect((await move(c.id, "up")).json()).toMatchObject({ title: "C", index: 1 });
     expect(await titlesOf(owner.id)).toEqual(["0:A", "1:C", "2:B"]);
     expect((await move(a.id, "down")).statusCode).toBe(200);
     expect(await titlesOf(owner.id)).toEqual(["0:C", "1:A", "2:B"]);
     expect((await move(c.id, "up")).statusCode).toBe(400);
     expect((await move(c.id, "sideways")).statusCode).toBe(400);
-    const other = jsonHeaders(await signIn(t.database, await buildUser(t.database)));
-    expect((await move(a.id, "up", other)).statusCode).toBe(403);
+    expect((await move(a.id, "up", await strangerHeaders())).statusCode).toBe(403);
     expect(await titlesOf(owner.id)).toEqual(["0:C", "1:A", "2:B"]);
   });
 });

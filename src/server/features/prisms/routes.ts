@@ -1,7 +1,6 @@
 // HTTP for prisms: a member's list, and the owner's writes.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema } from "../../../contract/errors.ts";
 import {
   moveSchema,
   prismIdParam,
@@ -9,25 +8,15 @@ import {
   prismSchema,
 } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
-import { versionKeys } from "../../events/versions.ts";
-import { notFound } from "../../http-error.ts";
+import { savePrism } from "../../commands/save-prism.ts";
+import { errorResponses, notFound } from "../../http-error.ts";
+import { versionKeys } from "../../live/versions.ts";
 import { requireUser } from "../../plugins/session.ts";
+import { findActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
-import {
-  createPrism,
-  deletePrism,
-  findActiveUser,
-  listPrisms,
-  movePrism,
-  updatePrism,
-} from "./service.ts";
+import { createPrism, deletePrism, listPrisms, movePrism } from "./service.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, versions }) => {
   const tags = ["prisms"];
@@ -40,7 +29,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         tags,
         summary: "A member's prisms, in order (conditional: ETag / If-None-Match)",
         params: z.object({ username: z.string().max(100) }),
-        response: { 200: z.array(prismSchema), 404: errorBodySchema },
+        response: { 200: z.array(prismSchema), ...errorResponses(404) },
       },
       config: {
         etag: (request) =>
@@ -65,9 +54,8 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       },
     },
     async (request, reply) => {
-      const owner = requireUser(request);
-      const prism = await createPrism(db, owner, request.body);
-      await bus.publish({ type: "prisms.changed", username: owner.username });
+      const { prism, events } = await createPrism(db, requireUser(request), request.body);
+      await bus.publish(...events);
       return reply.status(201).send(presentPrism(prism));
     },
   );
@@ -84,29 +72,13 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       },
     },
     async (request) => {
-      const owner = requireUser(request);
-      const { prism, heartsReset, reanchored } = await updatePrism(
+      const { prism, events } = await savePrism(
         db,
-        owner,
+        requireUser(request),
         request.params.id,
         request.body,
       );
-      await bus.publish(
-        { type: "prisms.changed", username: owner.username },
-        ...(reanchored > 0
-          ? [{ type: "annotation.changed" as const, prismId: prism.id, username: owner.username }]
-          : []),
-        ...(heartsReset
-          ? [
-              {
-                type: "heart.changed" as const,
-                prismId: prism.id,
-                heartsCount: 0,
-                username: owner.username,
-              },
-            ]
-          : []),
-      );
+      await bus.publish(...events);
       return presentPrism(prism);
     },
   );
@@ -122,9 +94,8 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       },
     },
     async (request, reply) => {
-      const owner = requireUser(request);
-      await deletePrism(db, owner, request.params.id);
-      await bus.publish({ type: "prisms.changed", username: owner.username });
+      const { events } = await deletePrism(db, requireUser(request), request.params.id);
+      await bus.publish(...events);
       return reply.status(204).send(null);
     },
   );
@@ -141,9 +112,13 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       },
     },
     async (request) => {
-      const owner = requireUser(request);
-      const prism = await movePrism(db, owner, request.params.id, request.body.direction);
-      await bus.publish({ type: "prisms.changed", username: owner.username });
+      const { prism, events } = await movePrism(
+        db,
+        requireUser(request),
+        request.params.id,
+        request.body.direction,
+      );
+      await bus.publish(...events);
       return presentPrism(prism);
     },
   );

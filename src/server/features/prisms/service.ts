@@ -1,31 +1,13 @@
 // A member's prisms: listing, writing, ordering. Every write is one transaction.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
 import { canEditPrism } from "../../policy.ts";
-import { reanchorAnnotations } from "../annotations/service.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
-
-export async function findActiveUser(db: Db, username: string): Promise<UserRow | null> {
-  const lookup = prepared(db, "active_user", () =>
-    db
-      .select()
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.username}) = lower(${sql.placeholder("username")})`,
-          isNull(users.deactivatedAt),
-        ),
-      )
-      .limit(1)
-      .prepare("active_user"),
-  );
-  const [user] = await lookup.execute({ username });
-  return user ?? null;
-}
 
 export async function listPrisms(db: Db, userId: number): Promise<PrismRow[]> {
   const list = prepared(db, "prism_list", () =>
@@ -40,11 +22,7 @@ export async function listPrisms(db: Db, userId: number): Promise<PrismRow[]> {
 }
 
 /** The prism, if the actor may write it: 404 when missing, 403 when it is someone else's. */
-export async function loadOwnPrism(
-  db: Executor,
-  actor: UserRow,
-  prismId: number,
-): Promise<PrismRow> {
+async function loadOwnPrism(db: Executor, actor: UserRow, prismId: number): Promise<PrismRow> {
   const [prism] = await db.select().from(prisms).where(eq(prisms.id, prismId)).limit(1);
   if (!prism) throw notFound("Prism not found");
   if (!canEditPrism(actor, prism)) throw forbidden("Only the owner can change this prism");
@@ -62,37 +40,48 @@ async function lockOwner(tx: Executor, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
 
-export async function createPrism(db: Db, owner: UserRow, input: PrismInput): Promise<PrismRow> {
+/** Announces a change to the member's list of prisms. */
+const listChanged = (owner: UserRow) => [
+  { type: "prisms.changed" as const, username: owner.username },
+];
+
+export async function createPrism(
+  db: Db,
+  owner: UserRow,
+  input: PrismInput,
+): Promise<WithEvents<{ prism: PrismRow }>> {
   const values = clean(input);
-  return db.transaction(async (tx) => {
+  const prism = await db.transaction(async (tx) => {
     await lockOwner(tx, owner.id);
     const [{ next = 0 } = {}] = await tx
       .select({ next: sql<number>`coalesce(max(${prisms.index}) + 1, 0)::int` })
       .from(prisms)
       .where(eq(prisms.userId, owner.id));
-    const [prism] = await tx
+    const [created] = await tx
       .insert(prisms)
       .values({ userId: owner.id, ...values, index: next })
       .returning();
-    if (!prism) throw new Error("insert returned no row");
-    return prism;
+    if (!created) throw new Error("insert returned no row");
+    return created;
   });
+  return { prism, events: listChanged(owner) };
 }
 
 export interface PrismUpdate {
   prism: PrismRow;
   /** True when a title change cleared the prism's hearts. */
   heartsReset: boolean;
-  /** How many annotations moved or were orphaned by the new text. */
-  reanchored: number;
+  /** True when the text changed, so that its annotations need anchoring again. */
+  contentChanged: boolean;
 }
 
 /**
- * Saves a prism. A new title while it has hearts removes them (a new title may change what was
- * hearted); new content while it has hearts marks it edited after hearts.
+ * Saves a prism, inside the caller's transaction. A new title while it has hearts removes them
+ * (a new title may change what was hearted); new content while it has hearts marks it edited
+ * after hearts.
  */
 export async function updatePrism(
-  db: Db,
+  tx: Executor,
   actor: UserRow,
   prismId: number,
   input: PrismInput,
@@ -103,33 +92,30 @@ export async function updatePrism(
     });
   }
   const values = clean(input);
-  return db.transaction(async (tx) => {
-    const current = await loadOwnPrism(tx, actor, prismId);
-    const titleChanged = values.title !== current.title;
-    const contentChanged = values.content !== current.content;
-    const heartsReset = titleChanged && current.heartsCount > 0;
-    if (heartsReset) await tx.delete(prismHearts).where(eq(prismHearts.prismId, prismId));
-    const [prism] = await tx
-      .update(prisms)
-      .set({
-        ...values,
-        updatedAt: new Date(),
-        ...(heartsReset
-          ? { heartsCount: 0, editedAfterHearts: false }
-          : contentChanged && current.heartsCount > 0
-            ? { editedAfterHearts: true }
-            : {}),
-      })
-      .where(eq(prisms.id, prismId))
-      .returning();
-    if (!prism) throw notFound("Prism not found");
-    const reanchored = contentChanged ? await reanchorAnnotations(tx, prismId, prism.content) : 0;
-    return { prism, heartsReset, reanchored };
-  });
+  const current = await loadOwnPrism(tx, actor, prismId);
+  const titleChanged = values.title !== current.title;
+  const contentChanged = values.content !== current.content;
+  const heartsReset = titleChanged && current.heartsCount > 0;
+  if (heartsReset) await tx.delete(prismHearts).where(eq(prismHearts.prismId, prismId));
+  const [prism] = await tx
+    .update(prisms)
+    .set({
+      ...values,
+      updatedAt: new Date(),
+      ...(heartsReset
+        ? { heartsCount: 0, editedAfterHearts: false }
+        : contentChanged && current.heartsCount > 0
+          ? { editedAfterHearts: true }
+          : {}),
+    })
+    .where(eq(prisms.id, prismId))
+    .returning();
+  if (!prism) throw notFound("Prism not found");
+  return { prism, heartsReset, contentChanged };
 }
 
-export async function deletePrism(db: Db, actor: UserRow, prismId: number): Promise<PrismRow> {
-  return db.transaction(async (tx) => {
+export async function deletePrism(db: Db, actor: UserRow, prismId: number): Promise<WithEvents> {
+  await db.transaction(async (tx) => {
     await lockOwner(tx, actor.id);
     const prism = await loadOwnPrism(tx, actor, prismId);
     await tx.delete(prisms).where(eq(prisms.id, prismId));
@@ -137,8 +123,8 @@ export async function deletePrism(db: Db, actor: UserRow, prismId: number): Prom
       .update(prisms)
       .set({ index: sql`${prisms.index} - 1` })
       .where(and(eq(prisms.userId, prism.userId), gt(prisms.index, prism.index)));
-    return prism;
   });
+  return { events: listChanged(actor) };
 }
 
 /** Swaps a prism with its neighbour above or below. */
@@ -147,28 +133,29 @@ export async function movePrism(
   actor: UserRow,
   prismId: number,
   direction: MoveDirection,
-): Promise<PrismRow> {
-  return db.transaction(async (tx) => {
+): Promise<WithEvents<{ prism: PrismRow }>> {
+  const prism = await db.transaction(async (tx) => {
     await lockOwner(tx, actor.id);
-    const prism = await loadOwnPrism(tx, actor, prismId);
-    const target = prism.index + (direction === "up" ? -1 : 1);
+    const current = await loadOwnPrism(tx, actor, prismId);
+    const target = current.index + (direction === "up" ? -1 : 1);
     const [neighbour] = await tx
       .select()
       .from(prisms)
-      .where(and(eq(prisms.userId, prism.userId), eq(prisms.index, target)))
+      .where(and(eq(prisms.userId, current.userId), eq(prisms.index, target)))
       .limit(1);
     if (!neighbour) {
       throw badRequest(
         direction === "up" ? "This prism is already first" : "This prism is already last",
       );
     }
-    await tx.update(prisms).set({ index: prism.index }).where(eq(prisms.id, neighbour.id));
+    await tx.update(prisms).set({ index: current.index }).where(eq(prisms.id, neighbour.id));
     const [moved] = await tx
       .update(prisms)
       .set({ index: target })
-      .where(eq(prisms.id, prism.id))
+      .where(eq(prisms.id, current.id))
       .returning();
     if (!moved) throw notFound("Prism not found");
     return moved;
   });
+  return { prism, events: listChanged(actor) };
 }

@@ -8,8 +8,8 @@ import { type App, buildApp } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { prisms, users } from "../../db/schema.ts";
 import { webPlugin } from "../../plugins/web.ts";
-import { buildPrism } from "../../test/factories.ts";
-import { buildUser, setupTestApp, TEST_ORIGIN } from "../../test/helpers.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { setupTestApp, TEST_ORIGIN } from "../../test/helpers.ts";
 import { createRenderHead } from "./service.ts";
 
 const t = setupTestApp();

@@ -13,7 +13,7 @@ import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/client.ts";
 import { prisms, users } from "../../db/schema.ts";
 import type { PageHead, RenderedHead, RenderHead } from "../../plugins/web.ts";
-import { findActiveUser } from "../prisms/service.ts";
+import { findActiveUser } from "../users/service.ts";
 
 export const defaultTitle = "Prism: say who you are and how you work";
 export const defaultDescription =

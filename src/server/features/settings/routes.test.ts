@@ -8,7 +8,14 @@ import {
   sessions,
   users,
 } from "../../db/schema.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn } from "../../test/helpers.ts";
+import {
+  buildAnnotation,
+  buildHeart,
+  buildNotification,
+  buildPrism,
+  buildUser,
+} from "../../test/builders.ts";
+import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -23,30 +30,28 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const saveProfile = (payload: object, headers: Record<string, string> = {}) =>
+  send(t.app, "PUT", "/api/user/profile", { payload, headers });
+
+const deleteAccount = (headers: Record<string, string> = {}) =>
+  send(t.app, "DELETE", "/api/user/account", { headers });
+
 describe("PUT /api/user/profile", () => {
   it("requires a signed-in member", async () => {
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/user/profile",
-      headers: jsonHeaders(),
-      payload: profile(),
-    });
-    expect(response.statusCode).toBe(401);
+    expect((await saveProfile(profile())).statusCode).toBe(401);
   });
 
   it("saves the fields, trims them and stores empty links as none", async () => {
     const user = await buildUser(t.database);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/user/profile",
-      headers: jsonHeaders(await signIn(t.database, user)),
-      payload: profile({
+    const response = await saveProfile(
+      profile({
         email: `  ${user.username}-new@example.com `,
         displayName: " Octavia ",
         websiteUrl: "https://octavia.example",
         linkedinUrl: "http://linkedin.com/in/octavia",
       }),
-    });
+      await signIn(t.database, user),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       firstName: "Octavia",
@@ -75,12 +80,7 @@ describe("PUT /api/user/profile", () => {
     ],
   ])("rejects a bad %s with 400 and changes nothing", async (field, overrides, message) => {
     const user = await buildUser(t.database);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/user/profile",
-      headers: jsonHeaders(await signIn(t.database, user)),
-      payload: profile(overrides),
-    });
+    const response = await saveProfile(profile(overrides), await signIn(t.database, user));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -90,32 +90,17 @@ describe("PUT /api/user/profile", () => {
   it("answers 409 when another member has the email in any case, and allows one's own", async () => {
     const other = await buildUser(t.database);
     const user = await buildUser(t.database);
-    const headers = jsonHeaders(await signIn(t.database, user));
-    const taken = await t.app.inject({
-      method: "PUT",
-      url: "/api/user/profile",
-      headers,
-      payload: profile({ email: other.email.toUpperCase() }),
-    });
+    const headers = await signIn(t.database, user);
+    const taken = await saveProfile(profile({ email: other.email.toUpperCase() }), headers);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ email: "Email is already registered" });
-    const own = await t.app.inject({
-      method: "PUT",
-      url: "/api/user/profile",
-      headers,
-      payload: profile({ email: user.email.toUpperCase() }),
-    });
+    const own = await saveProfile(profile({ email: user.email.toUpperCase() }), headers);
     expect(own.statusCode).toBe(200);
   });
 
   it("rejects unknown fields such as isAdmin", async () => {
     const user = await buildUser(t.database);
-    const response = await t.app.inject({
-      method: "PUT",
-      url: "/api/user/profile",
-      headers: jsonHeaders(await signIn(t.database, user)),
-      payload: profile({ isAdmin: true }),
-    });
+    const response = await saveProfile(profile({ isAdmin: true }), await signIn(t.database, user));
     expect(response.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.isAdmin).toBe(false);
@@ -124,71 +109,59 @@ describe("PUT /api/user/profile", () => {
 
 describe("DELETE /api/user/account", () => {
   it("requires a signed-in member", async () => {
-    const response = await t.app.inject({
-      method: "DELETE",
-      url: "/api/user/account",
-      headers: jsonHeaders(),
-    });
-    expect(response.statusCode).toBe(401);
+    expect((await deleteAccount()).statusCode).toBe(401);
   });
 
   it("removes the member and everything that is theirs, correcting counts elsewhere", async () => {
     const leaving = await buildUser(t.database);
     const staying = await buildUser(t.database);
     const db = t.database.db;
-    const [own] = await db
-      .insert(prisms)
-      .values({ userId: leaving.id, title: "Mine", content: "<p>x</p>", index: 0, heartsCount: 1 })
-      .returning();
-    const [theirs] = await db
-      .insert(prisms)
-      .values({
-        userId: staying.id,
-        title: "Theirs",
-        content: "<p>hello world</p>",
-        index: 0,
-        heartsCount: 2,
-      })
-      .returning();
-    if (!own || !theirs) throw new Error("setup");
-    await db.insert(prismHearts).values([
-      { prismId: own.id, userId: staying.id },
-      { prismId: theirs.id, userId: leaving.id },
-      { prismId: theirs.id, visitorHash: "someone" },
-    ]);
-    await db.insert(annotations).values([
-      {
-        prismId: theirs.id,
-        userId: leaving.id,
-        selectedText: "hello",
-        annotationText: "hi",
-        selectionStart: 0,
-        selectionEnd: 5,
-        prismTitle: "Theirs",
-      },
-      {
-        prismId: own.id,
-        userId: staying.id,
-        selectedText: "x",
-        annotationText: "yo",
-        selectionStart: 0,
-        selectionEnd: 1,
-        prismTitle: "Mine",
-      },
-    ]);
-    await db.insert(notifications).values([
-      {
-        userId: staying.id,
-        prismId: theirs.id,
-        type: "heart",
-        actorKey: `user:${leaving.id}`,
-        actorName: "Leaving",
-      },
-      { userId: leaving.id, prismId: own.id, type: "heart", actorKey: `user:${staying.id}` },
-    ]);
-    const headers = jsonHeaders(await signIn(t.database, leaving));
+    const own = await buildPrism(t.database, {
+      userId: leaving.id,
+      title: "Mine",
+      content: "<p>x</p>",
+      heartsCount: 1,
+    });
+    const theirs = await buildPrism(t.database, {
+      userId: staying.id,
+      title: "Theirs",
+      content: "<p>hello world</p>",
+      heartsCount: 2,
+    });
+    await buildHeart(t.database, { prismId: own.id, userId: staying.id });
+    await buildHeart(t.database, { prismId: theirs.id, userId: leaving.id });
+    await buildHeart(t.database, { prismId: theirs.id, visitorHash: "someone" });
+    await buildAnnotation(t.database, {
+      prismId: theirs.id,
+      userId: leaving.id,
+      selectedText: "hello",
+      annotationText: "hi",
+      selectionEnd: 5,
+      prismTitle: "Theirs",
+    });
+    await buildAnnotation(t.database, {
+      prismId: own.id,
+      userId: staying.id,
+      selectedText: "x",
+      annotationText: "yo",
+      selectionEnd: 1,
+      prismTitle: "Mine",
+    });
+    await buildNotification(t.database, {
+      userId: staying.id,
+      prismId: theirs.id,
+      actorKey: `user:${leaving.id}`,
+      actorName: "Leaving",
+    });
+    await buildNotification(t.database, {
+      userId: leaving.id,
+      prismId: own.id,
+      actorKey: `user:${staying.id}`,
+      actorName: null,
+    });
+    const headers = await signIn(t.database, leaving);
 
-    const response = await t.app.inject({ method: "DELETE", url: "/api/user/account", headers });
+    const response = await deleteAccount(headers);
     expect(response.statusCode).toBe(204);
     expect(response.cookies.find((c) => c.name === "prism_session")?.value).toBe("");
 

@@ -4,7 +4,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
-import type { EventBus } from "../events/bus.ts";
+import type { EventBus } from "./bus.ts";
 
 export interface EventStreamOptions {
   bus: Pick<EventBus, "subscribe">;

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismEvent } from "../../contract/events.ts";
 import { type App, buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import { buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
-import { buildPrism } from "../test/factories.ts";
-import { buildUser, jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "../test/helpers.ts";
-import { encodeFrame, eventStreamRoutes, frameFor } from "./event-stream.ts";
+import { jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "../test/helpers.ts";
+import { encodeFrame, eventStreamRoutes, frameFor } from "./stream.ts";
 
 const t = setupTestApp();
 let base = "";

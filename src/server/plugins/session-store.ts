@@ -1,22 +1,20 @@
 // Server-side sessions: an opaque token in a cookie, only its SHA-256 in the database.
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.ts";
-import { prepared } from "../../db/prepared.ts";
-import { sessions, type UserRow, users } from "../../db/schema.ts";
+import type { Db, Executor } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
+import { sessions, type UserRow, users } from "../db/schema.ts";
+import { hashToken, newToken } from "../security/tokens.ts";
 
 export const SESSION_COOKIE = "prism_session";
 export const SESSION_IDLE_DAYS = 30;
 const TOUCH_AFTER_MS = 60_000;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createSession(
   db: Executor,
   userId: number,
   userAgent: string | undefined,
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
@@ -27,6 +25,11 @@ export async function createSession(
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Signs a member out everywhere. */
+export async function deleteSessionsOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 const idleCutoff = () => sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`;
@@ -73,7 +76,11 @@ export async function resolveSession(db: Db, token: string): Promise<UserRow | n
   return row.user;
 }
 
-/** Forgets sessions idle for longer than the limit. */
-export async function deleteIdleSessions(db: Executor): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.lastSeenAt, idleCutoff()));
+/** Forgets sessions idle for longer than the limit; returns how many. */
+export async function deleteIdleSessions(db: Executor): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(lt(sessions.lastSeenAt, idleCutoff()))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

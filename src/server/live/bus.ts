@@ -8,6 +8,9 @@ const CHANNEL = "prism_events";
 
 type Listener = (event: PrismEvent) => void;
 
+/** What a write did, with the events that announce it once its transaction has committed. */
+export type WithEvents<T = object> = T & { events: PrismEvent[] };
+
 export class EventBus {
   private readonly listeners = new Set<Listener>();
   private readonly instanceId = randomUUID();

@@ -1,0 +1,48 @@
+// Deciding on an annotation (its prism's owner) or setting its status (an admin): the new status,
+// its notifications marked read, and the events for the annotations and the owner's
+// notifications. One transaction.
+import type { AnnotationStatus } from "../../contract/annotations.ts";
+import type { Db, Executor } from "../db/client.ts";
+import type { UserRow } from "../db/schema.ts";
+import {
+  type AnnotationView,
+  type Decision,
+  decideAnnotation,
+  setAnnotationStatus,
+} from "../features/annotations/service.ts";
+import { markAnnotationNotificationsRead } from "../features/notifications/service.ts";
+import type { WithEvents } from "../live/bus.ts";
+
+type Decided = WithEvents<{ view: AnnotationView }>;
+
+/** Deciding on an annotation settles its notifications. */
+async function settle(tx: Executor, { view, ownerUsername }: Decision): Promise<Decided> {
+  const recipients = await markAnnotationNotificationsRead(tx, view.row.id);
+  // The owner's list follows the decision; so does anyone's whose notification was marked read.
+  const notified = new Set([view.prismOwnerId, ...recipients]);
+  return {
+    view,
+    events: [
+      { type: "annotation.changed", prismId: view.row.prismId, username: ownerUsername },
+      ...[...notified].map((userId) => ({ type: "notifications.changed" as const, userId })),
+    ],
+  };
+}
+
+export async function decideOnAnnotation(
+  db: Db,
+  actor: UserRow,
+  id: number,
+  status: "approved" | "rejected",
+): Promise<Decided> {
+  return db.transaction(async (tx) => settle(tx, await decideAnnotation(tx, actor, id, status)));
+}
+
+/** An admin sets any status, from any other (the route admits admins only). */
+export async function setAnnotationStatusAsAdmin(
+  db: Db,
+  id: number,
+  status: AnnotationStatus,
+): Promise<Decided> {
+  return db.transaction(async (tx) => settle(tx, await setAnnotationStatus(tx, id, status)));
+}

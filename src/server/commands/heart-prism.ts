@@ -1,0 +1,33 @@
+// Hearting a prism: the heart flipped and counted, the owner told of a new heart from someone
+// else (once per actor and prism), and the events for the count and the notification. One
+// transaction.
+import type { PrismEvent } from "../../contract/events.ts";
+import type { HeartStatus } from "../../contract/prisms.ts";
+import type { Db } from "../db/client.ts";
+import { toggleHeart } from "../features/hearts/service.ts";
+import { notifyHeart } from "../features/notifications/service.ts";
+import type { WithEvents } from "../live/bus.ts";
+import type { Participant } from "../plugins/visitor.ts";
+
+export async function heartPrism(
+  db: Db,
+  prismId: number,
+  participant: Participant,
+): Promise<WithEvents<{ status: HeartStatus }>> {
+  return db.transaction(async (tx) => {
+    const toggled = await toggleHeart(tx, prismId, participant);
+    const notified =
+      toggled.hearted &&
+      (await notifyHeart(tx, { recipientId: toggled.ownerId, prismId, participant }));
+    const events: PrismEvent[] = [
+      {
+        type: "heart.changed",
+        prismId,
+        heartsCount: toggled.heartsCount,
+        username: toggled.ownerUsername,
+      },
+    ];
+    if (notified) events.push({ type: "notification.created", userId: toggled.ownerId });
+    return { status: { hearted: toggled.hearted, heartsCount: toggled.heartsCount }, events };
+  });
+}

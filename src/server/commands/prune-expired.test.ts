@@ -1,0 +1,55 @@
+// The app forgets idle sessions and spent reset tokens when it starts.
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { passwordResetTokens, sessions } from "../db/schema.ts";
+import { buildUser } from "../test/builders.ts";
+import { setupTestApp, signIn } from "../test/helpers.ts";
+
+const t = setupTestApp();
+const day = 24 * 60 * 60 * 1000;
+
+describe("pruning", () => {
+  it("removes expired sessions and spent reset tokens when the app starts, and keeps the rest", async () => {
+    const idle = await buildUser(t.database);
+    const active = await buildUser(t.database);
+    await signIn(t.database, idle);
+    await signIn(t.database, active);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * day) })
+      .where(eq(sessions.userId, idle.id));
+    const hour = 60 * 60 * 1000;
+    const tokens = await t.database.db
+      .insert(passwordResetTokens)
+      .values([
+        { tokenHash: "expired", userId: idle.id, expiresAt: new Date(Date.now() - 1000) },
+        {
+          tokenHash: "used",
+          userId: idle.id,
+          expiresAt: new Date(Date.now() + hour),
+          usedAt: new Date(),
+        },
+        { tokenHash: "valid", userId: idle.id, expiresAt: new Date(Date.now() + hour) },
+      ])
+      .returning();
+
+    // The first run starts with the app; closing the app waits for it.
+    const app = await buildApp({ config: t.config, database: t.database });
+    await app.close();
+    const sessionsOf = (userId: number) =>
+      t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(await sessionsOf(idle.id)).toEqual([]);
+    expect(await sessionsOf(active.id)).toHaveLength(1);
+    const left = await t.database.db
+      .select({ tokenHash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .where(
+        inArray(
+          passwordResetTokens.id,
+          tokens.map((token) => token.id),
+        ),
+      );
+    expect(left).toEqual([{ tokenHash: "valid" }]);
+  });
+});

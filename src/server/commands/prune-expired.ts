@@ -1,0 +1,27 @@
+// Forgetting what can no longer be used: sessions idle past their limit and password-reset
+// tokens that expired or were used. Runs when the app starts and then hourly.
+import type { FastifyBaseLogger } from "fastify";
+import type { Executor } from "../db/client.ts";
+import { deleteSpentResetTokens } from "../features/password-reset/service.ts";
+import { deleteIdleSessions } from "../plugins/session-store.ts";
+
+const EVERY_MS = 60 * 60 * 1000;
+
+export async function pruneExpired(db: Executor) {
+  return { sessions: await deleteIdleSessions(db), resetTokens: await deleteSpentResetTokens(db) };
+}
+
+/** Prunes now and then hourly; a failed run is logged and the next one tries again. */
+export function schedulePruning(db: Executor, log: FastifyBaseLogger) {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = pruneExpired(db).catch((error) => log.warn({ err: error }, "pruning failed"));
+  };
+  run();
+  const timer = setInterval(run, EVERY_MS).unref();
+  /** Stops the timer and waits for a run in progress. */
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,31 @@
+// Responding to a passage of a prism: the annotation recorded, the prism's owner told (unless
+// it is their own), and the events for the annotations and the notification. One transaction.
+import type { AnnotationCreate } from "../../contract/annotations.ts";
+import type { PrismEvent } from "../../contract/events.ts";
+import type { Db } from "../db/client.ts";
+import { type AnnotationView, createAnnotation } from "../features/annotations/service.ts";
+import { notifyAnnotation } from "../features/notifications/service.ts";
+import type { WithEvents } from "../live/bus.ts";
+import type { Participant } from "../plugins/visitor.ts";
+
+export async function respondToPassage(
+  db: Db,
+  input: AnnotationCreate,
+  participant: Participant,
+): Promise<WithEvents<{ view: AnnotationView }>> {
+  return db.transaction(async (tx) => {
+    const { view, prism, ownerUsername } = await createAnnotation(tx, input, participant);
+    const notified = await notifyAnnotation(tx, {
+      recipientId: prism.userId,
+      prismId: prism.id,
+      participant,
+      annotationId: view.row.id,
+      annotatorName: view.row.annotatorName,
+    });
+    const events: PrismEvent[] = [
+      { type: "annotation.changed", prismId: prism.id, username: ownerUsername },
+    ];
+    if (notified) events.push({ type: "notification.created", userId: prism.userId });
+    return { view, events };
+  });
+}

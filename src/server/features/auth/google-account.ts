@@ -1,0 +1,86 @@
+// Which member a Google sign-in is: found by Google id, linked by verified e-mail, or created.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { isReservedUsername, limits } from "../../../contract/limits.ts";
+import type { Executor } from "../../db/client.ts";
+import { type UserRow, users } from "../../db/schema.ts";
+import { findUserByUsername, sameIgnoringCase } from "../users/service.ts";
+
+/** The id_token claims we use; a bad picture URL is dropped rather than failing the sign-in. */
+export const googleClaimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.email().max(limits.emailMax),
+  email_verified: z.union([z.boolean(), z.literal("true").transform(() => true)]).catch(false),
+  given_name: z.string().optional().catch(undefined),
+  family_name: z.string().optional().catch(undefined),
+  name: z.string().optional().catch(undefined),
+  picture: z
+    .url({ protocol: /^https?$/ })
+    .max(limits.urlMax)
+    .optional()
+    .catch(undefined),
+});
+type GoogleProfile = z.infer<typeof googleClaimsSchema>;
+
+/** By Google id, else by verified e-mail (linking the account), else a new member. */
+export async function findOrCreateMember(db: Executor, profile: GoogleProfile): Promise<UserRow> {
+  const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub));
+  if (byGoogleId) return byGoogleId;
+
+  const [byEmail] = await db
+    .select()
+    .from(users)
+    .where(sameIgnoringCase(users.email, profile.email));
+  if (byEmail) {
+    // An unverified address proves nothing about who owns the existing account.
+    if (!profile.email_verified) throw new Error("e-mail not verified; refusing to link");
+    if (byEmail.googleId) throw new Error("account is linked to another Google account");
+    if (byEmail.deactivatedAt) return byEmail;
+    const [linked] = await db
+      .update(users)
+      .set({ googleId: profile.sub })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    if (!linked) throw new Error("link returned no row");
+    return linked;
+  }
+
+  const localPart = profile.email.slice(0, profile.email.lastIndexOf("@"));
+  const [first, ...others] = (profile.name ?? "").trim().split(/\s+/);
+  const name = (value: string | undefined) => value?.trim().slice(0, limits.nameMax) || undefined;
+  const [created] = await db
+    .insert(users)
+    .values({
+      username: await uniqueUsername(db, localPart),
+      email: profile.email,
+      firstName: name(profile.given_name) ?? name(first) ?? name(localPart) ?? "Member",
+      lastName: name(profile.family_name) ?? name(others.join(" ")) ?? "Member",
+      password: null,
+      authProvider: "google",
+      googleId: profile.sub,
+      profileImageUrl: profile.picture ?? null,
+      lastActiveAt: new Date(),
+    })
+    .returning();
+  if (!created) throw new Error("insert returned no row");
+  return created;
+}
+
+/** The e-mail's local part made into a valid username: "Ada.L+x" → "adalx", then "adalx-2", … */
+export function usernameBase(localPart: string): string {
+  const base = localPart
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]/g, "")
+    .slice(0, limits.usernameMax);
+  return base.length < limits.usernameMin ? `${base}member` : base;
+}
+
+async function uniqueUsername(db: Executor, localPart: string): Promise<string> {
+  const base = usernameBase(localPart);
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : `-${n}`;
+    const candidate = base.slice(0, limits.usernameMax - suffix.length) + suffix;
+    if (isReservedUsername(candidate)) continue;
+    if (!(await findUserByUsername(db, candidate))) return candidate;
+  }
+}
