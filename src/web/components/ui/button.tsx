@@ -1,3 +1,4 @@
+// The button, in its variants and sizes; `asChild` lends its look to a link.
 import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";

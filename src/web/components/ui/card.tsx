@@ -1,3 +1,4 @@
+// A bordered, rounded surface that groups what belongs together.
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 

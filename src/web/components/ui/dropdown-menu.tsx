@@ -1,3 +1,4 @@
+// A menu that drops from its trigger, on Radix: items, a label and separators.
 import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";

@@ -18,7 +18,7 @@ interface Sender<TValues> {
 }
 
 /** Puts the field errors of a failed request on the fields they name. */
-export function showServerErrors<T extends FieldValues>(
+function showServerErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, "setError">,
   error: unknown,
 ) {

@@ -1,3 +1,4 @@
+// The text input, with its invalid state.
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 

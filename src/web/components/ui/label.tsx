@@ -1,3 +1,4 @@
+// A form label, on Radix.
 import * as LabelPrimitive from "@radix-ui/react-label";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";

@@ -1,3 +1,4 @@
+// A panel that opens beside its trigger, on Radix.
 import * as PopoverPrimitive from "@radix-ui/react-popover";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";

@@ -1,3 +1,4 @@
+// Tabs, on Radix: the list of triggers and each tab's content.
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";

@@ -20,7 +20,7 @@ import { useCurrentUser, useLogin, useRegister, useSetCurrentUser } from "./auth
 
 type Mode = "auth" | "sign-in";
 
-/** The Create account fields under the two names. */
+/** The Create account fields below the first and last name. */
 const registerFields: {
   name: Exclude<keyof RegisterFormInput, "firstName" | "lastName">;
   label: string;
