@@ -34,7 +34,7 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const usernameField = z
+const usernameField = z
   .string()
   .trim()
   .min(limits.usernameMin, authMessages.usernameMin)

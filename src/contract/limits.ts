@@ -16,7 +16,7 @@ export const limits = {
 } as const;
 
 /** First path segments the app itself uses; nobody may take them as a username. */
-export const reservedUsernames = new Set([
+const reservedUsernames = new Set([
   "about",
   "admin",
   "api",

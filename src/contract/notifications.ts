@@ -1,8 +1,7 @@
 // Notifications on the wire: the tray and /notifications list, the unread count, paging.
 import { z } from "zod";
 
-export const notificationTypes = ["heart", "annotation"] as const;
-export type NotificationType = (typeof notificationTypes)[number];
+const notificationTypes = ["heart", "annotation"] as const;
 
 /** One notification as its recipient sees it; the actor's key never leaves the server. */
 export const notificationSchema = z.object({

@@ -32,7 +32,6 @@ export const passwordResetConfirmSchema = z.strictObject({
   token: z.string().min(1, passwordResetMessages.invalidToken).max(200),
   password,
 });
-export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
 
 /** The Reset password form: the new password twice. */
 export const passwordResetFormSchema = z

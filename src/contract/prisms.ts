@@ -15,7 +15,7 @@ export const prismSchema = z.object({
 });
 export type Prism = z.infer<typeof prismSchema>;
 
-export const prismMessages = {
+const prismMessages = {
   titleRequired: "Title is required",
   titleTooLong: `Title must be at most ${limits.prismTitleMax} characters`,
   contentTooLong: `Content must be at most ${limits.prismContentBytes / 1024} KB`,

@@ -28,7 +28,7 @@ export const currentUserSchema = publicUserSchema.extend({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const profileMessages = {
+const profileMessages = {
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
   invalidEmail: "Invalid email address",
@@ -45,7 +45,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** An optional http(s) link: empty means "none". */
-export const optionalUrl = z
+const optionalUrl = z
   .string()
   .trim()
   .max(limits.urlMax, `Must be at most ${limits.urlMax} characters`)

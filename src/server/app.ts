@@ -54,7 +54,7 @@ export interface AppDeps {
   secret: string;
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions["logger"];

@@ -7,7 +7,7 @@ import { deleteIdleSessions } from "../plugins/session-store.ts";
 
 const EVERY_MS = 60 * 60 * 1000;
 
-export async function pruneExpired(db: Executor) {
+async function pruneExpired(db: Executor) {
   return { sessions: await deleteIdleSessions(db), resetTokens: await deleteSpentResetTokens(db) };
 }
 

@@ -1,7 +1,7 @@
 // Demo content for Prism: members, their prisms, annotations and hearts.
 // Everything here is fictional. Content HTML uses only <p>, <strong>, <em>, <u> and <a href>.
 
-export interface DemoMember {
+interface DemoMember {
   username: string;
   firstName: string;
   lastName: string;
@@ -13,12 +13,12 @@ export interface DemoMember {
   prisms: DemoPrism[];
 }
 
-export interface DemoPrism {
+interface DemoPrism {
   title: string;
   content: string;
 }
 
-export interface DemoAnnotation {
+interface DemoAnnotation {
   annotator: string | { name: string | null; email: string | null };
   owner: string;
   prismTitle: string;
@@ -27,7 +27,7 @@ export interface DemoAnnotation {
   status: "pending" | "approved" | "rejected";
 }
 
-export interface DemoHeart {
+interface DemoHeart {
   by: string | null;
   owner: string;
   prismTitle: string;

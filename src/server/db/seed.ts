@@ -11,7 +11,7 @@ import type { Database, Db } from "./client.ts";
 import { demoAnnotations, demoHearts, demoMembers } from "./demo-data.ts";
 import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
 
-export const DEMO_ADMIN_USERNAME = "admin";
+const DEMO_ADMIN_USERNAME = "admin";
 
 export interface DemoCredentials {
   username: string;

@@ -383,7 +383,7 @@ describe("across instances", () => {
       databaseA = openDatabase(withDatabase(postgresUrl, await databaseName(t.database)));
     } else {
       console.log(
-        "event-stream: PGlite run — both apps share one database object; the cross-database " +
+        "live stream: PGlite run — both apps share one database object; the cross-database " +
           "half of this test runs only with TEST_DB=postgres",
       );
     }

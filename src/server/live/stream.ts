@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { EventBus } from "./bus.ts";
 
-export interface EventStreamOptions {
+interface EventStreamOptions {
   bus: Pick<EventBus, "subscribe">;
   /** Milliseconds between heartbeat comments; 25 s unless a test says otherwise. */
   heartbeatMs?: number;
@@ -16,7 +16,7 @@ export interface EventStreamOptions {
   maxBufferedBytes?: number;
 }
 
-export const EVENT_STREAM_DEFAULTS = {
+const EVENT_STREAM_DEFAULTS = {
   heartbeatMs: 25_000,
   maxStreams: 1000,
   maxBufferedBytes: 1024 * 1024,

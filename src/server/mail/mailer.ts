@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { escapeHtml } from "../escape.ts";
 import { notFound } from "../http-error.ts";
 
 /** One page's head, as plain text: the plugin escapes every value it writes. */
@@ -27,30 +28,18 @@ export interface RenderedHead {
 /** The head and status of a page path (no query string). */
 export type RenderHead = (path: string) => Promise<RenderedHead>;
 
-export interface WebPluginOptions {
+interface WebPluginOptions {
   root: string;
   renderHead?: RenderHead;
   /** Gives a new visitor their `vid` cookie with the page. */
   onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
-
 /**
  * index.html with the page's head: the existing title, description and robots tags are replaced
  * (added when missing); canonical, Open Graph and Twitter tags go before `</head>`.
  */
-export function injectHead(html: string, head: PageHead): string {
+function injectHead(html: string, head: PageHead): string {
   const added: string[] = [];
   // Replacement callbacks, never replacement strings: user text may contain `$&` and friends.
   const put = (text: string, pattern: RegExp, tag: string) => {

@@ -10,7 +10,7 @@ import { createTestDatabase } from "./databases.ts";
 export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse";
 
-export interface TestContext {
+interface TestContext {
   app: App;
   database: Database;
   config: Config;

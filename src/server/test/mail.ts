@@ -7,12 +7,12 @@ import type { Database } from "../db/client.ts";
 import { createTestDatabase } from "./databases.ts";
 import { TEST_ORIGIN } from "./helpers.ts";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   raw: string;
 }
 
-export interface MailTestContext {
+interface MailTestContext {
   app: App;
   database: Database;
   /** Every message the SMTP server accepted, oldest first. */

@@ -12,7 +12,7 @@ export interface Anchor {
   end: number;
 }
 
-export interface Placement {
+interface Placement {
   start: number;
   end: number;
   prefix: string;
@@ -25,7 +25,7 @@ const TOTAL_WEIGHT = WEIGHT.quote + WEIGHT.prefix + WEIGHT.suffix + WEIGHT.posit
 /** A fuzzy candidate must differ from the quote in at most this share of its characters… */
 const MAX_QUOTE_ERROR_RATE = 0.25;
 /** …and reach this overall score, or the annotation is orphaned rather than misplaced. */
-export const MIN_FUZZY_SCORE = 0.7;
+const MIN_FUZZY_SCORE = 0.7;
 
 function place(text: string, start: number, end: number): Placement {
   return { start, end, ...quoteContext(text, start, end) };

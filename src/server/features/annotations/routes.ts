@@ -1,6 +1,5 @@
 // HTTP for annotations: respond to a passage, read what one may see, and decide on them.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import {
   adminAnnotationStatusSchema,
@@ -16,7 +15,8 @@ import {
   setAnnotationStatusAsAdmin,
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
-import { errorResponses, HttpError } from "../../http-error.ts";
+import { errorResponses } from "../../http-error.ts";
+import { budget, withinBudget } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
 import { participantOf, viewerOf } from "../../plugins/visitor.ts";
 import { presentAnnotation } from "./presenter.ts";
@@ -27,8 +27,8 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const tags = ["annotations"];
   const idParams = z.object({ id: prismIdParam });
   // Anonymous responses are limited per browser and per address; members are known and accountable.
-  const perVisitor = new RateLimiterMemory({ points: 10, duration: 10 * 60 });
-  const perAddress = new RateLimiterMemory({ points: 30, duration: 10 * 60 });
+  const perVisitor = budget(10, 10);
+  const perAddress = budget(30, 10);
 
   app.post(
     "/annotations",
@@ -43,14 +43,10 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
       if ("visitorHash" in participant) {
-        try {
-          await Promise.all([
-            perVisitor.consume(participant.visitorHash),
-            perAddress.consume(request.ip),
-          ]);
-        } catch {
-          throw new HttpError(429, annotationMessages.tooMany);
-        }
+        await withinBudget(
+          annotationMessages.tooMany,
+          Promise.all([perVisitor(participant.visitorHash), perAddress(request.ip)]),
+        );
       }
       const { view, events } = await respondToPassage(db, request.body, participant);
       await bus.publish(...events);

@@ -76,7 +76,7 @@ export function authorName(view: AnnotationView): string | null {
   return view.author ? displayName(view.author) : (view.row.annotatorName ?? null);
 }
 
-export interface CreatedAnnotation {
+interface CreatedAnnotation {
   view: AnnotationView;
   prism: PrismRow;
   ownerUsername: string;

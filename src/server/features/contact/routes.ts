@@ -1,10 +1,10 @@
 // HTTP for the contact form.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import { contactMessages, contactSchema } from "../../../contract/contact.ts";
 import type { AppDeps } from "../../app.ts";
-import { errorResponses, HttpError } from "../../http-error.ts";
+import { errorResponses } from "../../http-error.ts";
+import { budget, withinBudget } from "../../plugins/rate-limit.ts";
 import { receiveContactMessage } from "./service.ts";
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
@@ -12,7 +12,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { db, mailer, config },
 ) => {
   // A contact form is a spam target: a few messages per address per ten minutes is plenty.
-  const perAddress = new RateLimiterMemory({ points: 5, duration: 10 * 60 });
+  const perAddress = budget(5, 10);
 
   app.post(
     "/contact",
@@ -25,11 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request, reply) => {
-      try {
-        await perAddress.consume(request.ip);
-      } catch {
-        throw new HttpError(429, contactMessages.tooMany);
-      }
+      await withinBudget(contactMessages.tooMany, perAddress(request.ip));
       const { id, mailed } = await receiveContactMessage(
         db,
         mailer,

@@ -25,7 +25,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { config, database },
 ) => {
   const tags = ["diagnostics"];
-  // Open while developing; in production only admins may probe the database (decisions.md).
+  // Open while developing; in production only admins may probe the database.
   const guard = async (request: FastifyRequest) => {
     if (config.production) requireAdmin(request, "Only admins can run diagnostics");
   };

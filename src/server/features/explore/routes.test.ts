@@ -19,6 +19,21 @@ async function getPrisms(query = "limit=50"): Promise<ExplorePrism[]> {
   return response.json();
 }
 
+/** The list's entries for these rows only (other tests' rows left out), in the list's order. */
+const usersAmong = async (ids: number[]) =>
+  (await getUsers()).filter((entry) => ids.includes(entry.user.id));
+const prismsAmong = async (ids: number[]) =>
+  (await getPrisms()).filter((entry) => ids.includes(entry.prism.id));
+
+/** Each bad page query (with the field it gets wrong) is a 400 naming that field. */
+function itRejectsBadPages(list: "users" | "prisms", cases: [string, string][]) {
+  it.each(cases)("rejects %s with 400 naming %s", async (query, field) => {
+    const response = await t.app.inject({ method: "GET", url: `/api/explore/${list}?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[field]).toBeTruthy();
+  });
+}
+
 const publicKeys = [
   "displayName",
   "firstName",
@@ -50,15 +65,10 @@ describe("GET /api/explore/users", () => {
       await buildPrism(t.database, { userId: member.id, title: `Prism of ${member.username}` });
     }
 
-    const mine = new Set([earlier.id, latest.id, never.id, neverToo.id, withoutPrisms.id]);
-    const list = (await getUsers()).filter((entry) => mine.has(entry.user.id));
-    expect(list.map((entry) => entry.user.id)).toEqual([
-      latest.id,
-      earlier.id,
-      // Never active: the newest member (highest id) first.
-      neverToo.id,
-      never.id,
-    ]);
+    const list = await usersAmong([earlier.id, latest.id, never.id, neverToo.id, withoutPrisms.id]);
+    const ids = list.map((entry) => entry.user.id);
+    // Never active: the newest member (highest id) first.
+    expect(ids).toEqual([latest.id, earlier.id, neverToo.id, never.id]);
     expect(list[1]?.firstPrism).toEqual({
       title: "First things",
       content: "<p>Begin <em>here</em>.</p>",
@@ -105,17 +115,13 @@ describe("GET /api/explore/users", () => {
     expect(await getUsers(`limit=10&offset=${all.length}`)).toEqual([]);
   });
 
-  it.each([
+  itRejectsBadPages("users", [
     ["limit=0", "limit"],
     ["limit=51", "limit"],
     ["limit=abc", "limit"],
     ["limit=2.5", "limit"],
     ["offset=-1", "offset"],
-  ])("rejects %s with 400 naming %s", async (query, field) => {
-    const response = await t.app.inject({ method: "GET", url: `/api/explore/users?${query}` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors[field]).toBeTruthy();
-  });
+  ]);
 });
 
 describe("GET /api/explore/prisms", () => {
@@ -136,15 +142,9 @@ describe("GET /api/explore/prisms", () => {
     const top = await hearted(other.id, 1, "Most loved", 9, 120);
     const olderQuiet = await hearted(other.id, 2, "How I work", 0, 500);
 
-    const mine = new Set([old.id, quiet.id, newer.id, top.id, olderQuiet.id]);
-    const list = (await getPrisms()).filter((entry) => mine.has(entry.prism.id));
-    expect(list.map((entry) => entry.prism.id)).toEqual([
-      top.id,
-      newer.id,
-      old.id,
-      quiet.id,
-      olderQuiet.id,
-    ]);
+    const list = await prismsAmong([old.id, quiet.id, newer.id, top.id, olderQuiet.id]);
+    const ids = list.map((entry) => entry.prism.id);
+    expect(ids).toEqual([top.id, newer.id, old.id, quiet.id, olderQuiet.id]);
     expect(list[0]).toEqual({
       user: expect.objectContaining({ id: other.id, username: other.username }),
       prism: { id: top.id, title: "Most loved", content: top.content, heartsCount: 9 },
@@ -197,14 +197,10 @@ describe("GET /api/explore/prisms", () => {
     expect(await getPrisms("limit=4&offset=3")).toEqual(all.slice(3, 7));
   });
 
-  it.each([
+  itRejectsBadPages("prisms", [
     ["limit=0", "limit"],
     ["limit=100", "limit"],
     ["offset=-5", "offset"],
     ["offset=x", "offset"],
-  ])("rejects %s with 400 naming %s", async (query, field) => {
-    const response = await t.app.inject({ method: "GET", url: `/api/explore/prisms?${query}` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors[field]).toBeTruthy();
-  });
+  ]);
 });

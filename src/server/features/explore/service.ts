@@ -5,12 +5,12 @@ import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
 import { type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 
-export interface ExploreUserRow {
+interface ExploreUserRow {
   user: UserRow;
   firstPrism: Pick<PrismRow, "title" | "content">;
 }
 
-export interface ExplorePrismRow {
+interface ExplorePrismRow {
   user: UserRow;
   prism: Pick<PrismRow, "id" | "title" | "content" | "heartsCount">;
 }

@@ -51,7 +51,7 @@ export async function heartStatus(
   return { hearted: mine !== undefined, heartsCount: prism.heartsCount };
 }
 
-export interface HeartToggle extends HeartStatus {
+interface HeartToggle extends HeartStatus {
   ownerId: number;
   ownerUsername: string;
 }

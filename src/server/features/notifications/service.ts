@@ -80,16 +80,12 @@ function selectViews(db: Executor) {
 }
 
 /** The recipient's notifications, newest first (ties broken by id), one page at a time. */
-export async function listNotifications(
-  db: Executor,
-  userId: number,
-  { limit, offset }: PageQuery,
-) {
+export async function listNotifications(db: Executor, userId: number, page: PageQuery) {
   return selectViews(db)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function unreadCount(db: Executor, userId: number): Promise<number> {

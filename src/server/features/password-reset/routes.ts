@@ -1,6 +1,5 @@
 // HTTP for password reset: ask for a link, use it, and an admin sending one to a member.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { z } from "zod";
 import {
   messageBodySchema,
@@ -9,7 +8,8 @@ import {
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
 import type { AppDeps } from "../../app.ts";
-import { errorResponses, HttpError } from "../../http-error.ts";
+import { errorResponses } from "../../http-error.ts";
+import { budget, withinBudget } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { findActiveUserByLogin } from "../users/service.ts";
 import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
@@ -20,8 +20,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 ) => {
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
-  const perAddress = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
-  const perLogin = new RateLimiterMemory({ points: 3, duration: 15 * 60 });
+  const perAddress = budget(10, 15);
+  const perLogin = budget(3, 15);
 
   app.post(
     "/password-reset/request",
@@ -36,12 +36,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const { login } = request.body;
-      try {
-        await perAddress.consume(request.ip);
-        await perLogin.consume(login.toLowerCase());
-      } catch {
-        throw new HttpError(429, passwordResetMessages.tooMany);
-      }
+      await withinBudget(
+        passwordResetMessages.tooMany,
+        perAddress(request.ip).then(() => perLogin(login.toLowerCase())),
+      );
       const user = await findActiveUserByLogin(db, login);
       if (user) {
         // Sent in the background, so that the answer takes as long whether or not the account exists.

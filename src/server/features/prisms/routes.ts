@@ -9,7 +9,9 @@ import {
 } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { savePrism } from "../../commands/save-prism.ts";
+import type { PrismRow } from "../../db/schema.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
 import { versionKeys } from "../../live/versions.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { findActiveUser } from "../users/service.ts";
@@ -21,6 +23,12 @@ const errors = errorResponses(400, 401, 403, 404);
 export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, versions }) => {
   const tags = ["prisms"];
   const idParams = z.object({ id: prismIdParam });
+
+  /** Announces what a write did and answers with the prism it wrote. */
+  const answer = async ({ prism, events }: WithEvents<{ prism: PrismRow }>) => {
+    await bus.publish(...events);
+    return presentPrism(prism);
+  };
 
   app.get(
     "/prisms/:username",
@@ -53,11 +61,10 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         response: { 201: prismSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { prism, events } = await createPrism(db, requireUser(request), request.body);
-      await bus.publish(...events);
-      return reply.status(201).send(presentPrism(prism));
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await answer(await createPrism(db, requireUser(request), request.body))),
   );
 
   app.put(
@@ -71,16 +78,8 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         response: { 200: prismSchema, ...errors },
       },
     },
-    async (request) => {
-      const { prism, events } = await savePrism(
-        db,
-        requireUser(request),
-        request.params.id,
-        request.body,
-      );
-      await bus.publish(...events);
-      return presentPrism(prism);
-    },
+    async (request) =>
+      answer(await savePrism(db, requireUser(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -111,15 +110,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         response: { 200: prismSchema, ...errors },
       },
     },
-    async (request) => {
-      const { prism, events } = await movePrism(
-        db,
-        requireUser(request),
-        request.params.id,
-        request.body.direction,
-      );
-      await bus.publish(...events);
-      return presentPrism(prism);
-    },
+    async (request) =>
+      answer(await movePrism(db, requireUser(request), request.params.id, request.body.direction)),
   );
 };

@@ -67,7 +67,7 @@ export async function createPrism(
   return { prism, events: listChanged(owner) };
 }
 
-export interface PrismUpdate {
+interface PrismUpdate {
   prism: PrismRow;
   /** True when a title change cleared the prism's hearts. */
   heartsReset: boolean;

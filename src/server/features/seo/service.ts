@@ -12,22 +12,23 @@ import {
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/client.ts";
 import { prisms, users } from "../../db/schema.ts";
+import { escapeXml } from "../../escape.ts";
 import type { PageHead, RenderedHead, RenderHead } from "../../plugins/web.ts";
 import { findActiveUser } from "../users/service.ts";
 
-export const defaultTitle = "Prism: say who you are and how you work";
-export const defaultDescription =
+const defaultTitle = "Prism: say who you are and how you work";
+const defaultDescription =
   "Prism is where people say who they are and how they work, and are answered thoughtfully.";
-export const socialImagePath = "/social-default.png";
-export const socialImageSize = { width: 1200, height: 630 };
+const socialImagePath = "/social-default.png";
+const socialImageSize = { width: 1200, height: 630 };
 /** A sitemap holds at most this many URLs (sitemaps.org). */
-export const sitemapMaxUrls = 50_000;
+const sitemapMaxUrls = 50_000;
 
 const indexable = "index, follow";
 /** First path segments whose pages are private: not indexed, not followed. */
 const privateSegments = new Set(["catalyst"]);
 
-export interface ProfileFacts extends Person {
+interface ProfileFacts extends Person {
   profileImageUrl: string | null;
   /** Title of the member's first prism (lowest index), if any. */
   firstPrismTitle: string | null;
@@ -63,7 +64,7 @@ function socialTags(input: {
   ];
 }
 
-export function profileHead(origin: string, facts: ProfileFacts): PageHead {
+function profileHead(origin: string, facts: ProfileFacts): PageHead {
   const canonical = `${origin}/${encodeURIComponent(facts.username)}`;
   const description = profileDescription(facts, facts.firstPrismTitle, facts.prismCount);
   // The member's own picture when there is one (Google accounts); the default image otherwise.
@@ -91,7 +92,7 @@ export function profileHead(origin: string, facts: ProfileFacts): PageHead {
  * The head of the app's other pages. `path` is the page's path (already normalised); without it
  * the page has no canonical address (a 404).
  */
-export function defaultHead(origin: string, options: { path?: string; robots?: string } = {}) {
+function defaultHead(origin: string, options: { path?: string; robots?: string } = {}) {
   const canonical = options.path === undefined ? undefined : `${origin}${options.path}`;
   return {
     title: defaultTitle,
@@ -110,10 +111,7 @@ export function defaultHead(origin: string, options: { path?: string; robots?: s
 }
 
 /** One query for the member, one for their first prism (with the count, by a window). */
-export async function findProfileFacts(
-  db: Executor,
-  username: string,
-): Promise<ProfileFacts | null> {
+async function findProfileFacts(db: Executor, username: string): Promise<ProfileFacts | null> {
   const user = await findActiveUser(db, username);
   if (!user) return null;
   const [first] = await db
@@ -191,13 +189,13 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-export interface SitemapMember {
+interface SitemapMember {
   username: string;
   lastModified: Date | null;
 }
 
 /** Active members with at least one prism, most recently updated first. */
-export async function sitemapMembers(db: Executor, limit: number): Promise<SitemapMember[]> {
+async function sitemapMembers(db: Executor, limit: number): Promise<SitemapMember[]> {
   const newest = max(prisms.updatedAt);
   return db
     .select({ username: users.username, lastModified: newest })
@@ -209,22 +207,10 @@ export async function sitemapMembers(db: Executor, limit: number): Promise<Sitem
     .limit(limit);
 }
 
-const XML_ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
-export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
-}
-
 /** The public pages every sitemap lists before the members. */
-export const sitemapPages = ["/", "/explore"];
+const sitemapPages = ["/", "/explore"];
 
-export function sitemapXml(origin: string, members: SitemapMember[]): string {
+function sitemapXml(origin: string, members: SitemapMember[]): string {
   const url = (loc: string, lastModified?: Date | null) =>
     `  <url><loc>${escapeXml(loc)}</loc>${
       lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""
