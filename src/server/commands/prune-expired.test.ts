@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { passwordResetTokens, sessions } from "../db/schema.ts";
-import { buildUser } from "../test/builders.ts";
+import { buildResetToken, buildUser } from "../test/builders.ts";
 import { setupTestApp, signIn } from "../test/helpers.ts";
 
 const t = setupTestApp();
@@ -19,20 +19,14 @@ describe("pruning", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 31 * day) })
       .where(eq(sessions.userId, idle.id));
-    const hour = 60 * 60 * 1000;
-    const tokens = await t.database.db
-      .insert(passwordResetTokens)
-      .values([
-        { tokenHash: "expired", userId: idle.id, expiresAt: new Date(Date.now() - 1000) },
-        {
-          tokenHash: "used",
-          userId: idle.id,
-          expiresAt: new Date(Date.now() + hour),
-          usedAt: new Date(),
-        },
-        { tokenHash: "valid", userId: idle.id, expiresAt: new Date(Date.now() + hour) },
-      ])
-      .returning();
+    const tokens = [
+      await buildResetToken(t.database, {
+        userId: idle.id,
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+      await buildResetToken(t.database, { userId: idle.id, usedAt: new Date() }),
+      await buildResetToken(t.database, { userId: idle.id, tokenHash: "valid" }),
+    ];
 
     // The first run starts with the app; closing the app waits for it.
     const app = await buildApp({ config: t.config, database: t.database });

@@ -1,7 +1,14 @@
 // Rows for tests, written straight into the database: sensible defaults, any field overridden.
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
-import { annotations, notifications, prismHearts, prisms, users } from "../db/schema.ts";
+import {
+  annotations,
+  notifications,
+  passwordResetTokens,
+  prismHearts,
+  prisms,
+  users,
+} from "../db/schema.ts";
 import { hashPassword } from "../security/passwords.ts";
 import { TEST_PASSWORD } from "./helpers.ts";
 
@@ -82,4 +89,18 @@ export function buildNotification(
   sequence += 1;
   const actor = { actorName: `Actor ${sequence}`, actorKey: `visitor:test-${sequence}` };
   return insert(database, notifications, { ...actor, ...overrides });
+}
+
+/** A password-reset token of a member, valid for an hour; its hash is a made-up one. */
+export function buildResetToken(
+  database: Database,
+  overrides: Overrides<typeof passwordResetTokens, "userId">,
+) {
+  sequence += 1;
+  const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
+  return insert(database, passwordResetTokens, {
+    tokenHash: `token-${sequence}`,
+    expiresAt,
+    ...overrides,
+  });
 }

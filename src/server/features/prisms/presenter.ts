@@ -1,3 +1,4 @@
+// The one way a prism leaves the server.
 import type { Prism } from "../../../contract/prisms.ts";
 import type { PrismRow } from "../../db/schema.ts";
 
