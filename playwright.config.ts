@@ -34,7 +34,10 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node scripts/start.mjs",
+    // A fresh PostgreSQL database (E2E_DATABASE_URL, else prism_e2e beside TEST_DATABASE_URL or on
+    // the machine's PostgreSQL), then `npm start` on it; the fixtures write members and sessions
+    // into the same database.
+    command: "node scripts/e2e-server.mjs",
     url: `${origin}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -44,7 +47,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_ORIGIN: origin,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "pglite:memory",
       SEED: "none",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",

@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium.
+// TEST_DATABASE_URL is set), then the end-to-end tests in Chromium on PostgreSQL.
 import { spawnSync } from "node:child_process";
 import { findChromium } from "./chromium.mjs";
+import { checkPostgres } from "./e2e-database.mjs";
 
 const steps = [
   ["typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
@@ -25,6 +26,13 @@ if (!chromium) {
   console.error(
     "No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.",
   );
+  process.exit(1);
+}
+// The end-to-end suite runs its server on PostgreSQL: say so now rather than after the rest.
+try {
+  await checkPostgres();
+} catch (error) {
+  console.error(error.message);
   process.exit(1);
 }
 

@@ -1,11 +1,4 @@
-import { expect, test } from "@playwright/test";
-import {
-  expectNoAxeViolations,
-  newMember,
-  ORIGIN,
-  PASSWORD,
-  registerThroughApi,
-} from "./fixtures.ts";
+import { expect, expectNoAxeViolations, newMember, ORIGIN, PASSWORD, test } from "./fixtures.ts";
 
 test("a newcomer registers, lands on their page, logs out, and signs back in where they were going", async ({
   page,
@@ -70,14 +63,14 @@ test("the sign-in and registration forms explain what is wrong", async ({ page }
   await expectNoAxeViolations(page);
 });
 
-test("a signed-in member who opens /auth is sent on to their page", async ({ page }) => {
-  const member = await registerThroughApi(page.request);
+test("a signed-in member who opens /auth is sent on to their page", async ({ page, signIn }) => {
+  const member = await signIn(page);
   await page.goto("/auth");
   await expect(page).toHaveURL(`/${member.username}`);
 });
 
-test("profile settings are saved and read back after a reload", async ({ page }) => {
-  const member = await registerThroughApi(page.request);
+test("profile settings are saved and read back after a reload", async ({ page, signIn }) => {
+  const member = await signIn(page);
   await page.goto("/profile");
   await expect(page.getByText("Email & Password Account")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -111,8 +104,8 @@ test("profile settings are saved and read back after a reload", async ({ page })
   );
 });
 
-test("deleting the account leaves nothing of the member", async ({ page }) => {
-  const member = await registerThroughApi(page.request);
+test("deleting the account leaves nothing of the member", async ({ page, signIn }) => {
+  const member = await signIn(page);
   await page.goto("/profile");
   await page.getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();

@@ -1,18 +1,20 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import {
+  expect,
   expectNoAxeViolations,
+  type MemberFixtures,
   newMember,
   ORIGIN,
   PASSWORD,
-  registerThroughApi,
+  test,
 } from "./fixtures.ts";
 
 const CONTENT =
   "<p>I give feedback in writing first, then offer to talk.</p><p>Writing forces me to <strong>separate what I observed</strong> from what I inferred.</p>";
 
-async function ownerWithPrism(browser: Browser) {
+async function ownerWithPrism(browser: Browser, signIn: MemberFixtures["signIn"]) {
   const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await registerThroughApi(context.request, newMember("author"));
+  const member = await signIn(context, newMember("author"));
   const response = await context.request.post("/api/prisms", {
     data: { title: "How I give feedback", content: CONTENT },
     headers: { origin: ORIGIN },
@@ -66,10 +68,11 @@ async function dragSelect(page: Page, within: Locator, phrase: string, endOutsid
 test("a visitor answers a passage, the owner approves it, and readers see it highlighted", async ({
   page,
   browser,
+  signIn,
 }) => {
   // Three browsers and a sign-in: a long story on a busy machine.
   test.slow();
-  const { member, prismId } = await ownerWithPrism(browser);
+  const { member, prismId } = await ownerWithPrism(browser, signIn);
 
   // An anonymous visitor selects a phrase with the mouse and responds.
   await page.goto(`/${member.username}`);
@@ -147,8 +150,9 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
 test("a deep link to an annotation opens it in the sidebar and leaves the address clean", async ({
   page,
   browser,
+  signIn,
 }) => {
-  const { member, prismId } = await ownerWithPrism(browser);
+  const { member, prismId } = await ownerWithPrism(browser, signIn);
   const visitor = await browser.newContext({ baseURL: ORIGIN });
   const quote = "offer to talk";
   const start = "I give feedback in writing first, then ".length;
@@ -193,8 +197,9 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
 test("selection errors, bad annotation links and keyboard annotation", async ({
   page,
   browser,
+  signIn,
 }) => {
-  const { member, prismId } = await ownerWithPrism(browser);
+  const { member, prismId } = await ownerWithPrism(browser, signIn);
   await page.goto(`/${member.username}?annotation=abc`);
   await expect(page.getByText("Invalid annotation ID format")).toBeVisible();
   await page.goto(`/${member.username}?annotation=987654`);

@@ -1,10 +1,12 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
+  expect,
   expectNoAxeViolations,
   type Member,
+  type MemberFixtures,
   newMember,
   ORIGIN,
-  registerThroughApi,
+  test,
 } from "./fixtures.ts";
 
 // Other stories run alongside and add members and prisms of their own, so these tests look for
@@ -12,11 +14,12 @@ import {
 
 async function memberWithPrisms(
   browser: Browser,
+  signIn: MemberFixtures["signIn"],
   names: { firstName: string; lastName: string },
   prisms: { title: string; content: string }[],
 ) {
   const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await registerThroughApi(context.request, { ...newMember("explorer"), ...names });
+  const member = await signIn(context, { ...newMember("explorer"), ...names });
   const ids: number[] = [];
   for (const prism of prisms) {
     const response = await context.request.post("/api/prisms", {
@@ -86,28 +89,39 @@ const before = ([pageA, indexA]: [number, number], [pageB, indexB]: [number, num
 test("people: members with their first prism, each a link to their profile", async ({
   page,
   browser,
+  signIn,
+  addMember,
 }) => {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const writer = await memberWithPrisms(browser, { firstName: "Ada", lastName: `Lark${suffix}` }, [
-    {
-      title: `Start here ${suffix}`,
-      content:
-        "<p>I write things down before I say them. Meetings are for deciding, not for discovering what we think about a problem together.</p>",
-    },
-    { title: `Later thoughts ${suffix}`, content: "<p>Not the first one.</p>" },
-  ]);
-  const quiet = await memberWithPrisms(browser, { firstName: "Bo", lastName: `Fern${suffix}` }, [
-    {
-      title: `Short and sweet ${suffix}`,
-      content: "<p>I <strong>like</strong> quiet mornings.</p>",
-    },
-  ]);
+  const writer = await memberWithPrisms(
+    browser,
+    signIn,
+    { firstName: "Ada", lastName: `Lark${suffix}` },
+    [
+      {
+        title: `Start here ${suffix}`,
+        content:
+          "<p>I write things down before I say them. Meetings are for deciding, not for discovering what we think about a problem together.</p>",
+      },
+      { title: `Later thoughts ${suffix}`, content: "<p>Not the first one.</p>" },
+    ],
+  );
+  const quiet = await memberWithPrisms(
+    browser,
+    signIn,
+    { firstName: "Bo", lastName: `Fern${suffix}` },
+    [
+      {
+        title: `Short and sweet ${suffix}`,
+        content: "<p>I <strong>like</strong> quiet mornings.</p>",
+      },
+    ],
+  );
   // A display name is shown instead of the full name.
   await setDisplayName(quiet.context.request, quiet.member, `Quiet Bo ${suffix}`);
   // A member without prisms is not listed.
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const empty = await registerThroughApi(context.request, newMember("noprisms"));
-  await Promise.all([writer.context.close(), quiet.context.close(), context.close()]);
+  const empty = await addMember(newMember("noprisms"));
+  await Promise.all([writer.context.close(), quiet.context.close()]);
 
   await page.goto("/explore");
   await expect(page).toHaveTitle("Explore Prism");
@@ -152,19 +166,25 @@ test("people: members with their first prism, each a link to their profile", asy
 test("prisms: most hearted first, with author, hearts and excerpt, linking to the prism", async ({
   page,
   browser,
+  signIn,
 }) => {
   const suffix = Math.random().toString(36).slice(2, 8);
   const hearted = `Hearted idea ${suffix}`;
   const unhearted = `Unhearted idea ${suffix}`;
-  const author = await memberWithPrisms(browser, { firstName: "Cy", lastName: `Reed${suffix}` }, [
-    {
-      title: hearted,
-      content:
-        "<p>Good feedback is specific, kind and soon.</p><p>I ask before I give it, I say what I saw rather than what I guess, and I follow up a week later to see whether it helped at all.</p>",
-    },
-    // Newer, so only the heart puts the other one first.
-    { title: unhearted, content: "<p>Nobody has hearted this yet.</p>" },
-  ]);
+  const author = await memberWithPrisms(
+    browser,
+    signIn,
+    { firstName: "Cy", lastName: `Reed${suffix}` },
+    [
+      {
+        title: hearted,
+        content:
+          "<p>Good feedback is specific, kind and soon.</p><p>I ask before I give it, I say what I saw rather than what I guess, and I follow up a week later to see whether it helped at all.</p>",
+      },
+      // Newer, so only the heart puts the other one first.
+      { title: unhearted, content: "<p>Nobody has hearted this yet.</p>" },
+    ],
+  );
   await author.context.close();
   const [heartedId] = author.ids;
   const fan = await browser.newContext({ baseURL: ORIGIN });

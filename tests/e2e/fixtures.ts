@@ -1,7 +1,16 @@
-// Shared steps of the end-to-end stories: fresh members, signed in through the API.
+// Shared steps of the end-to-end stories: fresh members, signed in by writing a session straight
+// into the database the server under test reads (as the Epic Stack does), not through a form.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+// @ts-expect-error: a plain ES module shared with the server script
+import { e2eDatabaseUrl } from "../../scripts/e2e-database.mjs";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { users } from "../../src/server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "../../src/server/plugins/session-store.ts";
+import { hashPassword } from "../../src/server/security/passwords.ts";
+
+export { expect };
 
 export const PASSWORD = "e2e-password";
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
@@ -18,18 +27,61 @@ export function newMember(prefix = "member"): Member {
   return { username, email: `${username}@example.com`, firstName: "Robin", lastName: "Quill" };
 }
 
-/** Registers a member through the API; the request context (and so its page) is then signed in. */
-export async function registerThroughApi(
-  request: APIRequestContext,
-  member = newMember(),
-): Promise<Member> {
-  const response = await request.post("/api/register", {
-    data: { ...member, password: PASSWORD },
-    headers: { origin: ORIGIN },
-  });
-  expect(response.status()).toBe(201);
-  return member;
+export interface MemberFixtures {
+  /** Adds a member (password: PASSWORD) to the server's database, without signing anyone in. */
+  addMember(member?: Member): Promise<Member & { id: number }>;
+  /**
+   * Adds a member and signs `target` (a page's context, or a context) in as them: a session row
+   * made by the server's own createSession, and its cookie set in the browser.
+   */
+  signIn(target: Page | BrowserContext, member?: Member): Promise<Member & { id: number }>;
 }
+
+interface WorkerFixtures {
+  database: Database;
+  /** The hash of PASSWORD, computed once per worker (argon2 is slow on purpose). */
+  passwordHash: string;
+}
+
+export const test = base.extend<MemberFixtures, WorkerFixtures>({
+  database: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
+      const database = openDatabase(e2eDatabaseUrl() as string);
+      await use(database);
+      await database.close();
+    },
+    { scope: "worker" },
+  ],
+  passwordHash: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
+      await use(await hashPassword(PASSWORD));
+    },
+    { scope: "worker" },
+  ],
+  addMember: async ({ database, passwordHash }, use) => {
+    await use(async (member = newMember()) => {
+      const [row] = await database.db
+        .insert(users)
+        .values({ ...member, password: passwordHash })
+        .returning({ id: users.id });
+      if (!row) throw new Error(`could not add ${member.username}`);
+      return { ...member, id: row.id };
+    });
+  },
+  signIn: async ({ database, addMember }, use) => {
+    await use(async (target, member) => {
+      const added = await addMember(member);
+      const token = await createSession(database.db, added.id, "playwright");
+      const context = "goto" in target ? target.context() : target;
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: token, url: ORIGIN, httpOnly: true, sameSite: "Lax" },
+      ]);
+      return added;
+    });
+  },
+});
 
 export async function expectNoAxeViolations(page: Page) {
   // Colours are judged as they end up: a toast or dialog caught halfway through fading in would

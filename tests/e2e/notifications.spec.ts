@@ -1,14 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, newMember, ORIGIN, registerThroughApi } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
 
 const CONTENT = "<p>I do my best thinking before noon, with the door closed.</p>";
 
 test("the owner's open page learns of hearts and responses live, and approves from the tray", async ({
   page,
   browser,
+  signIn,
 }) => {
   // The owner has a prism and their page open.
-  const owner = await registerThroughApi(page.request, newMember("owner"));
+  const owner = await signIn(page, newMember("owner"));
   const created = await page.request.post("/api/prisms", {
     data: { title: "My best hours", content: CONTENT },
     headers: { origin: ORIGIN },
@@ -63,8 +63,8 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   });
 });
 
-test("the notifications page pages, marks read and deletes", async ({ page, browser }) => {
-  const owner = await registerThroughApi(page.request, newMember("popular"));
+test("the notifications page pages, marks read and deletes", async ({ page, browser, signIn }) => {
+  const owner = await signIn(page, newMember("popular"));
   const created = await page.request.post("/api/prisms", {
     data: { title: "Loved widely", content: CONTENT },
     headers: { origin: ORIGIN },
@@ -106,8 +106,8 @@ test("the notifications page pages, marks read and deletes", async ({ page, brow
   expect(owner.username).toBeTruthy();
 });
 
-test("an empty notifications page says so", async ({ page }) => {
-  await registerThroughApi(page.request);
+test("an empty notifications page says so", async ({ page, signIn }) => {
+  await signIn(page);
   await page.goto("/notifications");
   await expect(page.getByText("No notifications yet")).toBeVisible();
   await expect(
@@ -118,9 +118,10 @@ test("an empty notifications page says so", async ({ page }) => {
 test("with the live stream open, an idle profile page makes no polling requests", async ({
   page,
   browser,
+  signIn,
 }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await registerThroughApi(context.request, newMember("quiet"));
+  const owner = await signIn(context, newMember("quiet"));
   await context.request.post("/api/prisms", {
     data: { title: "Still waters", content: CONTENT },
     headers: { origin: ORIGIN },

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, registerThroughApi } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 test("a member who forgot their password asks for a link from the sign-in form", async ({
   page,
+  addMember,
 }) => {
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -15,7 +15,7 @@ test("a member who forgot their password asks for a link from the sign-in form",
   await expect(page.getByText("Please enter your username or email")).toBeVisible();
 
   // The answer is the same whether or not the account exists.
-  const member = await registerThroughApi(page.request);
+  const member = await addMember();
   await page.getByLabel("Username or email").fill(member.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(

@@ -1,10 +1,21 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { xssCorpus } from "../fixtures/xss.ts";
-import { expectNoAxeViolations, newMember, ORIGIN, registerThroughApi } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  type MemberFixtures,
+  newMember,
+  ORIGIN,
+  test,
+} from "./fixtures.ts";
 
-async function ownerWithPrisms(browser: Browser, titles: { title: string; content: string }[]) {
+async function ownerWithPrisms(
+  browser: Browser,
+  signIn: MemberFixtures["signIn"],
+  titles: { title: string; content: string }[],
+) {
   const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await registerThroughApi(context.request, newMember("owner"));
+  const member = await signIn(context, newMember("owner"));
   const ids: number[] = [];
   for (const prism of titles) {
     const response = await context.request.post("/api/prisms", {
@@ -21,8 +32,8 @@ function section(page: Page, title: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("button", { name: title }) });
 }
 
-test("an owner writes, formats, reorders and deletes prisms", async ({ page }) => {
-  const member = await registerThroughApi(page.request);
+test("an owner writes, formats, reorders and deletes prisms", async ({ page, signIn }) => {
+  const member = await signIn(page);
   await page.goto(`/${member.username}`);
   await expect(page.getByRole("button", { name: "Editing" })).toHaveAttribute(
     "aria-pressed",
@@ -109,8 +120,9 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page }) =
 test("changing the title of a hearted prism asks before resetting its hearts", async ({
   page,
   browser,
+  signIn,
 }) => {
-  const member = await registerThroughApi(page.request);
+  const member = await signIn(page);
   const created = await page.request.post("/api/prisms", {
     data: { title: "Loved", content: "<p>Words people liked.</p>" },
     headers: { origin: ORIGIN },
@@ -141,8 +153,8 @@ test("changing the title of a hearted prism asks before resetting its hearts", a
   ).toBeVisible();
 });
 
-test("an anonymous visitor hearts and un-hearts a prism", async ({ page, browser }) => {
-  const { member, context } = await ownerWithPrisms(browser, [
+test("an anonymous visitor hearts and un-hearts a prism", async ({ page, browser, signIn }) => {
+  const { member, context } = await ownerWithPrisms(browser, signIn, [
     { title: "Disagree with me like this", content: "<p>Early and plainly.</p>" },
   ]);
   await context.close();
@@ -167,12 +179,13 @@ test("an anonymous visitor hearts and un-hearts a prism", async ({ page, browser
 test("a deep link by slug opens and scrolls to its section; a visitor never loads the editor", async ({
   page,
   browser,
+  signIn,
 }) => {
   const filler =
     "<p>A long paragraph that takes up room on the page so that scrolling has somewhere to go.</p>".repeat(
       12,
     );
-  const { member, context } = await ownerWithPrisms(browser, [
+  const { member, context } = await ownerWithPrisms(browser, signIn, [
     { title: "First things", content: filler },
     { title: "Second thoughts", content: filler },
     { title: "What's my best hour?", content: "<p>The deep-linked words.</p>" },
@@ -198,8 +211,9 @@ test("a deep link by slug opens and scrolls to its section; a visitor never load
 test("?prism= opens that section and leaves the address; a malformed id is ignored", async ({
   page,
   browser,
+  signIn,
 }) => {
-  const { member, context, ids } = await ownerWithPrisms(browser, [
+  const { member, context, ids } = await ownerWithPrisms(browser, signIn, [
     { title: "Alpha", content: "<p>alpha words</p>" },
     { title: "Beta", content: "<p>beta words</p>" },
   ]);
@@ -215,6 +229,7 @@ test("?prism= opens that section and leaves the address; a malformed id is ignor
 test(`no stored XSS payload runs when a profile renders (${xssCorpus().label})`, async ({
   page,
   browser,
+  signIn,
 }) => {
   const { payloads } = xssCorpus();
   const chunks: string[] = [];
@@ -229,6 +244,7 @@ test(`no stored XSS payload runs when a profile renders (${xssCorpus().label})`,
   chunks.push(current);
   const { member, context } = await ownerWithPrisms(
     browser,
+    signIn,
     chunks.map((content, i) => ({
       title: `Payloads ${i + 1} <img src=x onerror=window.__xss=1>`,
       content,
