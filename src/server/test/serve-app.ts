@@ -1,7 +1,7 @@
-// Serves Prism on an existing database in its own OS process, for tests that need a second
-// instance: `node --import tsx src/server/test/serve-app.ts <database-url> <app-origin>`.
-// Prints one JSON line `{"port": n}` once listening; stops when stdin closes (the test, or the
-// test runner, went away) or on SIGTERM.
+// Serves Prism in its own OS process, for tests that need a second instance or a real server
+// beside a browser-like test: `node --import tsx src/server/test/serve-app.ts <database-url>
+// <app-origin>` (`pglite:memory` for a fresh database). Prints one JSON line `{"port": n}` once
+// listening; stops when stdin closes (the test, or the test runner, went away) or on SIGTERM.
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
@@ -13,6 +13,7 @@ if (!databaseUrl || !appOrigin) {
 }
 
 const database = openDatabase(databaseUrl);
+await database.migrate();
 const config = loadConfig({ APP_ORIGIN: appOrigin, SEED: "none", NODE_ENV: "test" });
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: "127.0.0.1" });

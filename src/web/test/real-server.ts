@@ -1,5 +1,5 @@
 // Component tests talk to Prism's real server: its app on a fresh in-memory database, in a child
-// Node process (app-process.ts), listening on a port of this machine. The page's `fetch` is
+// Node process (the server tests' serve-app.ts), listening on a port of this machine. The page's `fetch` is
 // pointed at it the way a browser's would be: relative paths resolve to the server, writes carry
 // the page's Origin, and cookies (session, visitor id) are kept between requests. Nothing of
 // Prism's own API layer is replaced.
@@ -126,8 +126,9 @@ export function serveRealApp(): RealServer {
     },
   };
   beforeAll(async () => {
-    const script = join(dirname(fileURLToPath(import.meta.url)), "app-process.ts");
-    child = spawn(process.execPath, ["--import", "tsx", script, PAGE_ORIGIN], {
+    // jsdom's own URL class cannot resolve file URLs, so the path is joined by hand.
+    const script = join(dirname(fileURLToPath(import.meta.url)), "../../server/test/serve-app.ts");
+    child = spawn(process.execPath, ["--import", "tsx", script, "pglite:memory", PAGE_ORIGIN], {
       stdio: ["pipe", "pipe", "inherit"],
     });
     const started = child;
