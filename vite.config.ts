@@ -1,13 +1,16 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  // Every script, style and text asset is compressed once here (brotli and gzip, beside the
+  // original), so the server sends the smaller file without compressing per request.
+  plugins: [react(), tailwindcss(), compression({ exclude: /\.html$/, logLevel: "silent" })],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

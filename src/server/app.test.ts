@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
@@ -43,6 +44,67 @@ describe("the HTTP shell", () => {
       expect(
         (await app.inject({ method: "POST", url: "/someone", headers: jsonHeaders() })).statusCode,
       ).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sends the build's compressed assets as they are, and compresses large pages and JSON", async () => {
+    const root = join(scratch, "compressed");
+    mkdirSync(join(root, "assets"), { recursive: true });
+    const script = `console.log(${JSON.stringify("Prism ".repeat(400))});`;
+    writeFileSync(
+      join(root, "index.html"),
+      `<!doctype html><title>Prism</title>${"<p></p>".repeat(300)}`,
+    );
+    writeFileSync(join(root, "assets/app-1a2b.js"), script);
+    writeFileSync(join(root, "assets/app-1a2b.js.br"), brotliCompressSync(script));
+    writeFileSync(join(root, "assets/app-1a2b.js.gz"), gzipSync(script));
+    const app = await buildApp({ config, database: t.database, webRoot: root });
+    try {
+      const asset = (acceptEncoding: string) =>
+        app.inject({
+          method: "GET",
+          url: "/assets/app-1a2b.js",
+          headers: { "accept-encoding": acceptEncoding },
+        });
+      for (const [accepted, encoding] of [
+        ["gzip, deflate, br", "br"],
+        ["gzip", "gzip"],
+      ] as const) {
+        const response = await asset(accepted);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-encoding"]).toBe(encoding);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(response.headers["content-type"]).toMatch(/javascript/);
+      }
+      const br = await asset("br");
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const plain = await asset("identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      const page = await app.inject({
+        method: "GET",
+        url: "/",
+        headers: { "accept-encoding": "br" },
+      });
+      expect(page.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(page.rawPayload).toString()).toMatch(/^<!doctype html><title>/);
+      const docs = await app.inject({
+        method: "GET",
+        url: "/api/docs/json",
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(docs.headers["content-encoding"]).toBe("gzip");
+      const small = await app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "accept-encoding": "br" },
+      });
+      expect(small.headers["content-encoding"]).toBeUndefined();
+      expect(small.json()).toEqual({ status: "ok" });
     } finally {
       await app.close();
     }

@@ -1,6 +1,8 @@
 // Assembles Prism's HTTP app: plugins, then feature routes, then the web app. Used by main and tests.
 import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
@@ -92,6 +94,13 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  // Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
+  // request low (static assets come compressed from the build instead).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

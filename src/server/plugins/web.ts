@@ -82,6 +82,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       root: opts.root,
       wildcard: false,
       index: false,
+      // Assets were compressed at build time: send the .br or .gz beside the file when the
+      // browser takes it (with `Vary: Accept-Encoding`).
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes("/assets/")) {
           res.header("cache-control", "public, max-age=31536000, immutable");
@@ -91,14 +94,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   }
   const indexHtml = built ? readFileSync(indexPath, "utf8") : null;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const noRoute = (request: FastifyRequest): never => {
+    throw notFound(`No route for ${request.method} ${request.url.split("?")[0] ?? "/"}`);
+  };
+  app.setNotFoundHandler(async (request) => noRoute(request));
+
+  // Every other GET is a page of the app (a route, so that large pages go out compressed).
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    const isPage =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !path.startsWith("/api/") &&
-      path !== "/api" &&
-      !/\.[a-z0-9]+$/i.test(path);
-    if (!isPage || !indexHtml) throw notFound(`No route for ${request.method} ${path}`);
+    const isPage = !path.startsWith("/api/") && path !== "/api" && !/\.[a-z0-9]+$/i.test(path);
+    if (!isPage || !indexHtml) return noRoute(request);
     opts.onPage?.(request, reply);
     let status = 200;
     let html = indexHtml;

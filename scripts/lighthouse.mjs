@@ -1,0 +1,102 @@
+// `npm run lighthouse`: page speed as a phone visitor sees it. Starts Prism (production mode, an
+// in-memory database with the demo data), runs Lighthouse's mobile audit in the system Chromium on
+// the landing page, a demo member's page and Explore, prints the four scores with LCP, CLS, TBT
+// and the JavaScript sent, and fails when a page's performance is under 90.
+import { spawn } from "node:child_process";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "./chromium.mjs";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
+const ORIGIN = `http://localhost:${PORT}`;
+const PAGES = ["/", "/maya-okafor", "/explore"];
+const MIN_PERFORMANCE = 90;
+
+const chromePath = findChromium();
+if (!chromePath) {
+  console.error("No Chromium found: install Debian's chromium or set CHROMIUM_PATH.");
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ["scripts/start.mjs"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    APP_ORIGIN: ORIGIN,
+    DATABASE_URL: "pglite:memory",
+    SEED: "demo",
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+  },
+});
+
+async function serverReady() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) throw new Error("Prism stopped before it answered");
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("Prism did not answer within two minutes");
+}
+
+const round = (value, digits = 0) => Number(value.toFixed(digits));
+let chrome;
+let failed = false;
+try {
+  await serverReady();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const rows = [];
+  for (const page of PAGES) {
+    const { lhr } = await lighthouse(`${ORIGIN}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? 0;
+    const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+      (item) => item.resourceType === "Script",
+    );
+    const row = {
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best practices": score("best-practices"),
+      seo: score("seo"),
+      "LCP s": round(audit("largest-contentful-paint") / 1000, 2),
+      CLS: round(audit("cumulative-layout-shift"), 3),
+      "TBT ms": round(audit("total-blocking-time")),
+      "JS KB sent": round(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024),
+    };
+    rows.push(row);
+    if (row.performance < MIN_PERFORMANCE) failed = true;
+  }
+  console.table(rows);
+  if (failed) console.error(`A page scored under ${MIN_PERFORMANCE} for performance.`);
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+}
+process.exit(failed ? 1 : 0);
