@@ -38,7 +38,7 @@ import { EventBus } from "./live/bus.ts";
 import { eventStreamRoutes } from "./live/stream.ts";
 import { Versions } from "./live/versions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { conditionalPlugin } from "./plugins/conditional.ts";
+import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildOptions) {
   };
   await app.register(
     async (api) => {
-      await api.register(conditionalPlugin);
+      await api.register(conditionalPlugin, { cache: new ResponseCache(bus) });
       await api.register(sessionPlugin, { db: database.db });
       await api.register(csrfPlugin, { origin: config.appOrigin });
       api.withTypeProvider<ZodTypeProvider>().get(

@@ -22,8 +22,15 @@ export interface Database {
   dataDir: string | undefined;
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /** Postgres LISTEN: calls `onMessage` for each NOTIFY on the channel; resolves to an unlisten. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Postgres LISTEN: calls `onMessage` for each NOTIFY on the channel, and `onListening` each time
+   * the listening connection starts, again after it was lost; resolves to an unlisten.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,7 +56,12 @@ function openPglite(location: string): Database {
     ping: async () => {
       await client.query("select 1");
     },
-    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    async listen(channel, onMessage, onListening) {
+      // The embedded database lives in this process: its listener is never lost.
+      const unlisten = await client.listen(channel, onMessage);
+      onListening();
+      return unlisten;
+    },
     notify: async (channel, payload) => {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
@@ -83,9 +95,9 @@ function openPostgres(url: string): Database {
     ping: async () => {
       await client`select 1`;
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onListening) {
       // postgres.js keeps one dedicated connection for LISTEN and re-listens after reconnecting.
-      const { unlisten } = await client.listen(channel, onMessage);
+      const { unlisten } = await client.listen(channel, onMessage, onListening);
       return unlisten;
     },
     notify: async (channel, payload) => {

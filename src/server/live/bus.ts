@@ -13,6 +13,8 @@ export type WithEvents<T = object> = T & { events: PrismEvent[] };
 
 export class EventBus {
   private readonly listeners = new Set<Listener>();
+  private readonly resyncListeners = new Set<() => void>();
+  private listening = false;
   private readonly instanceId = randomUUID();
   private unlisten: (() => Promise<void>) | undefined;
   private retry: NodeJS.Timeout | undefined;
@@ -23,7 +25,11 @@ export class EventBus {
   /** Starts listening; while the database cannot be reached it keeps trying in the background. */
   async start(): Promise<void> {
     try {
-      this.unlisten = await this.database.listen(CHANNEL, (payload) => this.receive(payload));
+      this.unlisten = await this.database.listen(
+        CHANNEL,
+        (payload) => this.receive(payload),
+        () => this.listened(),
+      );
     } catch {
       if (!this.stopped) this.retry = setTimeout(() => void this.start(), 5000).unref();
     }
@@ -34,6 +40,12 @@ export class EventBus {
     clearTimeout(this.retry);
     await this.unlisten?.().catch(() => {});
     this.unlisten = undefined;
+  }
+
+  /** The listening connection (re)started: after a loss, events of other instances were missed. */
+  private listened() {
+    if (this.listening) for (const listener of this.resyncListeners) listener();
+    this.listening = true;
   }
 
   private receive(payload: string) {
@@ -48,6 +60,15 @@ export class EventBus {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called when the bus listens again after losing its connection: whatever other instances
+   * announced meanwhile was missed, so everything derived from events must start over.
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /** Announces changes that a transaction has committed: here at once, elsewhere by NOTIFY. */

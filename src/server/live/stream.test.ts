@@ -1,10 +1,5 @@
 // GET /api/events over a real listening server (inject does not stream), read with fetch.
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismEvent } from "../../contract/events.ts";
@@ -12,7 +7,8 @@ import { type App, buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
-import { jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "../test/helpers.ts";
+import { jsonHeaders, setupTestApp, signIn } from "../test/helpers.ts";
+import { databaseName, spawnInstance } from "../test/instances.ts";
 import { encodeFrame, eventStreamRoutes, frameFor } from "./stream.ts";
 
 const t = setupTestApp();
@@ -322,55 +318,6 @@ describe("event stream plugin", () => {
     await app.close();
   });
 });
-
-/** The name of the database a connection uses (PostgreSQL only). */
-async function databaseName(database: Database): Promise<string> {
-  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown;
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return (rows[0] as { name: string }).name;
-}
-
-/** Starts Prism in another OS process on the given database; resolves once it listens. */
-async function spawnInstance(
-  databaseUrl: string,
-): Promise<{ origin: string; stop(): Promise<void> }> {
-  const script = fileURLToPath(new URL("../test/serve-app.ts", import.meta.url));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", script, databaseUrl, TEST_ORIGIN],
-    { stdio: ["pipe", "pipe", "inherit"] },
-  );
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.stdin?.end();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("second instance did not start")), 30_000);
-      child.once("exit", (code) => reject(new Error(`second instance exited with ${code}`)));
-      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-      lines.on("line", (line) => {
-        try {
-          const { port: given } = JSON.parse(line) as { port?: number };
-          if (given) {
-            clearTimeout(timer);
-            resolve(given);
-          }
-        } catch {
-          // Not the ready line.
-        }
-      });
-    });
-    return { origin: `http://127.0.0.1:${port}`, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
 
 describe("across instances", () => {
   const postgresUrl = testDatabaseUrl();

@@ -1,5 +1,5 @@
-// Versions of what pages poll, bumped by change events, so an unchanged poll is answered 304
-// without touching the database.
+// Versions of what pages poll, bumped by change events, so an unchanged poll is answered 304, and
+// an unchanged full answer comes from the response cache, without touching the database.
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { EventBus } from "./bus.ts";
@@ -33,13 +33,17 @@ function keysOf(event: PrismEvent): string[] {
 }
 
 export class Versions {
-  // A fresh prefix per process: tags from another instance or an earlier run never match.
-  private readonly boot = randomBytes(4).toString("hex");
+  // A fresh prefix per process: tags from another instance or an earlier run never match. A new
+  // one, too, when the bus may have missed events: every tag then moves on.
+  private boot = randomBytes(4).toString("hex");
   private readonly counters = new Map<string, number>();
 
   constructor(bus: EventBus) {
     bus.subscribe((event) => {
       for (const key of keysOf(event)) this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
+    });
+    bus.onResync(() => {
+      this.boot = randomBytes(4).toString("hex");
     });
   }
 

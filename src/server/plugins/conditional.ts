@@ -1,29 +1,94 @@
-// Conditional GETs for what pages poll: a route that declares `config.etag` answers an unchanged
-// If-None-Match with 304 before any session lookup or query runs.
+// Conditional GETs for what pages read and poll: a route that declares `config.etag` answers an
+// unchanged If-None-Match with 304, and an unchanged full answer from memory, before any session
+// lookup or query runs.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
+import type { EventBus } from "../live/bus.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The entity tag of the current answer, computed without the database. */
     etag?: (request: FastifyRequest) => string;
+    /** The answer is the same for everyone who asks (no viewer in it): keep it in memory. */
+    sharedAnswer?: boolean;
   }
   interface FastifyRequest {
     etag: string | undefined;
+    /** Where this request's full answer goes in the response cache, when it may be kept. */
+    answerKey: string | undefined;
   }
 }
 
-export const conditionalPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest("etag", undefined);
-  app.addHook("onRequest", async (request, reply) => {
-    const etagOf = request.routeOptions.config?.etag;
-    if (!etagOf || request.method !== "GET") return;
-    // The tag is read before the data, so a change racing this request only makes it older.
-    request.etag = etagOf(request);
-    reply.header("etag", request.etag).header("cache-control", "private, no-cache");
-    const given = request.headers["if-none-match"];
-    if (given?.split(",").some((tag) => tag.trim() === request.etag)) {
-      return reply.status(304).send();
-    }
-  });
-});
+interface CachedAnswer {
+  body: string;
+  contentType: string;
+}
+
+/**
+ * Full answers by URL and entity tag. A tag names one version of the data (and, where answers
+ * differ per viewer, the viewer), so an entry is never stale: a change moves the tag on and the
+ * old entry simply ages out. Bounded by the bytes it holds.
+ */
+export class ResponseCache {
+  private readonly answers: LRUCache<string, CachedAnswer>;
+
+  constructor(bus: Pick<EventBus, "onResync">, maxBytes = 32 * 1024 * 1024) {
+    this.answers = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (answer, key) => answer.body.length + key.length,
+    });
+    // Tags start over after missed events (see live/versions.ts); the old answers are dead weight.
+    bus.onResync(() => this.answers.clear());
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    return this.answers.get(key);
+  }
+
+  set(key: string, answer: CachedAnswer) {
+    this.answers.set(key, answer);
+  }
+}
+
+export const conditionalPlugin = fp(
+  async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
+    const { cache } = opts;
+
+    app.decorateRequest("etag", undefined);
+    app.decorateRequest("answerKey", undefined);
+    app.addHook("onRequest", async (request, reply) => {
+      const { etag: etagOf, sharedAnswer } = request.routeOptions.config ?? {};
+      if (!etagOf || request.method !== "GET") return;
+      // The tag is read before the data, so a change racing this request only makes it older.
+      request.etag = etagOf(request);
+      reply.header("etag", request.etag).header("cache-control", "private, no-cache");
+      const given = request.headers["if-none-match"];
+      if (given?.split(",").some((tag) => tag.trim() === request.etag)) {
+        return reply.status(304).send();
+      }
+      if (!sharedAnswer) return;
+      const key = `${request.etag} ${request.url}`;
+      const cached = cache.get(key);
+      if (cached) return reply.type(cached.contentType).send(cached.body);
+      request.answerKey = key;
+    });
+
+    app.addHook("onSend", async (request, reply, payload) => {
+      // A full, shared answer, and never one that sets a cookie.
+      if (
+        request.answerKey === undefined ||
+        reply.statusCode !== 200 ||
+        typeof payload !== "string" ||
+        reply.hasHeader("set-cookie")
+      ) {
+        return payload;
+      }
+      cache.set(request.answerKey, {
+        body: payload,
+        contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
+      });
+      return payload;
+    });
+  },
+);

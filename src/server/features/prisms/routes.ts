@@ -42,6 +42,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       config: {
         etag: (request) =>
           versions.etag(versionKeys.prismList((request.params as { username: string }).username)),
+        sharedAnswer: true,
       },
     },
     async (request) => {
