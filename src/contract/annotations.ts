@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limits } from "./limits.ts";
 
-const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
+export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
 export type AnnotationStatus = z.infer<typeof annotationStatusSchema>;
 
 export const annotationMessages = {

@@ -5,4 +5,6 @@ export type PrismEvent =
   | { type: "annotation.changed"; prismId: number; username: string }
   | { type: "notification.created"; userId: number }
   /** A member's notifications were read or deleted (anything but a new one). */
-  | { type: "notifications.changed"; userId: number };
+  | { type: "notifications.changed"; userId: number }
+  /** Every session of the member ended (an admin deactivated them): their open streams end too. */
+  | { type: "sessions.ended"; userId: number };

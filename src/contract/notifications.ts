@@ -22,10 +22,3 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** The unread count, and how many a mark-all-read changed. */
 export const notificationCountSchema = z.object({ count: z.number().int() });
 export type NotificationCount = z.infer<typeof notificationCountSchema>;
-
-/** Path parameter of a notification id: a positive integer. */
-export const notificationIdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);

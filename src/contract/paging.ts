@@ -1,4 +1,5 @@
-// `?limit=10&offset=N`: how every paged list is asked for.
+// `?limit=10&offset=N`: how every paged list is asked for, how a page comes back with its total,
+// and the integer ids in paths that name one row.
 import { z } from "zod";
 import { limits } from "./limits.ts";
 
@@ -12,3 +13,19 @@ export const pageQuerySchema = z.object({
     .default(0),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A row's id in a path: a positive integer that fits the database's integer column. */
+export const idParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** One page of a list and how many rows the whole list has, for a pager that shows page counts. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+}

@@ -42,10 +42,3 @@ export type MoveDirection = z.infer<typeof moveSchema>["direction"];
 
 export const heartStatusSchema = z.object({ hearted: z.boolean(), heartsCount: z.number().int() });
 export type HeartStatus = z.infer<typeof heartStatusSchema>;
-
-/** Path parameter of a prism id: a positive integer. */
-export const prismIdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);

@@ -23,6 +23,7 @@ import type { Database, Db } from "./db/client.ts";
 import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { catalystRoutes } from "./features/catalyst/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
 import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
 import { exploreRoutes } from "./features/explore/routes.ts";
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions) {
         eventStreamRoutes,
         diagnosticsRoutes,
         passwordResetRoutes,
+        catalystRoutes,
       ];
       for (const routes of features) await api.register(routes, deps);
     },

@@ -12,9 +12,17 @@ export interface Viewer {
 
 type AnnotationFacts = Pick<typeof annotations.$inferSelect, "status" | "userId" | "visitorHash">;
 
-/** Admin-only calls: setting any annotation's status, sending a member a reset link, diagnostics in production. */
+/**
+ * Admin-only calls: the Catalyst dashboard's lists and actions, setting any annotation's status,
+ * sending a member a reset link, diagnostics in production.
+ */
 export function canAdminister(actor: Actor): boolean {
   return actor?.isAdmin === true;
+}
+
+/** An admin never locks themselves out: no removing their own admin flag, no deactivating themselves. */
+export function locksOutSelf(actor: Actor, targetUserId: number): boolean {
+  return actor !== null && actor.id === targetUserId;
 }
 
 export function canEditPrism(actor: Actor, prism: Pick<PrismRow, "userId">): boolean {

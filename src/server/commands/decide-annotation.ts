@@ -1,7 +1,8 @@
-// Deciding on an annotation (its prism's owner) or setting its status (an admin): the new status,
-// its notifications marked read, and the events for the annotations and the owner's
+// Deciding on an annotation (its prism's owner) or setting its status (an admin, audited): the new
+// status, its notifications marked read, and the events for the annotations and the owner's
 // notifications. One transaction.
 import type { AnnotationStatus } from "../../contract/annotations.ts";
+import { annotationLabel, recordAudit } from "../audit.ts";
 import type { Db, Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import {
@@ -38,11 +39,23 @@ export async function decideOnAnnotation(
   return db.transaction(async (tx) => settle(tx, await decideAnnotation(tx, actor, id, status)));
 }
 
-/** An admin sets any status, from any other (the route admits admins only). */
+/** An admin sets any status, from any other (the route admits admins only); the audit log records it. */
 export async function setAnnotationStatusAsAdmin(
   db: Db,
+  actor: UserRow,
   id: number,
   status: AnnotationStatus,
 ): Promise<Decided> {
-  return db.transaction(async (tx) => settle(tx, await setAnnotationStatus(tx, id, status)));
+  return db.transaction(async (tx) => {
+    const decision = await setAnnotationStatus(tx, id, status);
+    await recordAudit(tx, actor, {
+      action: "annotation.status",
+      targetType: "annotation",
+      targetId: id,
+      target: annotationLabel(decision.view.row),
+      before: { status: decision.previousStatus },
+      after: { status },
+    });
+    return settle(tx, decision);
+  });
 }

@@ -68,6 +68,7 @@ export const prisms = pgTable(
   (t) => [
     index("prisms_user_index_idx").on(t.userId, t.index),
     index("prisms_hearts_idx").on(t.heartsCount, t.createdAt),
+    index("prisms_created_idx").on(t.createdAt),
     check("prisms_hearts_nonnegative", sql`${t.heartsCount} >= 0`),
   ],
 );
@@ -87,6 +88,7 @@ export const prismHearts = pgTable(
     uniqueIndex("prism_hearts_user_idx").on(t.prismId, t.userId),
     uniqueIndex("prism_hearts_visitor_idx").on(t.prismId, t.visitorHash),
     index("prism_hearts_user_id_idx").on(t.userId),
+    index("prism_hearts_created_idx").on(t.createdAt),
     check("prism_hearts_actor", sql`${t.userId} is not null or ${t.visitorHash} is not null`),
   ],
 );
@@ -117,6 +119,7 @@ export const annotations = pgTable(
     index("annotations_prism_idx").on(t.prismId, t.createdAt),
     index("annotations_user_idx").on(t.userId),
     index("annotations_status_idx").on(t.status, t.createdAt),
+    index("annotations_created_idx").on(t.createdAt),
     check(
       "annotations_range",
       sql`${t.selectionStart} >= 0 and ${t.selectionEnd} > ${t.selectionStart}`,

@@ -31,7 +31,8 @@ interface Frame {
 
 /**
  * What one stream sends for an event, or null when its viewer may not see it. Public events carry
- * only public fields; notification events reach their recipient alone and carry nothing else.
+ * only public fields; notification and session events reach their member alone and carry nothing
+ * else.
  * The switch is exhaustive: a new event type does not compile until it is classified here.
  */
 export function frameFor(event: PrismEvent, viewerId: number | null): Frame | null {
@@ -47,6 +48,7 @@ export function frameFor(event: PrismEvent, viewerId: number | null): Frame | nu
       return { type: event.type, data: { prismId: event.prismId } };
     case "notification.created":
     case "notifications.changed":
+    case "sessions.ended":
       return viewerId !== null && event.userId === viewerId ? { type: event.type, data: {} } : null;
     default:
       // An instance running a newer version may announce types this one does not know.
@@ -85,7 +87,8 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         tags: ["events"],
         summary:
           "Server-Sent Events: prisms.changed, heart.changed, annotation.changed, and the " +
-          "signed-in member's notification.created / notifications.changed",
+          "signed-in member's notification.created / notifications.changed / sessions.ended " +
+          "(after which the stream ends)",
       },
     },
     async (request, reply) => {
@@ -128,6 +131,8 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       const unsubscribe = options.bus.subscribe((event) => {
         const frame = frameFor(event, viewerId);
         if (frame) write(encodeFrame(frame));
+        // The member's sessions are gone: say so, then stop serving them (the page reconnects signed out).
+        if (frame?.type === "sessions.ended") end();
       });
       const heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
       heartbeat.unref();

@@ -29,6 +29,9 @@ function keysOf(event: PrismEvent): string[] {
     case "notification.created":
     case "notifications.changed":
       return [versionKeys.notifications(event.userId), versionKeys.anyNotifications()];
+    // The member's unread-count tag was made with a session that no longer answers.
+    case "sessions.ended":
+      return [versionKeys.anyNotifications()];
   }
 }
 

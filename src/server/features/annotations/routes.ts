@@ -8,7 +8,7 @@ import {
   annotationMessages,
   annotationSchema,
 } from "../../../contract/annotations.ts";
-import { prismIdParam } from "../../../contract/prisms.ts";
+import { idParam } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import {
   decideOnAnnotation,
@@ -25,7 +25,7 @@ import { getAnnotation, listAnnotations } from "./service.ts";
 export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, bus, config, secret } = deps;
   const tags = ["annotations"];
-  const idParams = z.object({ id: prismIdParam });
+  const idParams = z.object({ id: idParam });
   // Anonymous responses are limited per browser and per address; members are known and accountable.
   const perVisitor = budget(10, 10);
   const perAddress = budget(30, 10);
@@ -64,7 +64,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags,
         summary: "A prism's annotations that this viewer may see, newest first",
-        params: z.object({ prismId: prismIdParam }),
+        params: z.object({ prismId: idParam }),
         response: { 200: z.array(annotationSchema), ...errorResponses(404) },
       },
     },
@@ -120,16 +120,16 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     {
       schema: {
         tags,
-        summary: "Set any annotation's status (admins)",
+        summary: "Set any annotation's status (admins; audited)",
         params: idParams,
         body: adminAnnotationStatusSchema,
         response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const { view, events } = await setAnnotationStatusAsAdmin(
         db,
+        requireAdmin(request),
         request.params.id,
         request.body.status,
       );

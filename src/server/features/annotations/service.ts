@@ -12,6 +12,7 @@ import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
 import type { Participant } from "../../plugins/visitor.ts";
 import {
   annotationsVisibleTo,
@@ -185,9 +186,30 @@ export async function setAnnotationStatus(
   tx: Executor,
   id: number,
   status: AnnotationStatus,
-): Promise<Decision> {
+): Promise<Decision & { previousStatus: AnnotationStatus }> {
   const found = await loadForDecision(tx, id);
-  return writeStatus(tx, id, status, found.ownerUsername);
+  const decision = await writeStatus(tx, id, status, found.ownerUsername);
+  return { ...decision, previousStatus: found.row.status };
+}
+
+/**
+ * Deletes any annotation (an admin's call), inside the caller's transaction; its notifications go
+ * with it (cascade). Returns it as it was, and the events for its prism and the owner's
+ * notifications.
+ */
+export async function deleteAnnotation(
+  tx: Executor,
+  id: number,
+): Promise<WithEvents<{ row: AnnotationRow }>> {
+  const { row, prism, ownerUsername } = await loadForDecision(tx, id);
+  await tx.delete(annotations).where(eq(annotations.id, id));
+  return {
+    row,
+    events: [
+      { type: "annotation.changed", prismId: prism.id, username: ownerUsername },
+      { type: "notifications.changed", userId: prism.userId },
+    ],
+  };
 }
 
 /** Other members' prisms that a member annotated, with their owners and heart counts. */

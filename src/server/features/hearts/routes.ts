@@ -1,7 +1,8 @@
 // HTTP for hearts: the current visitor's heart on a prism, and the toggle.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { heartStatusSchema, prismIdParam } from "../../../contract/prisms.ts";
+import { idParam } from "../../../contract/paging.ts";
+import { heartStatusSchema } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { heartPrism } from "../../commands/heart-prism.ts";
 import { errorResponses } from "../../http-error.ts";
@@ -12,7 +13,7 @@ import { heartStatus } from "./service.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, bus, versions, config, secret } = deps;
-  const params = z.object({ prismId: prismIdParam });
+  const params = z.object({ prismId: idParam });
   const tags = ["hearts"];
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
 

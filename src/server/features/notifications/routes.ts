@@ -2,12 +2,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  notificationCountSchema,
-  notificationIdParam,
-  notificationSchema,
-} from "../../../contract/notifications.ts";
-import { pageQuerySchema } from "../../../contract/paging.ts";
+import { notificationCountSchema, notificationSchema } from "../../../contract/notifications.ts";
+import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
 import { versionKeys } from "../../live/versions.ts";
@@ -32,7 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { db, bus, versions },
 ) => {
   const tags = ["notifications"];
-  const idParams = z.object({ id: notificationIdParam });
+  const idParams = z.object({ id: idParam });
 
   // Every call is the signed-in member's own: authenticate before validating anything.
   app.addHook("onRequest", async (request) => {

@@ -1,6 +1,7 @@
 // HTTP for password reset: ask for a link, use it, and an admin sending one to a member.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParam } from "../../../contract/paging.ts";
 import {
   messageBodySchema,
   passwordResetConfirmSchema,
@@ -72,14 +73,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     {
       schema: {
         tags: ["admin"],
-        summary: "Send a member a password reset e-mail (admins only)",
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1),
-        }),
+        summary: "Send a member a password reset e-mail (admins only; audited)",
+        params: z.object({ id: idParam }),
         response: { 200: messageBodySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },

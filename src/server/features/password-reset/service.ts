@@ -1,8 +1,10 @@
 // Password reset: single-use links, valid one hour, of which only the SHA-256 is stored.
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { catalystMessages } from "../../../contract/catalyst.ts";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
+import { recordAudit } from "../../audit.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import { auditLog, passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
+import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../plugins/session-store.ts";
@@ -86,13 +88,13 @@ export async function adminResetPassword(
   userId: number,
 ): Promise<void> {
   const user = await findUserById(db, userId);
-  if (!user) throw notFound("User not found");
+  if (!user) throw notFound(catalystMessages.userNotFound);
   await sendResetEmail(db, mailer, appOrigin, user);
-  await db.insert(auditLog).values({
-    actorId: actor.id,
+  await recordAudit(db, actor, {
     action: "user.reset-password",
     targetType: "user",
     targetId: user.id,
+    target: `@${user.username}`,
   });
 }
 

@@ -1,12 +1,8 @@
 // HTTP for prisms: a member's list, and the owner's writes.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  moveSchema,
-  prismIdParam,
-  prismInputSchema,
-  prismSchema,
-} from "../../../contract/prisms.ts";
+import { idParam } from "../../../contract/paging.ts";
+import { moveSchema, prismInputSchema, prismSchema } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
@@ -22,7 +18,7 @@ const errors = errorResponses(400, 401, 403, 404);
 
 export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, versions }) => {
   const tags = ["prisms"];
-  const idParams = z.object({ id: prismIdParam });
+  const idParams = z.object({ id: idParam });
 
   /** Announces what a write did and answers with the prism it wrote. */
   const answer = async ({ prism, events }: WithEvents<{ prism: PrismRow }>) => {

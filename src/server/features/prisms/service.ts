@@ -1,5 +1,6 @@
 // A member's prisms: listing, writing, ordering. Every write is one transaction.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { PrismEvent } from "../../../contract/events.ts";
 import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
@@ -41,8 +42,8 @@ async function lockOwner(tx: Executor, userId: number) {
 }
 
 /** Announces a change to the member's list of prisms. */
-const listChanged = (owner: UserRow) => [
-  { type: "prisms.changed" as const, username: owner.username },
+const listChanged = (owner: Pick<UserRow, "username">): PrismEvent[] => [
+  { type: "prisms.changed", username: owner.username },
 ];
 
 export async function createPrism(
@@ -114,17 +115,51 @@ export async function updatePrism(
   return { prism, heartsReset, contentChanged };
 }
 
+/**
+ * Deletes a prism whose owner the caller has locked: its hearts, annotations and notifications go
+ * with it (cascade) and the prisms below it move up. The events announce the owner's list and
+ * notifications.
+ */
+async function removePrism(
+  tx: Executor,
+  prism: PrismRow,
+  owner: Pick<UserRow, "id" | "username">,
+): Promise<PrismEvent[]> {
+  await tx.delete(prisms).where(eq(prisms.id, prism.id));
+  await tx
+    .update(prisms)
+    .set({ index: sql`${prisms.index} - 1` })
+    .where(and(eq(prisms.userId, prism.userId), gt(prisms.index, prism.index)));
+  return [...listChanged(owner), { type: "notifications.changed", userId: owner.id }];
+}
+
 export async function deletePrism(db: Db, actor: UserRow, prismId: number): Promise<WithEvents> {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockOwner(tx, actor.id);
     const prism = await loadOwnPrism(tx, actor, prismId);
-    await tx.delete(prisms).where(eq(prisms.id, prismId));
-    await tx
-      .update(prisms)
-      .set({ index: sql`${prisms.index} - 1` })
-      .where(and(eq(prisms.userId, prism.userId), gt(prisms.index, prism.index)));
+    return { events: await removePrism(tx, prism, actor) };
   });
-  return { events: listChanged(actor) };
+}
+
+/**
+ * Deletes anyone's prism (an admin's call; the route admits admins only), inside the caller's
+ * transaction. Returns the prism as it was and its owner.
+ */
+export async function deleteAnyPrism(
+  tx: Executor,
+  prismId: number,
+): Promise<WithEvents<{ prism: PrismRow; owner: Pick<UserRow, "id" | "username"> }>> {
+  const [owner] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(eq(prisms.id, prismId));
+  if (!owner) throw notFound("Prism not found");
+  await lockOwner(tx, owner.id);
+  // Read again under the lock: the prism may have moved, or gone, meanwhile.
+  const [prism] = await tx.select().from(prisms).where(eq(prisms.id, prismId));
+  if (!prism) throw notFound("Prism not found");
+  return { prism, owner, events: await removePrism(tx, prism, owner) };
 }
 
 /** Swaps a prism with its neighbour above or below. */

@@ -1,0 +1,140 @@
+// The Catalyst admin dashboard on the wire: the overview's numbers, the admin tables, the admins'
+// actions and the audit log of what they did.
+import { z } from "zod";
+import { annotationStatusSchema } from "./annotations.ts";
+import { pageQuerySchema } from "./paging.ts";
+
+/** The Overview cards (spec §3 "Analytics stats"): today, week and month are the last 24 hours, 7 and 30 days. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  newUsersMonth: z.number().int(),
+  totalPrisms: z.number().int(),
+  totalHearts: z.number().int(),
+  totalAnnotations: z.number().int(),
+  activeUsersToday: z.number().int(),
+  activeUsersWeek: z.number().int(),
+  newUsersToday: z.number().int(),
+  newUsersWeek: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** Days the Overview chart covers, today included. */
+export const ACTIVITY_DAYS = 30;
+
+/** What happened on one day (UTC), for the Overview chart. */
+export const activityDaySchema = z.object({
+  day: z.string(),
+  users: z.number().int(),
+  prisms: z.number().int(),
+  hearts: z.number().int(),
+  annotations: z.number().int(),
+});
+export type ActivityDay = z.infer<typeof activityDaySchema>;
+
+/** The longest search the admin tables accept. */
+const SEARCH_MAX = 100;
+
+/** A page of an admin table, optionally narrowed by a case-insensitive search. */
+export const adminListQuerySchema = pageQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+    .optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+const personSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string().nullable(),
+});
+
+/** A row of the Users table: what an admin needs to know of a member. */
+export const adminUserSchema = personSchema.extend({
+  email: z.string(),
+  isAdmin: z.boolean(),
+  lastActiveAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** When an admin deactivated the account; null while it is active. */
+  deactivatedAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** A row of the Prisms table (spec §3: prism, author, annotationsCount). */
+export const adminPrismSchema = z.object({
+  prism: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    heartsCount: z.number().int(),
+    editedAfterHearts: z.boolean(),
+    createdAt: z.string(),
+  }),
+  author: personSchema,
+  annotationsCount: z.number().int(),
+});
+export type AdminPrism = z.infer<typeof adminPrismSchema>;
+
+/** A row of the Annotations table (spec §3: annotation, prism, author, which may be absent). */
+export const adminAnnotationSchema = z.object({
+  annotation: z.object({
+    id: z.number().int(),
+    annotationText: z.string(),
+    selectedText: z.string(),
+    annotatorName: z.string().nullable(),
+    status: annotationStatusSchema,
+    createdAt: z.string(),
+  }),
+  prism: z.object({ id: z.number().int(), title: z.string(), ownerUsername: z.string() }),
+  author: personSchema.nullable(),
+});
+export type AdminAnnotation = z.infer<typeof adminAnnotationSchema>;
+
+/** PUT /api/analytics/users/{id}/admin. */
+export const adminFlagSchema = z.strictObject({ isAdmin: z.boolean() });
+
+export const catalystMessages = {
+  selfRevoke: "You cannot remove your own admin access",
+  selfDeactivate: "You cannot deactivate your own account",
+  userNotFound: "User not found",
+} as const;
+
+export const auditActions = [
+  "user.grant-admin",
+  "user.revoke-admin",
+  "user.deactivate",
+  "user.reactivate",
+  "user.reset-password",
+  "prism.delete",
+  "annotation.status",
+  "annotation.delete",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+const auditTargetTypes = ["user", "prism", "annotation"] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+/** The facts of a target before or after an action: flat, readable values. */
+const auditValuesSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type AuditValues = z.infer<typeof auditValuesSchema>;
+
+/** One line of the audit log: who did what to whom, when, with before and after. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** Null once the admin's own account is gone. */
+  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  action: z.enum(auditActions),
+  targetType: z.enum(auditTargetTypes),
+  targetId: z.number().int().nullable(),
+  /** How the target read when the action was taken (it may since be gone). */
+  target: z.string(),
+  before: auditValuesSchema.nullable(),
+  after: auditValuesSchema.nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

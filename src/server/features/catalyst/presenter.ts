@@ -1,0 +1,67 @@
+// How the admin tables' rows and the audit log leave the server: dates as ISO strings, never a
+// password hash, Google id or visitor hash.
+import type {
+  AdminAnnotation,
+  AdminPrism,
+  AdminUser,
+  AuditEntry,
+} from "../../../contract/catalyst.ts";
+import type { UserRow } from "../../db/schema.ts";
+import type { listAnnotations, listAudit, listPrisms } from "./service.ts";
+
+type ItemOf<T extends (...args: never[]) => Promise<{ items: unknown[] }>> = Awaited<
+  ReturnType<T>
+>["items"][number];
+
+export function presentAdminUser(user: UserRow): AdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: user.displayName,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentAdminPrism(row: ItemOf<typeof listPrisms>): AdminPrism {
+  const { prism, author, annotationsCount } = row;
+  return {
+    prism: { ...prism, createdAt: prism.createdAt.toISOString() },
+    author,
+    annotationsCount,
+  };
+}
+
+export function presentAdminAnnotation(row: ItemOf<typeof listAnnotations>): AdminAnnotation {
+  const { annotation, prism, author } = row;
+  return {
+    annotation: { ...annotation, createdAt: annotation.createdAt.toISOString() },
+    prism,
+    author: author && {
+      id: author.id,
+      username: author.username,
+      firstName: author.firstName,
+      lastName: author.lastName,
+      displayName: author.displayName,
+    },
+  };
+}
+
+export function presentAuditEntry({ entry, actor }: ItemOf<typeof listAudit>): AuditEntry {
+  return {
+    id: entry.id,
+    createdAt: entry.createdAt.toISOString(),
+    actor,
+    action: entry.action as AuditEntry["action"],
+    targetType: entry.targetType as AuditEntry["targetType"],
+    targetId: entry.targetId,
+    target: entry.details?.target ?? "",
+    before: entry.details?.before ?? null,
+    after: entry.details?.after ?? null,
+  };
+}

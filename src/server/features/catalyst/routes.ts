@@ -1,0 +1,229 @@
+// HTTP for the Catalyst admin dashboard: /api/analytics/*, admins only. The admin password-reset
+// call lives with password reset, and the admin annotation status call with annotations.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  activityDaySchema,
+  adminAnnotationSchema,
+  adminFlagSchema,
+  adminListQuerySchema,
+  adminPrismSchema,
+  adminStatsSchema,
+  adminUserSchema,
+  auditEntrySchema,
+} from "../../../contract/catalyst.ts";
+import { idParam, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
+import type { AppDeps } from "../../app.ts";
+import { deleteAnnotationAsAdmin, deletePrismAsAdmin } from "../../commands/admin-delete.ts";
+import type { UserRow } from "../../db/schema.ts";
+import { errorResponses } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
+import { requireAdmin } from "../../plugins/session.ts";
+import {
+  presentAdminAnnotation,
+  presentAdminPrism,
+  presentAdminUser,
+  presentAuditEntry,
+} from "./presenter.ts";
+import {
+  deactivateMember,
+  listAnnotations,
+  listAudit,
+  listPrisms,
+  listUsers,
+  loadActivity,
+  loadStats,
+  reactivateMember,
+  setAdminFlag,
+} from "./service.ts";
+
+export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus }) => {
+  const tags = ["admin"];
+  const readErrors = errorResponses(400, 401, 403);
+  const writeErrors = errorResponses(400, 401, 403, 404);
+  const idParams = z.object({ id: idParam });
+
+  // Every call here is an admin's: a visitor gets 401 and a member 403 before any input is read.
+  app.addHook("onRequest", async (request) => {
+    requireAdmin(request);
+  });
+
+  /** Announces what a write to a member did and answers with the member's row. */
+  const answerUser = async ({ user, events }: WithEvents<{ user: UserRow }>) => {
+    await bus.publish(...events);
+    return presentAdminUser(user);
+  };
+
+  app.get(
+    "/analytics/stats",
+    {
+      schema: {
+        tags,
+        summary: "The Overview's numbers (last 24 hours, 7 days, 30 days), in one statement",
+        response: { 200: adminStatsSchema, ...readErrors },
+      },
+    },
+    async () => loadStats(db),
+  );
+
+  app.get(
+    "/analytics/activity",
+    {
+      schema: {
+        tags,
+        summary: "Sign-ups, prisms, hearts and annotations per day (UTC) for the last 30 days",
+        response: { 200: z.array(activityDaySchema), ...readErrors },
+      },
+    },
+    async () => loadActivity(db),
+  );
+
+  app.get(
+    "/analytics/users",
+    {
+      schema: {
+        tags,
+        summary: "Members, newest first; q searches username, name and e-mail",
+        querystring: adminListQuerySchema,
+        response: { 200: pageOf(adminUserSchema), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listUsers(db, request.query);
+      return { items: items.map(presentAdminUser), total };
+    },
+  );
+
+  app.get(
+    "/analytics/prisms",
+    {
+      schema: {
+        tags,
+        summary:
+          "Prisms with author and annotation count, newest first; q searches title and author",
+        querystring: adminListQuerySchema,
+        response: { 200: pageOf(adminPrismSchema), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listPrisms(db, request.query);
+      return { items: items.map(presentAdminPrism), total };
+    },
+  );
+
+  app.get(
+    "/analytics/annotations",
+    {
+      schema: {
+        tags,
+        summary: "Annotations with prism and author, newest first; q searches text and annotator",
+        querystring: adminListQuerySchema,
+        response: { 200: pageOf(adminAnnotationSchema), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listAnnotations(db, request.query);
+      return { items: items.map(presentAdminAnnotation), total };
+    },
+  );
+
+  app.get(
+    "/analytics/audit",
+    {
+      schema: {
+        tags,
+        summary: "The audit log: who did what to whom, when, with before and after; newest first",
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(auditEntrySchema), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listAudit(db, request.query);
+      return { items: items.map(presentAuditEntry), total };
+    },
+  );
+
+  app.put(
+    "/analytics/users/:id/admin",
+    {
+      schema: {
+        tags,
+        summary: "Grant or revoke a member's admin flag (not one's own revoke); audited",
+        params: idParams,
+        body: adminFlagSchema,
+        response: { 200: adminUserSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      presentAdminUser(
+        await setAdminFlag(db, requireAdmin(request), request.params.id, request.body.isAdmin),
+      ),
+  );
+
+  app.put(
+    "/analytics/users/:id/deactivate",
+    {
+      schema: {
+        tags,
+        summary:
+          "Deactivate a member (not oneself): no sign-in, profile 404, sessions and live streams end; audited",
+        params: idParams,
+        response: { 200: adminUserSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      answerUser(await deactivateMember(db, requireAdmin(request), request.params.id)),
+  );
+
+  app.put(
+    "/analytics/users/:id/reactivate",
+    {
+      schema: {
+        tags,
+        summary: "Reactivate a member: sign-in and profile restored as they were; audited",
+        params: idParams,
+        response: { 200: adminUserSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      answerUser(await reactivateMember(db, requireAdmin(request), request.params.id)),
+  );
+
+  app.delete(
+    "/analytics/prisms/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete any prism with its hearts, annotations and notifications; audited",
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { events } = await deletePrismAsAdmin(db, requireAdmin(request), request.params.id);
+      await bus.publish(...events);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/analytics/annotations/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete any annotation with its notifications; audited",
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { events } = await deleteAnnotationAsAdmin(
+        db,
+        requireAdmin(request),
+        request.params.id,
+      );
+      await bus.publish(...events);
+      return reply.status(204).send(null);
+    },
+  );
+};

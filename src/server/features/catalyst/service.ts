@@ -1,0 +1,330 @@
+// The Catalyst admin dashboard: the overview's numbers and chart, the admin tables (one query a
+// page, newest first, with the total), the admins' actions on members, and the audit log.
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import {
+  ACTIVITY_DAYS,
+  type ActivityDay,
+  type AdminListQuery,
+  type AdminStats,
+  catalystMessages,
+} from "../../../contract/catalyst.ts";
+import type { Page, PageQuery } from "../../../contract/paging.ts";
+import { type AuditDetails, recordAudit } from "../../audit.ts";
+import type { Db, Executor } from "../../db/client.ts";
+import {
+  annotations,
+  auditLog,
+  prismHearts,
+  prisms,
+  type UserRow,
+  users,
+} from "../../db/schema.ts";
+import { badRequest, notFound } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
+import { deleteSessionsOf } from "../../plugins/session-store.ts";
+import { locksOutSelf } from "../../policy.ts";
+
+const within = (column: PgColumn, interval: string) =>
+  sql`${column} > now() - ${sql.raw(`interval '${interval}'`)}`;
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+const countAll = (table: typeof prisms | typeof prismHearts | typeof annotations) =>
+  sql<number>`(select count(*) from ${table})::int`;
+
+/** The Overview cards, in one statement: one pass over members, and a count of each other table. */
+export async function loadStats(db: Executor): Promise<AdminStats> {
+  const [stats] = await db
+    .select({
+      totalUsers: sql<number>`count(*)::int`,
+      newUsersMonth: countWhere(within(users.createdAt, "30 days")),
+      totalPrisms: countAll(prisms),
+      totalHearts: countAll(prismHearts),
+      totalAnnotations: countAll(annotations),
+      activeUsersToday: countWhere(within(users.lastActiveAt, "1 day")),
+      activeUsersWeek: countWhere(within(users.lastActiveAt, "7 days")),
+      newUsersToday: countWhere(within(users.createdAt, "1 day")),
+      newUsersWeek: countWhere(within(users.createdAt, "7 days")),
+    })
+    .from(users);
+  if (!stats) throw new Error("an aggregate returned no row");
+  return stats;
+}
+
+/** Rows of `table` made on the day starting at `d.start` (the generated series below). */
+const madeThatDay = (
+  table: typeof users | typeof prisms | typeof prismHearts | typeof annotations,
+) =>
+  sql<number>`(select count(*) from ${table} where ${and(
+    gte(table.createdAt, sql`d.start`),
+    lt(table.createdAt, sql`d.start + interval '1 day'`),
+  )})::int`;
+
+/** Sign-ups, prisms, hearts and annotations on each of the last 30 days (UTC), oldest first; one statement. */
+export async function loadActivity(db: Executor): Promise<ActivityDay[]> {
+  const today = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+  const days = sql`generate_series(${today} - ${sql.raw(`interval '${ACTIVITY_DAYS - 1} days'`)}, ${today}, interval '1 day') as d(start)`;
+  return db
+    .select({
+      day: sql<string>`to_char(d.start at time zone 'UTC', 'YYYY-MM-DD')`,
+      users: madeThatDay(users),
+      prisms: madeThatDay(prisms),
+      hearts: madeThatDay(prismHearts),
+      annotations: madeThatDay(annotations),
+    })
+    .from(days)
+    .orderBy(sql`d.start`);
+}
+
+/** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** The search: any of the columns contains the text, ignoring case; no condition when empty. */
+function search(q: string | undefined, columns: (PgColumn | SQL)[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containing(q);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** The window total each row of a page carries. */
+const totalRows = sql<number>`(count(*) over ())::int`;
+const countRows = sql<number>`count(*)::int`;
+
+/**
+ * A page from rows that carry the list's total. A page past the end has no row to carry it, so
+ * only then is the total counted separately.
+ */
+async function pageFrom<T extends { total: number }>(
+  rows: T[],
+  page: PageQuery,
+  count: () => Promise<number>,
+): Promise<Page<Omit<T, "total">>> {
+  const total = rows[0]?.total ?? (page.offset > 0 ? await count() : 0);
+  return { items: rows.map(({ total: _total, ...item }) => item), total };
+}
+
+const author = alias(users, "author");
+const owner = alias(users, "owner");
+type Members = typeof users | typeof author;
+
+const fullNameOf = (table: Members) => sql`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** Members, newest first; `q` searches username, name (full or display) and e-mail. */
+export async function listUsers(db: Executor, page: AdminListQuery): Promise<Page<UserRow>> {
+  const where = search(page.q, [users.username, fullNameOf(users), users.displayName, users.email]);
+  const rows = await db
+    .select({ user: users, total: totalRows })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const result = await pageFrom(rows, page, () => db.$count(users, where));
+  return { items: result.items.map((row) => row.user), total: result.total };
+}
+
+const personColumns = (table: typeof users) => ({
+  id: table.id,
+  username: table.username,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  displayName: table.displayName,
+});
+
+/** Prisms, newest first, with their authors and how many annotations each has; `q` searches title and author. */
+export async function listPrisms(db: Executor, page: AdminListQuery) {
+  const where = search(page.q, [
+    prisms.title,
+    users.username,
+    fullNameOf(users),
+    users.displayName,
+  ]);
+  const rows = await db
+    .select({
+      prism: {
+        id: prisms.id,
+        title: prisms.title,
+        heartsCount: prisms.heartsCount,
+        editedAfterHearts: prisms.editedAfterHearts,
+        createdAt: prisms.createdAt,
+      },
+      author: personColumns(users),
+      annotationsCount: sql<number>`(select count(*) from ${annotations} where ${annotations.prismId} = ${prisms.id})::int`,
+      total: totalRows,
+    })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(where)
+    .orderBy(desc(prisms.createdAt), desc(prisms.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageFrom(rows, page, async () => {
+    const [counted] = await db
+      .select({ n: countRows })
+      .from(prisms)
+      .innerJoin(users, eq(users.id, prisms.userId))
+      .where(where);
+    return counted?.n ?? 0;
+  });
+}
+
+/** Annotations, newest first, with their prisms and authors; `q` searches the text and the annotator. */
+export async function listAnnotations(db: Executor, page: AdminListQuery) {
+  const where = search(page.q, [
+    annotations.annotationText,
+    annotations.annotatorName,
+    author.username,
+    fullNameOf(author),
+    author.displayName,
+  ]);
+  const rows = await db
+    .select({
+      annotation: {
+        id: annotations.id,
+        annotationText: annotations.annotationText,
+        selectedText: annotations.selectedText,
+        annotatorName: annotations.annotatorName,
+        status: annotations.status,
+        createdAt: annotations.createdAt,
+      },
+      prism: { id: prisms.id, title: prisms.title, ownerUsername: owner.username },
+      author,
+      total: totalRows,
+    })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .innerJoin(owner, eq(owner.id, prisms.userId))
+    .leftJoin(author, eq(author.id, annotations.userId))
+    .where(where)
+    .orderBy(desc(annotations.createdAt), desc(annotations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageFrom(rows, page, async () => {
+    const [counted] = await db
+      .select({ n: countRows })
+      .from(annotations)
+      .leftJoin(author, eq(author.id, annotations.userId))
+      .where(where);
+    return counted?.n ?? 0;
+  });
+}
+
+/** The audit log, newest first, with each acting admin's username. */
+export async function listAudit(db: Executor, page: PageQuery) {
+  const rows = await db
+    .select({
+      entry: auditLog,
+      actor: { id: users.id, username: users.username },
+      total: totalRows,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const result = await pageFrom(rows, page, () => db.$count(auditLog));
+  return {
+    items: result.items.map(({ entry, actor }) => ({
+      entry: { ...entry, details: entry.details as AuditDetails | null },
+      actor,
+    })),
+    total: result.total,
+  };
+}
+
+/** The member, locked for an admin's change; 404 when there is none. */
+async function lockMember(tx: Executor, userId: number): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!user) throw notFound(catalystMessages.userNotFound);
+  return user;
+}
+
+async function updateMember(tx: Executor, userId: number, values: Partial<UserRow>) {
+  const [user] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
+  if (!user) throw notFound(catalystMessages.userNotFound);
+  return user;
+}
+
+const accountState = (user: Pick<UserRow, "deactivatedAt">) => ({
+  status: user.deactivatedAt ? "deactivated" : "active",
+});
+
+/** Grants or revokes a member's admin flag; an admin cannot revoke their own (400). */
+export async function setAdminFlag(
+  db: Db,
+  actor: UserRow,
+  userId: number,
+  isAdmin: boolean,
+): Promise<UserRow> {
+  if (!isAdmin && locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfRevoke);
+  return db.transaction(async (tx) => {
+    const before = await lockMember(tx, userId);
+    const user = await updateMember(tx, userId, { isAdmin });
+    await recordAudit(tx, actor, {
+      action: isAdmin ? "user.grant-admin" : "user.revoke-admin",
+      targetType: "user",
+      targetId: userId,
+      target: `@${user.username}`,
+      before: { isAdmin: before.isAdmin },
+      after: { isAdmin },
+    });
+    return user;
+  });
+}
+
+/**
+ * Deactivates a member: they cannot sign in, their profile answers 404, every session of theirs
+ * ends, and so (through the events) do their open streams on every instance. Nothing of theirs is
+ * deleted. An admin cannot deactivate themselves (400).
+ */
+export async function deactivateMember(
+  db: Db,
+  actor: UserRow,
+  userId: number,
+): Promise<WithEvents<{ user: UserRow }>> {
+  if (locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfDeactivate);
+  return db.transaction(async (tx) => {
+    const before = await lockMember(tx, userId);
+    const user = await updateMember(tx, userId, {
+      deactivatedAt: before.deactivatedAt ?? new Date(),
+    });
+    await deleteSessionsOf(tx, userId);
+    await recordAudit(tx, actor, {
+      action: "user.deactivate",
+      targetType: "user",
+      targetId: userId,
+      target: `@${user.username}`,
+      before: accountState(before),
+      after: accountState(user),
+    });
+    return {
+      user,
+      events: [
+        { type: "sessions.ended", userId },
+        { type: "prisms.changed", username: user.username },
+      ],
+    };
+  });
+}
+
+/** Reactivates a member: they may sign in again and their page is back, as it was. */
+export async function reactivateMember(
+  db: Db,
+  actor: UserRow,
+  userId: number,
+): Promise<WithEvents<{ user: UserRow }>> {
+  return db.transaction(async (tx) => {
+    const before = await lockMember(tx, userId);
+    const user = await updateMember(tx, userId, { deactivatedAt: null });
+    await recordAudit(tx, actor, {
+      action: "user.reactivate",
+      targetType: "user",
+      targetId: userId,
+      target: `@${user.username}`,
+      before: accountState(before),
+      after: accountState(user),
+    });
+    return { user, events: [{ type: "prisms.changed", username: user.username }] };
+  });
+}
