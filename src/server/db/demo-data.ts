@@ -1,4 +1,4 @@
-// Demo content for Prism: members, their prisms, annotations and hearts.
+// Demo content for Prism: members, their prisms, annotations and hearts, and newcomers.
 // Everything here is fictional. Content HTML uses only <p>, <strong>, <em>, <u> and <a href>.
 
 interface DemoMember {
@@ -11,6 +11,17 @@ interface DemoMember {
   twitterUrl: string | null;
   linkedinUrl: string | null;
   prisms: DemoPrism[];
+}
+
+/** A member who joined in the last few days and has not written a prism yet. */
+interface DemoNewcomer {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  joinedDaysAgo: number;
+  /** An account the demo admin has deactivated (the audit log says so). */
+  deactivated?: true;
 }
 
 interface DemoPrism {
@@ -363,6 +374,45 @@ export const demoMembers: DemoMember[] = [
           "<p>If you want to help, <em>review someone else's PR</em>. It's the scarcest thing we have.</p>",
       },
     ],
+  },
+];
+
+export const demoNewcomers: DemoNewcomer[] = [
+  {
+    username: "lena-brandt",
+    firstName: "Lena",
+    lastName: "Brandt",
+    email: "lena.brandt@example.com",
+    joinedDaysAgo: 0.2,
+  },
+  {
+    username: "omar_haddad",
+    firstName: "Omar",
+    lastName: "Haddad",
+    email: "omar.haddad@example.com",
+    joinedDaysAgo: 1.5,
+  },
+  {
+    username: "chloe-nguyen",
+    firstName: "Chloé",
+    lastName: "Nguyen",
+    email: "chloe.nguyen@example.com",
+    joinedDaysAgo: 3,
+  },
+  {
+    username: "felix-ortiz",
+    firstName: "Felix",
+    lastName: "Ortiz",
+    email: "felix.ortiz@example.com",
+    joinedDaysAgo: 6,
+  },
+  {
+    username: "best-deals-4u",
+    firstName: "Best",
+    lastName: "Deals",
+    email: "offers@deals.example",
+    joinedDaysAgo: 2,
+    deactivated: true,
   },
 ];
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
 import { createTestDatabase } from "../test/databases.ts";
 import type { Database } from "./client.ts";
-import { demoMembers } from "./demo-data.ts";
-import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
+import { demoMembers, demoNewcomers } from "./demo-data.ts";
+import { annotations, auditLog, notifications, prismHearts, prisms, users } from "./schema.ts";
 import { seedDemo } from "./seed.ts";
 
 let database: Database;
@@ -66,6 +66,25 @@ describe("the demo data set", () => {
       .from(notifications)
       .where(eq(notifications.type, "annotation"));
     expect(count).toBe(rows.length);
+  });
+
+  it("fills every Catalyst table: two pages of members, one deactivated by the admin as the audit log says", async () => {
+    const all = await database.db.select().from(users);
+    expect(all.length).toBe(1 + demoMembers.length + demoNewcomers.length);
+    expect(all.length).toBeGreaterThan(10);
+    const recent = all.filter((u) => Date.now() - u.createdAt.getTime() < 7 * 24 * 60 * 60 * 1000);
+    expect(recent.length).toBeGreaterThanOrEqual(3);
+    const deactivated = all.filter((u) => u.deactivatedAt !== null);
+    expect(deactivated.map((u) => u.username)).toEqual(["best-deals-4u"]);
+    const [admin] = all.filter((u) => u.isAdmin);
+    const entries = await database.db.select().from(auditLog);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: admin?.id,
+        action: "user.deactivate",
+        targetId: deactivated[0]?.id,
+      }),
+    ]);
   });
 
   it("refuses to load twice", async () => {

@@ -1,14 +1,16 @@
-// Loads Prism's demo data set: members in their own voice, hearts, annotations, notifications.
+// Loads Prism's demo data set: members in their own voice, hearts, annotations, notifications,
+// newcomers, and the admin's first entry in the audit log.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { or, sql } from "drizzle-orm";
 import { htmlToPlainText, quoteContext } from "../../contract/plain-text.ts";
+import { recordAudit } from "../audit.ts";
 import type { Config } from "../config.ts";
 import { sameIgnoringCase } from "../features/users/service.ts";
 import { hashPassword } from "../security/passwords.ts";
 import type { Database, Db } from "./client.ts";
-import { demoAnnotations, demoHearts, demoMembers } from "./demo-data.ts";
+import { demoAnnotations, demoHearts, demoMembers, demoNewcomers } from "./demo-data.ts";
 import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
 
 const DEMO_ADMIN_USERNAME = "admin";
@@ -31,23 +33,28 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
       .from(users)
       .where(
         or(
-          ...[DEMO_ADMIN_USERNAME, ...demoMembers.map((m) => m.username)].map((username) =>
-            sameIgnoringCase(users.username, username),
-          ),
+          ...[
+            DEMO_ADMIN_USERNAME,
+            ...[...demoMembers, ...demoNewcomers].map((m) => m.username),
+          ].map((username) => sameIgnoringCase(users.username, username)),
         ),
       );
     if (taken > 0) throw new Error("The demo members already exist in this database");
 
-    await tx.insert(users).values({
-      username: DEMO_ADMIN_USERNAME,
-      email: "admin@prism.example",
-      firstName: "Prism",
-      lastName: "Admin",
-      displayName: "Prism Admin",
-      password: await hashPassword(adminPassword),
-      isAdmin: true,
-      lastActiveAt: new Date(now),
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        username: DEMO_ADMIN_USERNAME,
+        email: "admin@prism.example",
+        firstName: "Prism",
+        lastName: "Admin",
+        displayName: "Prism Admin",
+        password: await hashPassword(adminPassword),
+        isAdmin: true,
+        lastActiveAt: new Date(now),
+      })
+      .returning();
+    if (!admin) throw new Error("no admin");
 
     const userIds = new Map<string, number>();
     const userNames = new Map<string, string>();
@@ -97,6 +104,36 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
           userId: user.id,
           title: row.title,
           text: htmlToPlainText(row.content),
+        });
+      }
+    }
+
+    // Newcomers fill the Overview's "new" cards and a second page of Catalyst's Users table; the
+    // admin has already deactivated one of them, as the audit log records.
+    for (const newcomer of demoNewcomers) {
+      const joined = new Date(now - newcomer.joinedDaysAgo * dayMs);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: newcomer.username,
+          email: newcomer.email,
+          firstName: newcomer.firstName,
+          lastName: newcomer.lastName,
+          password: memberPassword,
+          createdAt: joined,
+          lastActiveAt: joined,
+          deactivatedAt: newcomer.deactivated ? new Date(now - dayMs) : null,
+        })
+        .returning();
+      if (!user) throw new Error("no user");
+      if (newcomer.deactivated) {
+        await recordAudit(tx, admin, {
+          action: "user.deactivate",
+          targetType: "user",
+          targetId: user.id,
+          target: `@${user.username}`,
+          before: { status: "active" },
+          after: { status: "deactivated" },
         });
       }
     }

@@ -1,7 +1,7 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand.
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
-import { RequireUser } from "../features/auth/require-user.tsx";
+import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 import { Layout } from "./layout.tsx";
@@ -11,6 +11,9 @@ const AuthPage = lazy(() =>
 );
 const AuthCallbackPage = lazy(() =>
   import("../features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
+);
+const CatalystPage = lazy(() =>
+  import("../features/catalyst/catalyst-page.tsx").then((m) => ({ default: m.CatalystPage })),
 );
 const ContactPage = lazy(() =>
   import("../features/contact/contact-page.tsx").then((m) => ({ default: m.ContactPage })),
@@ -77,6 +80,14 @@ export const router = createBrowserRouter([
           <RequireUser>
             <NotificationsPage />
           </RequireUser>
+        ),
+      },
+      {
+        path: "/catalyst",
+        element: (
+          <RequireAdmin>
+            <CatalystPage />
+          </RequireAdmin>
         ),
       },
       { path: "/contact", element: <ContactPage /> },

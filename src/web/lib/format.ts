@@ -1,4 +1,4 @@
-// Formatting shared by pages: relative times in the reader's language.
+// Formatting shared by pages: relative times and dates in the reader's language.
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
@@ -23,4 +23,12 @@ export function relativeTime(
     if (Math.abs(seconds) >= size) return formatter.format(Math.round(seconds / size), unit);
   }
   return "just now";
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "22 Nov 2026, 15:31" in the reader's language; the fallback when the time is missing. */
+export function formatDateTime(iso: string | null | undefined, fallback = "Never"): string {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(time) ? fallback : dateTime.format(time);
 }

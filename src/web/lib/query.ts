@@ -23,4 +23,10 @@ export const queryKeys = {
     ["notifications", "list", limit, offset] as const,
   unreadCount: ["notifications", "unread-count"] as const,
   explore: (tab: "people" | "prisms", page: number) => ["explore", tab, page] as const,
+  /** Everything the Catalyst dashboard shows (the prefix of the keys below). */
+  catalyst: ["catalyst"] as const,
+  catalystStats: ["catalyst", "stats"] as const,
+  catalystActivity: ["catalyst", "activity"] as const,
+  catalystList: (table: "users" | "prisms" | "annotations" | "audit", page: number, q: string) =>
+    ["catalyst", table, page, q] as const,
 };

@@ -69,6 +69,11 @@ function connectLive(queryClient: QueryClient): () => void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     on("notification.created", notificationsChanged);
     on("notifications.changed", notificationsChanged);
+    // An admin deactivated this member: the server ends the stream; the page learns it is signed out.
+    on(
+      "sessions.ended",
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    );
   };
 
   open();

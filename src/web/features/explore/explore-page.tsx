@@ -10,6 +10,7 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { readPage } from "../../lib/paging.ts";
 import {
   EXPLORE_PAGE_SIZE,
   type ExploreEntries,
@@ -19,8 +20,6 @@ import {
 
 const SKELETON_ROWS = 5;
 const LOAD_ERROR = "There was an error loading the explore page. Please try again later.";
-/** Far beyond any real list; keeps a hand-typed ?page= inside the server's offset bound. */
-const MAX_PAGE = 100_000;
 
 interface Section<T extends ExploreTab> {
   label: string;
@@ -61,11 +60,6 @@ function preview(html: string, max: number): string {
 }
 
 const heartsLabel = (count: number) => `${count} ${count === 1 ? "heart" : "hearts"}`;
-
-function readPage(value: string | null): number {
-  const page = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
-}
 
 export function ExplorePage() {
   // Tab and page live in the URL, so that coming back from a profile returns to the same page.

@@ -1,0 +1,229 @@
+// One admin table as the dashboard shows it: a debounced search, the rows (scrolling sideways
+// on a narrow screen), the loading, error and empty states, a menu of actions per row, and the
+// pager with the page number.
+import { MoreHorizontal, Search } from "lucide-react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { cn } from "../../lib/cn.ts";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminRows,
+  type AdminTable as TableName,
+  useAdminList,
+} from "./catalyst-queries.ts";
+
+/** How long typing must pause before the search runs. */
+const SEARCH_DELAY_MS = 300;
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+interface AdminTableProps<T extends TableName> {
+  table: T;
+  /** The table's name, for its caption and its region. */
+  title: string;
+  columns: Column<AdminRows[T]>[];
+  rowKey: (row: AdminRows[T]) => number;
+  /** Spec §8's inline text when the page cannot be loaded. */
+  loadError: string;
+  /** The text when there are no rows at all. */
+  empty: string;
+  /** The search box's label; no search box without one. */
+  searchLabel?: string;
+  /** A note under the table (what a mark in it means). */
+  footnote?: ReactNode;
+  page: number;
+  q: string;
+  onPageChange: (page: number) => void;
+  onSearch: (q: string) => void;
+}
+
+export function AdminTable<T extends TableName>(props: AdminTableProps<T>) {
+  const { table, title, columns, rowKey, page, q } = props;
+  const list = useAdminList(table, page, q);
+  const captionId = useId();
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = <StateRow columns={columns.length} role="status" text="Loading..." />;
+  } else if (list.isError) {
+    body = <StateRow columns={columns.length} role="alert" text={props.loadError} />;
+  } else if (rows.length === 0) {
+    const text = q ? `No results for "${q}".` : props.empty;
+    body = <StateRow columns={columns.length} text={text} />;
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} className="border-t border-border align-middle">
+        {columns.map((column) => (
+          <td key={column.header} className={cn("px-3 py-2.5", column.className)}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className="space-y-4">
+      {props.searchLabel ? (
+        <SearchBox label={props.searchLabel} value={q} onSearch={props.onSearch} />
+      ) : null}
+      <section
+        aria-labelledby={captionId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must reach a region that scrolls sideways (narrow screens)
+        tabIndex={0}
+        className="overflow-x-auto rounded-2xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={list.isFetching}>
+          <caption id={captionId} className="sr-only">
+            {title}
+          </caption>
+          <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className="px-3 py-2.5 font-medium">
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </section>
+      {props.footnote ? <p className="text-xs text-muted-foreground">{props.footnote}</p> : null}
+      <nav aria-label={`${title} pages`} className="flex items-center justify-center gap-4">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => props.onPageChange(page - 1)}
+        >
+          Previous
+        </Button>
+        <span className="text-sm text-muted-foreground">
+          Page {page} of {pages}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => props.onPageChange(page + 1)}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+function StateRow({
+  columns,
+  text,
+  role,
+}: {
+  columns: number;
+  text: string;
+  role?: "status" | "alert";
+}) {
+  return (
+    <tr>
+      <td
+        colSpan={columns}
+        role={role}
+        className={cn(
+          "px-3 py-10 text-center",
+          role === "alert" ? "text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {text}
+      </td>
+    </tr>
+  );
+}
+
+/** A search field that reports what was typed once typing pauses. */
+function SearchBox({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const id = useId();
+  useEffect(() => {
+    const query = text.trim();
+    if (query === value) return;
+    const timer = setTimeout(() => onSearch(query), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div className="relative max-w-sm">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        id={id}
+        type="search"
+        placeholder={label}
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+        className="pl-9"
+      />
+    </div>
+  );
+}
+
+export interface RowAction {
+  label: string;
+  onSelect: () => void;
+  /** Left out of the menu (the row is already in that state). */
+  hidden?: boolean;
+  destructive?: boolean;
+}
+
+/** A row's menu of actions, opened by a button named after the row. */
+export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={label}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-40">
+        {actions
+          .filter((action) => !action.hidden)
+          .map((action) => (
+            <DropdownMenuItem
+              key={action.label}
+              onSelect={action.onSelect}
+              className={action.destructive ? "text-destructive" : undefined}
+            >
+              {action.label}
+            </DropdownMenuItem>
+          ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,115 @@
+// The Annotations tab: every annotation newest first, with its prism, annotator and status; an
+// admin sets any status or deletes it.
+import { Link } from "react-router";
+import type { AnnotationStatus } from "../../../contract/annotations.ts";
+import type { AdminAnnotation } from "../../../contract/catalyst.ts";
+import { excerpt } from "../../../contract/excerpt.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
+import { useAnnotationActions } from "./catalyst-queries.ts";
+import type { TableView } from "./table-view.ts";
+
+const DELETE_CONFIRM =
+  "Are you sure you want to delete this annotation? This action cannot be undone.";
+
+const statusBadge: Record<
+  AnnotationStatus,
+  { label: string; tone: "warning" | "success" | "danger" }
+> = {
+  pending: { label: "Pending", tone: "warning" },
+  approved: { label: "Approved", tone: "success" },
+  rejected: { label: "Rejected", tone: "danger" },
+};
+
+/** Spec §2: the username, else the annotator's name, else 'Anonymous'. */
+function annotator({ author, annotation }: AdminAnnotation): string {
+  return author?.username ?? (annotation.annotatorName || "Anonymous");
+}
+
+export function AnnotationsTable(view: TableView) {
+  const { setStatus, remove } = useAnnotationActions();
+  const columns: Column<AdminAnnotation>[] = [
+    {
+      header: "Content",
+      cell: ({ annotation }) => (
+        <span className="block max-w-[200px] truncate" title={annotation.annotationText}>
+          {annotation.annotationText}
+        </span>
+      ),
+    },
+    {
+      header: "Prism",
+      cell: ({ prism, annotation }) => (
+        <Link
+          to={`/${prism.ownerUsername}?annotation=${annotation.id}`}
+          className="block max-w-[200px] truncate rounded-sm underline-offset-4 hover:underline"
+          title={prism.title}
+        >
+          {prism.title}
+        </Link>
+      ),
+    },
+    { header: "Annotator", cell: (row) => annotator(row) },
+    {
+      header: "Status",
+      cell: ({ annotation }) => {
+        const { label, tone } = statusBadge[annotation.status];
+        return <Badge tone={tone}>{label}</Badge>;
+      },
+    },
+    {
+      header: "Created",
+      cell: ({ annotation }) => formatDateTime(annotation.createdAt),
+      className: "whitespace-nowrap",
+    },
+    {
+      header: "Actions",
+      cell: ({ annotation }) => {
+        const set = (status: AnnotationStatus) => () =>
+          setStatus.mutate({ id: annotation.id, status });
+        return (
+          <RowActions
+            label={`Actions for the annotation "${excerpt(annotation.annotationText, 40)}"`}
+            actions={[
+              {
+                label: "Approve",
+                hidden: annotation.status === "approved",
+                onSelect: set("approved"),
+              },
+              {
+                label: "Reject",
+                hidden: annotation.status === "rejected",
+                onSelect: set("rejected"),
+              },
+              {
+                label: "Set to Pending",
+                hidden: annotation.status === "pending",
+                onSelect: set("pending"),
+              },
+              {
+                label: "Delete",
+                destructive: true,
+                onSelect: () => {
+                  if (window.confirm(DELETE_CONFIRM)) remove.mutate(annotation.id);
+                },
+              },
+            ]}
+          />
+        );
+      },
+    },
+  ];
+  return (
+    <AdminTable
+      table="annotations"
+      title="Annotations"
+      columns={columns}
+      rowKey={({ annotation }) => annotation.id}
+      loadError="Error loading annotations."
+      empty="No annotations yet."
+      searchLabel="Search annotations by text or annotator"
+      {...view}
+    />
+  );
+}

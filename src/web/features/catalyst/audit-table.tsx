@@ -1,0 +1,69 @@
+// The Audit tab: who did what to whom, when, with the target's facts before and after.
+import type { AuditAction, AuditEntry, AuditValues } from "../../../contract/catalyst.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { AdminTable, type Column } from "./admin-table.tsx";
+import type { TableView } from "./table-view.ts";
+
+const actionLabels: Record<AuditAction, string> = {
+  "user.grant-admin": "Made admin",
+  "user.revoke-admin": "Removed admin",
+  "user.deactivate": "Deactivated user",
+  "user.reactivate": "Reactivated user",
+  "user.reset-password": "Sent password reset",
+  "prism.delete": "Deleted prism",
+  "annotation.status": "Set annotation status",
+  "annotation.delete": "Deleted annotation",
+};
+
+function Values({ values }: { values: AuditValues | null }) {
+  if (!values) return <span className="text-muted-foreground">—</span>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {Object.entries(values).map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-muted-foreground">{key}</dt>
+          <dd className="max-w-[200px] truncate" title={String(value)}>
+            {String(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const columns: Column<AuditEntry>[] = [
+  {
+    header: "When",
+    cell: (entry) => formatDateTime(entry.createdAt),
+    className: "whitespace-nowrap",
+  },
+  {
+    header: "Admin",
+    cell: (entry) => (entry.actor ? `@${entry.actor.username}` : "Deleted account"),
+  },
+  { header: "Action", cell: (entry) => actionLabels[entry.action] },
+  {
+    header: "Target",
+    cell: (entry) => (
+      <span className="block max-w-[240px] truncate" title={entry.target}>
+        {entry.target}
+      </span>
+    ),
+  },
+  { header: "Before", cell: (entry) => <Values values={entry.before} /> },
+  { header: "After", cell: (entry) => <Values values={entry.after} /> },
+];
+
+export function AuditTable(view: TableView) {
+  return (
+    <AdminTable
+      table="audit"
+      title="Audit log"
+      columns={columns}
+      rowKey={(entry) => entry.id}
+      loadError="Error loading the audit log."
+      empty="No admin actions yet."
+      {...view}
+    />
+  );
+}

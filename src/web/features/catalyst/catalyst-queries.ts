@@ -1,0 +1,118 @@
+// The Catalyst dashboard's data and the admins' actions, each with the toasts of spec §8. Every
+// action refreshes everything the dashboard shows.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AnnotationStatus } from "../../../contract/annotations.ts";
+import type {
+  ActivityDay,
+  AdminAnnotation,
+  AdminPrism,
+  AdminStats,
+  AdminUser,
+  AuditEntry,
+} from "../../../contract/catalyst.ts";
+import type { Page } from "../../../contract/paging.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query.ts";
+import { toastError, toastSuccess } from "../../lib/toast.ts";
+
+/** Spec §9: the admin tables show ten rows a page. */
+export const ADMIN_PAGE_SIZE = 10;
+
+export type AdminTable = "users" | "prisms" | "annotations" | "audit";
+
+/** What a row of each table is. */
+export interface AdminRows {
+  users: AdminUser;
+  prisms: AdminPrism;
+  annotations: AdminAnnotation;
+  audit: AuditEntry;
+}
+
+export function useAdminStats() {
+  return useQuery({
+    queryKey: queryKeys.catalystStats,
+    queryFn: ({ signal }) => api.get<AdminStats>("/api/analytics/stats", { signal }),
+  });
+}
+
+export function useAdminActivity() {
+  return useQuery({
+    queryKey: queryKeys.catalystActivity,
+    queryFn: ({ signal }) => api.get<ActivityDay[]>("/api/analytics/activity", { signal }),
+  });
+}
+
+/** One page (from 1) of an admin table, narrowed by `q`; the last page stays up while the next loads. */
+export function useAdminList<T extends AdminTable>(table: T, page: number, q: string) {
+  const params = new URLSearchParams({
+    limit: String(ADMIN_PAGE_SIZE),
+    offset: String((page - 1) * ADMIN_PAGE_SIZE),
+  });
+  if (q) params.set("q", q);
+  return useQuery({
+    queryKey: queryKeys.catalystList(table, page, q),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminRows[T]>>(`/api/analytics/${table}?${params}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An admin action: on success its toast and a refresh of the dashboard, on failure spec §8's toast. */
+function useAdminAction<V>(
+  call: (variables: V) => Promise<unknown>,
+  toasts: { success: [title: string, description?: string]; failure: string },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      toastSuccess(...toasts.success);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.catalyst });
+    },
+    onError: (error) => toastError(toasts.failure, error.message || "An error occurred"),
+  });
+}
+
+export function useUserActions() {
+  const setAdmin = useAdminAction(
+    ({ id, isAdmin }: { id: number; isAdmin: boolean }) =>
+      api.put<AdminUser>(`/api/analytics/users/${id}/admin`, { isAdmin }),
+    { success: ["User updated"], failure: "Failed to update user" },
+  );
+  const deactivate = useAdminAction(
+    (id: number) => api.put<AdminUser>(`/api/analytics/users/${id}/deactivate`),
+    { success: ["User deactivated"], failure: "Failed to deactivate user" },
+  );
+  const reactivate = useAdminAction(
+    (id: number) => api.put<AdminUser>(`/api/analytics/users/${id}/reactivate`),
+    { success: ["User reactivated"], failure: "Failed to reactivate user" },
+  );
+  const resetPassword = useAdminAction(
+    (id: number) => api.post(`/api/analytics/users/${id}/reset-password`),
+    {
+      success: ["Password reset initiated", "A password reset email has been sent to the user."],
+      failure: "Failed to reset password",
+    },
+  );
+  return { setAdmin, deactivate, reactivate, resetPassword };
+}
+
+export function useDeletePrism() {
+  return useAdminAction((id: number) => api.delete(`/api/analytics/prisms/${id}`), {
+    success: ["Prism deleted"],
+    failure: "Failed to delete prism",
+  });
+}
+
+export function useAnnotationActions() {
+  const setStatus = useAdminAction(
+    ({ id, status }: { id: number; status: AnnotationStatus }) =>
+      api.put(`/api/prisms/0/annotations/${id}/status`, { status }),
+    { success: ["Annotation status updated"], failure: "Failed to update annotation" },
+  );
+  const remove = useAdminAction((id: number) => api.delete(`/api/analytics/annotations/${id}`), {
+    success: ["Annotation deleted"],
+    failure: "Failed to delete annotation",
+  });
+  return { setStatus, remove };
+}

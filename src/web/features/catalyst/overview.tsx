@@ -1,0 +1,76 @@
+// The Overview tab: the eight cards of spec §2 and, beneath them, the last 30 days as a chart.
+import { lazy, Suspense } from "react";
+import type { AdminStats } from "../../../contract/catalyst.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { useAdminActivity, useAdminStats } from "./catalyst-queries.ts";
+
+// The chart library travels in this chunk alone: nobody but an admin on this tab downloads it.
+const ActivityChart = lazy(() =>
+  import("./activity-chart.tsx").then((m) => ({ default: m.ActivityChart })),
+);
+
+interface StatCard {
+  title: string;
+  value: (stats: AdminStats) => number;
+  note?: (stats: AdminStats) => string;
+}
+
+const cards: StatCard[] = [
+  {
+    title: "Total Users",
+    value: (s) => s.totalUsers,
+    note: (s) => `${s.newUsersMonth} new this month`,
+  },
+  { title: "Total Prisms", value: (s) => s.totalPrisms },
+  { title: "Total Likes", value: (s) => s.totalHearts },
+  { title: "Total Annotations", value: (s) => s.totalAnnotations },
+  { title: "Active Today", value: (s) => s.activeUsersToday, note: () => "last 24 hours" },
+  { title: "Active This Week", value: (s) => s.activeUsersWeek, note: () => "last 7 days" },
+  { title: "New Today", value: (s) => s.newUsersToday, note: () => "sign-ups, last 24 hours" },
+  { title: "New This Week", value: (s) => s.newUsersWeek, note: () => "sign-ups, last 7 days" },
+];
+
+export function Overview() {
+  const stats = useAdminStats();
+  const activity = useAdminActivity();
+  return (
+    <div className="space-y-8">
+      {stats.isPending ? (
+        <PageSpinner />
+      ) : stats.isError ? (
+        <p role="alert" className="text-destructive">
+          Error loading dashboard statistics.
+        </p>
+      ) : (
+        <ul aria-label="Statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {cards.map((card) => (
+            <li key={card.title}>
+              <Card className="h-full p-4">
+                <p className="text-sm text-muted-foreground">{card.title}</p>
+                <p className="mt-1 text-2xl font-semibold tabular-nums">{card.value(stats.data)}</p>
+                {card.note ? (
+                  <p className="mt-1 text-xs text-muted-foreground">{card.note(stats.data)}</p>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Card className="p-4">
+        <h2 className="mb-3 text-lg font-semibold">Activity</h2>
+        {activity.isError ? (
+          <p role="alert" className="text-destructive">
+            Error loading dashboard statistics.
+          </p>
+        ) : activity.data ? (
+          <Suspense fallback={<PageSpinner />}>
+            <ActivityChart days={activity.data} />
+          </Suspense>
+        ) : (
+          <PageSpinner />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The Prisms tab: every prism newest first, with its author, likes and annotations; View and Delete.
+import { Link, useNavigate } from "react-router";
+import type { AdminPrism } from "../../../contract/catalyst.ts";
+import { displayName } from "../../../contract/names.ts";
+import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
+import { useDeletePrism } from "./catalyst-queries.ts";
+import type { TableView } from "./table-view.ts";
+
+const DELETE_CONFIRM = "Are you sure you want to delete this prism? This action cannot be undone.";
+
+export function PrismsTable(view: TableView) {
+  const navigate = useNavigate();
+  const deletePrism = useDeletePrism();
+  const columns: Column<AdminPrism>[] = [
+    {
+      header: "Title",
+      cell: ({ prism }) => (
+        <span className="block max-w-[300px] truncate font-medium" title={prism.title}>
+          {prism.title}
+        </span>
+      ),
+    },
+    {
+      header: "Author",
+      cell: ({ author }) => (
+        <Link to={`/${author.username}`} className="rounded-sm underline-offset-4 hover:underline">
+          {displayName(author)}
+        </Link>
+      ),
+    },
+    {
+      header: "Likes",
+      cell: ({ prism }) => (
+        <span className="tabular-nums">
+          {prism.heartsCount}
+          {prism.editedAfterHearts ? (
+            <>
+              <span aria-hidden="true" title="Edited after receiving likes">
+                *
+              </span>
+              <span className="sr-only"> (edited after receiving likes)</span>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      header: "Annotations",
+      cell: ({ annotationsCount }) => <span className="tabular-nums">{annotationsCount}</span>,
+    },
+    {
+      header: "Actions",
+      cell: ({ prism, author }) => (
+        <RowActions
+          label={`Actions for "${prism.title}"`}
+          actions={[
+            { label: "View", onSelect: () => navigate(`/${author.username}?prism=${prism.id}`) },
+            {
+              label: "Delete",
+              destructive: true,
+              onSelect: () => {
+                if (window.confirm(DELETE_CONFIRM)) deletePrism.mutate(prism.id);
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  return (
+    <AdminTable
+      table="prisms"
+      title="Prisms"
+      columns={columns}
+      rowKey={({ prism }) => prism.id}
+      loadError="Error loading prisms."
+      empty="No prisms yet."
+      searchLabel="Search prisms by title or author"
+      footnote="* edited after receiving likes"
+      {...view}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+// The Users tab: members newest first, with their status, last activity and what an admin may do.
+
+import type { AdminUser } from "../../../contract/catalyst.ts";
+import { fullName } from "../../../contract/names.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
+import { useUserActions } from "./catalyst-queries.ts";
+import type { TableView } from "./table-view.ts";
+
+export function UsersTable({ me, ...view }: TableView & { me: number }) {
+  const actions = useUserActions();
+  const columns: Column<AdminUser>[] = [
+    { header: "Username", cell: (user) => <span className="font-medium">@{user.username}</span> },
+    { header: "Name", cell: (user) => fullName(user) },
+    { header: "Email", cell: (user) => user.email, className: "break-all" },
+    {
+      header: "Status",
+      cell: (user) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={user.isAdmin ? "primary" : "neutral"}>
+            {user.isAdmin ? "Admin" : "User"}
+          </Badge>
+          {user.deactivatedAt ? <Badge tone="danger">Deactivated</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      header: "Last Active",
+      cell: (user) => formatDateTime(user.lastActiveAt),
+      className: "whitespace-nowrap",
+    },
+    {
+      header: "Actions",
+      cell: (user) => {
+        const self = user.id === me;
+        return (
+          <RowActions
+            label={`Actions for @${user.username}`}
+            actions={[
+              {
+                label: "Make Admin",
+                hidden: user.isAdmin,
+                onSelect: () => actions.setAdmin.mutate({ id: user.id, isAdmin: true }),
+              },
+              {
+                // Nobody removes their own admin access or deactivates themselves (the server refuses too).
+                label: "Remove Admin",
+                hidden: !user.isAdmin || self,
+                onSelect: () => actions.setAdmin.mutate({ id: user.id, isAdmin: false }),
+              },
+              {
+                label: "Deactivate",
+                hidden: user.deactivatedAt !== null || self,
+                destructive: true,
+                onSelect: () => actions.deactivate.mutate(user.id),
+              },
+              {
+                label: "Reactivate",
+                hidden: user.deactivatedAt === null,
+                onSelect: () => actions.reactivate.mutate(user.id),
+              },
+              {
+                label: "Reset Password",
+                onSelect: () => actions.resetPassword.mutate(user.id),
+              },
+            ]}
+          />
+        );
+      },
+    },
+  ];
+  return (
+    <AdminTable
+      table="users"
+      title="Users"
+      columns={columns}
+      rowKey={(user) => user.id}
+      loadError="Error loading users."
+      empty="No users yet."
+      searchLabel="Search users by username, name or email"
+      {...view}
+    />
+  );
+}
