@@ -20,6 +20,8 @@ export interface Member {
   email: string;
   firstName: string;
   lastName: string;
+  /** An admin of Catalyst; members are not unless this says so. */
+  isAdmin?: boolean;
 }
 
 export function newMember(prefix = "member"): Member {

@@ -27,6 +27,8 @@ interface DemoNewcomer {
 interface DemoPrism {
   title: string;
   content: string;
+  /** Its text changed after it was hearted (the hearts stay, with a mark). */
+  editedAfterHearts?: true;
 }
 
 interface DemoAnnotation {
@@ -354,6 +356,7 @@ export const demoMembers: DemoMember[] = [
       },
       {
         title: "How I review pull requests",
+        editedAfterHearts: true,
         content:
           "<p>In the order they arrive, except security fixes, which jump the queue. Expect a first response within a week. If it's been two, ping me. I probably lost it.</p>" +
           "<p>I care more about tests and a clear description than clever code. A small, boring PR that fixes one thing gets merged fast. A large PR that fixes five things gets a request to split it.</p>" +

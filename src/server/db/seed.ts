@@ -93,6 +93,7 @@ export async function seedDemo(db: Db): Promise<DemoCredentials> {
             userId: user.id,
             title: prism.title,
             content: prism.content,
+            editedAfterHearts: prism.editedAfterHearts ?? false,
             index,
             createdAt: new Date(now - (50 - i * 5 - index) * dayMs),
           })),

@@ -184,7 +184,7 @@ function SearchBox({
       <Input
         id={id}
         type="search"
-        placeholder={label}
+        placeholder="Search"
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.target.value)}

@@ -1,5 +1,5 @@
 // The Prisms tab: every prism newest first, with its author, likes and annotations; View and Delete.
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { AdminPrism } from "../../../contract/catalyst.ts";
 import { displayName } from "../../../contract/names.ts";
 import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
@@ -23,9 +23,10 @@ export function PrismsTable(view: TableView) {
     {
       header: "Author",
       cell: ({ author }) => (
-        <Link to={`/${author.username}`} className="rounded-sm underline-offset-4 hover:underline">
-          {displayName(author)}
-        </Link>
+        <>
+          <span className="block">{displayName(author)}</span>
+          <span className="block text-xs text-muted-foreground">@{author.username}</span>
+        </>
       ),
     },
     {

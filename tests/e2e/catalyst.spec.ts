@@ -1,0 +1,333 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  expect,
+  expectNoAxeViolations,
+  type MemberFixtures,
+  newMember,
+  ORIGIN,
+  test,
+} from "./fixtures.ts";
+
+// Other stories run alongside and add members of their own, so the admin here finds its rows by
+// searching for a tag that only this story uses.
+
+/** A member with one hearted prism that was edited afterwards, and a visitor's pending annotation on it. */
+async function authorWithAnnotatedPrism(
+  browser: Browser,
+  signIn: MemberFixtures["signIn"],
+  tag: string,
+) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const author = await signIn(context, newMember(`author${tag}`));
+  const headers = { origin: ORIGIN };
+  const title = `Deep work ${tag}`;
+  const created = await context.request.post("/api/prisms", {
+    data: { title, content: "<p>Mornings are for deep work.</p>" },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const prism = await created.json();
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  expect((await visitor.request.post(`/api/prisms/${prism.id}/heart`, { headers })).status()).toBe(
+    200,
+  );
+  const annotation = await visitor.request.post("/api/annotations", {
+    data: {
+      prismId: prism.id,
+      selectedText: "Mornings",
+      annotationText: `Quiet hours matter ${tag}`,
+      selectionStart: 0,
+      selectionEnd: 8,
+      annotatorName: `Visitor ${tag}`,
+    },
+    headers,
+  });
+  expect(annotation.status()).toBe(201);
+  const edited = await context.request.put(`/api/prisms/${prism.id}`, {
+    data: { title, content: "<p>Mornings are for deep work, afternoons for people.</p>" },
+    headers,
+  });
+  expect(edited.status()).toBe(200);
+  await Promise.all([context.close(), visitor.close()]);
+  return { author, title, annotationText: `Quiet hours matter ${tag}` };
+}
+
+/** Opens a row's menu and picks an item. */
+async function choose(page: Page, menu: string, item: string) {
+  await page.getByRole("button", { name: menu }).click();
+  await page.getByRole("menuitem", { name: item, exact: true }).click();
+}
+
+/** The names of the items a row's menu offers, then closes it. */
+async function menuItems(page: Page, menu: string) {
+  await page.getByRole("button", { name: menu }).click();
+  const items = await page.getByRole("menuitem").allTextContents();
+  await page.keyboard.press("Escape");
+  return items;
+}
+
+async function expectToast(page: Page, title: string) {
+  // The newest toast comes first; an older one may linger behind it.
+  await expect(page.getByRole("listitem").filter({ hasText: title }).first()).toBeVisible();
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole("searchbox").fill(text);
+  // Debounced: the search lands in the URL once typing pauses.
+  await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(text);
+}
+
+test("an admin works through every tab, page, search and action of Catalyst", async ({
+  page,
+  browser,
+  signIn,
+  addMember,
+}) => {
+  test.slow();
+  const tag = Math.random().toString(36).slice(2, 8);
+  const admin = await signIn(page, { ...newMember("admin"), isAdmin: true });
+  // Eleven members to search for: two pages.
+  const members = [];
+  for (let i = 0; i < 11; i++) members.push(await addMember(newMember(`cat${tag}${i}`)));
+  const target = members[10];
+  if (!target) throw new Error("no target");
+  const { author, title, annotationText } = await authorWithAnnotatedPrism(browser, signIn, tag);
+
+  const chartRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/activity-chart/.test(request.url())) chartRequests.push(request.url());
+  });
+
+  // Overview: the eight cards and the chart, which arrives in its own chunk.
+  await page.goto("/catalyst");
+  await expect(page).toHaveTitle("Catalyst: Admin Dashboard | Prism");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalyst: Admin Dashboard");
+  await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute(
+    "content",
+    "noindex, nofollow",
+  );
+  for (const name of ["Overview", "Users", "Prisms", "Annotations", "Audit"]) {
+    await expect(page.getByRole("tab", { name })).toBeVisible();
+  }
+  const cards = page.getByRole("list", { name: "Statistics" }).getByRole("listitem");
+  await expect(cards).toHaveCount(8);
+  await expect(cards.first()).toContainText("Total Users");
+  await expect(cards.first()).toContainText("new this month");
+  for (const name of [
+    "Total Prisms",
+    "Total Likes",
+    "Total Annotations",
+    "Active Today",
+    "Active This Week",
+    "New Today",
+    "New This Week",
+  ]) {
+    await expect(cards.filter({ hasText: name })).toHaveCount(1);
+  }
+  await expect(page.getByRole("figure", { name: "The last 30 days (UTC)" })).toBeVisible();
+  await expect(page.locator("canvas")).toBeVisible();
+  expect(chartRequests.length).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+
+  // Users: search, two pages, the page in the URL, a reload keeps the view.
+  await page.getByRole("tab", { name: "Users" }).click();
+  await expect(page).toHaveURL(/\?tab=users$/);
+  await search(page, `cat${tag}`);
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  const rows = page.getByRole("region", { name: "Users" }).getByRole("row");
+  await expect(rows).toHaveCount(11);
+  await expect(rows.nth(1)).toContainText(`@${target.username}`);
+  await expect(rows.nth(1)).toContainText("User");
+  await expect(rows.nth(1)).toContainText("Never");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?tab=users&page=2&q=cat${tag}$`));
+  await page.reload();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page.getByRole("searchbox")).toHaveValue(`cat${tag}`);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+
+  // The target's menu, worked by keyboard alone: each item is hidden when it is the current state.
+  const menu = `Actions for @${target.username}`;
+  expect(await menuItems(page, menu)).toEqual(["Make Admin", "Deactivate", "Reset Password"]);
+  await page.getByRole("button", { name: menu }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Make Admin" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "User updated");
+  await expect(rows.nth(1)).toContainText("Admin");
+  expect(await menuItems(page, menu)).toEqual(["Remove Admin", "Deactivate", "Reset Password"]);
+  await choose(page, menu, "Remove Admin");
+  await expectToast(page, "User updated");
+  await expect(rows.nth(1).getByText("Admin", { exact: true })).toHaveCount(0);
+  await choose(page, menu, "Deactivate");
+  await expectToast(page, "User deactivated");
+  await expect(rows.nth(1)).toContainText("Deactivated");
+  expect(await menuItems(page, menu)).toEqual(["Make Admin", "Reactivate", "Reset Password"]);
+  await choose(page, menu, "Reactivate");
+  await expectToast(page, "User reactivated");
+  await expect(rows.nth(1).getByText("Deactivated")).toHaveCount(0);
+  await choose(page, menu, "Reset Password");
+  await expectToast(page, "Password reset initiated");
+  await expect(page.getByText("A password reset email has been sent to the user.")).toBeVisible();
+  // An admin's own menu offers neither Remove Admin nor Deactivate.
+  await search(page, admin.username);
+  expect(await menuItems(page, `Actions for @${admin.username}`)).toEqual(["Reset Password"]);
+
+  // Annotations: status badge, every status transition, and the delete confirm (declined first).
+  await page.getByRole("tab", { name: "Annotations" }).click();
+  await expect(page).toHaveURL(/\?tab=annotations$/);
+  await search(page, annotationText);
+  const annotationRows = page.getByRole("region", { name: "Annotations" }).getByRole("row");
+  await expect(annotationRows).toHaveCount(2);
+  const annotationRow = annotationRows.nth(1);
+  await expect(annotationRow).toContainText(annotationText);
+  await expect(annotationRow).toContainText(title);
+  await expect(annotationRow).toContainText(`Visitor ${tag}`);
+  await expect(annotationRow).toContainText("Pending");
+  await expectNoAxeViolations(page);
+  const annotationMenu = `Actions for the annotation "${annotationText}"`;
+  expect(await menuItems(page, annotationMenu)).toEqual(["Approve", "Reject", "Delete"]);
+  await choose(page, annotationMenu, "Approve");
+  await expectToast(page, "Annotation status updated");
+  await expect(annotationRow).toContainText("Approved");
+  expect(await menuItems(page, annotationMenu)).toEqual(["Reject", "Set to Pending", "Delete"]);
+  await choose(page, annotationMenu, "Reject");
+  await expect(annotationRow).toContainText("Rejected");
+  expect(await menuItems(page, annotationMenu)).toEqual(["Approve", "Set to Pending", "Delete"]);
+  await choose(page, annotationMenu, "Set to Pending");
+  await expect(annotationRow).toContainText("Pending");
+  const confirms: string[] = [];
+  page.once("dialog", (dialog) => {
+    confirms.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await choose(page, annotationMenu, "Delete");
+  await expect.poll(() => confirms.length).toBe(1);
+  await expect(annotationRow).toContainText(annotationText);
+  page.once("dialog", (dialog) => {
+    confirms.push(dialog.message());
+    void dialog.accept();
+  });
+  await choose(page, annotationMenu, "Delete");
+  await expectToast(page, "Annotation deleted");
+  await expect(page.getByText(`No results for "${annotationText}".`)).toBeVisible();
+  expect(confirms).toEqual([
+    "Are you sure you want to delete this annotation? This action cannot be undone.",
+    "Are you sure you want to delete this annotation? This action cannot be undone.",
+  ]);
+
+  // Prisms: likes with the edited mark, annotation count, View, and the delete confirm.
+  await page.getByRole("tab", { name: "Prisms" }).click();
+  await search(page, title);
+  const prismRow = page.getByRole("region", { name: "Prisms" }).getByRole("row").nth(1);
+  await expect(prismRow).toContainText(title);
+  await expect(prismRow).toContainText(`@${author.username}`);
+  await expect(prismRow.getByRole("cell").nth(2)).toHaveText("1* (edited after receiving likes)");
+  await expect(prismRow.getByRole("cell").nth(3)).toHaveText("0");
+  await expectNoAxeViolations(page);
+  await choose(page, `Actions for "${title}"`, "View");
+  await expect(page).toHaveURL(new RegExp(`/${author.username}(\\?prism=\\d+)?$`));
+  await page.goBack();
+  await expect(prismRow).toContainText(title);
+  page.once("dialog", (dialog) => {
+    confirms.push(dialog.message());
+    void dialog.accept();
+  });
+  await choose(page, `Actions for "${title}"`, "Delete");
+  await expectToast(page, "Prism deleted");
+  await expect(page.getByText(`No results for "${title}".`)).toBeVisible();
+  expect(confirms.at(-1)).toBe(
+    "Are you sure you want to delete this prism? This action cannot be undone.",
+  );
+  await page.goto(`/${author.username}`);
+  await expect(page.getByText("hasn't added any prisms yet")).toBeVisible();
+
+  // Audit: what this admin just did, newest first (other stories' admins may act meanwhile).
+  await page.goto("/catalyst?tab=audit");
+  const auditRows = page
+    .getByRole("region", { name: "Audit log" })
+    .getByRole("row")
+    .filter({ hasText: `@${admin.username}` });
+  await expect(auditRows.first()).toContainText("Deleted prism");
+  await expect(auditRows.first()).toContainText(title);
+  await expect(auditRows.first()).toContainText(`author${author.username}`);
+  await expect(
+    auditRows.filter({ hasText: "Deactivated user" }).filter({ hasText: `@${target.username}` }),
+  ).toContainText("statusactive");
+  await expectNoAxeViolations(page);
+});
+
+test("at 360 px the tables scroll sideways inside the page, reachable by keyboard", async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, { ...newMember("admin"), isAdmin: true });
+  await page.goto("/catalyst?tab=users");
+  const region = page.getByRole("region", { name: "Users" });
+  await expect(region.getByRole("row").nth(1)).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await region.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a member is turned away with a toast, and a visitor is sent to sign in", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  await signIn(page);
+  await page.goto("/catalyst");
+  await expect(page.getByText("Access Denied")).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+
+  const visitor = await browser.newPage({ baseURL: ORIGIN });
+  await visitor.goto("/catalyst?tab=users");
+  await expect(visitor).toHaveURL(`${ORIGIN}/sign-in`);
+  expect(await visitor.evaluate(() => localStorage.getItem("prism:last-page"))).toBe(
+    "/catalyst?tab=users",
+  );
+  await visitor.close();
+});
+
+test("a visitor's profile page loads no Catalyst or chart code", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const member = await signIn(context, newMember("profile"));
+  const created = await context.request.post("/api/prisms", {
+    data: { title: "How I work", content: "<p>Mornings are for deep work.</p>" },
+    headers: { origin: ORIGIN },
+  });
+  expect(created.status()).toBe(201);
+  await context.close();
+
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await page.goto(`/${member.username}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Robin Quill" })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /catalyst|activity-chart/.test(url))).toEqual([]);
+  // Nor is uPlot bundled into any script the page did load.
+  for (const url of scripts) {
+    const body = await (await page.request.get(url)).text();
+    expect(body.includes("u-legend"), url).toBe(false);
+  }
+});
