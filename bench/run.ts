@@ -105,6 +105,18 @@ const scenarios: Scenario[] = [
     method: "GET",
     path: async (context) => `/api/prisms/${await firstPrismId(context)}/annotations`,
   },
+  {
+    name: "Catalyst stats (admin)",
+    method: "GET",
+    path: "/api/analytics/stats",
+    prepare: async (context) => ({ headers: { cookie: await context.adminCookie() } }),
+  },
+  {
+    name: "Catalyst users, searched (admin)",
+    method: "GET",
+    path: "/api/analytics/users?limit=10&offset=0&q=an",
+    prepare: async (context) => ({ headers: { cookie: await context.adminCookie() } }),
+  },
 ];
 
 interface Row {

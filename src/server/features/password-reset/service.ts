@@ -29,14 +29,8 @@ function resetLink(appOrigin: string, token: string): string {
   return `${appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Creates a token for the member and e-mails them the link. */
-export async function sendResetEmail(
-  db: Executor,
-  mailer: Mailer,
-  appOrigin: string,
-  user: UserRow,
-): Promise<void> {
-  const token = await createResetToken(db, user.id);
+/** E-mails the member the link of a reset token. */
+async function mailResetLink(mailer: Mailer, appOrigin: string, user: UserRow, token: string) {
   const link = resetLink(appOrigin, token);
   await mailer.send({
     to: user.email,
@@ -48,6 +42,16 @@ export async function sendResetEmail(
       "The link works once. If you did not ask for this, you can ignore this e-mail; " +
       "your password stays as it is.\n",
   });
+}
+
+/** Creates a token for the member and e-mails them the link. */
+export async function sendResetEmail(
+  db: Executor,
+  mailer: Mailer,
+  appOrigin: string,
+  user: UserRow,
+): Promise<void> {
+  await mailResetLink(mailer, appOrigin, user, await createResetToken(db, user.id));
 }
 
 /**
@@ -79,7 +83,10 @@ export async function confirmReset(db: Db, token: string, password: string): Pro
   });
 }
 
-/** An admin sends a member the reset e-mail; the act is written to the audit log. */
+/**
+ * An admin sends a member the reset e-mail: the token and the audit log's line are written in one
+ * transaction, and the mail goes once it has committed.
+ */
 export async function adminResetPassword(
   db: Db,
   mailer: Mailer,
@@ -89,13 +96,17 @@ export async function adminResetPassword(
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound(catalystMessages.userNotFound);
-  await sendResetEmail(db, mailer, appOrigin, user);
-  await recordAudit(db, actor, {
-    action: "user.reset-password",
-    targetType: "user",
-    targetId: user.id,
-    target: `@${user.username}`,
+  const token = await db.transaction(async (tx) => {
+    const created = await createResetToken(tx, user.id);
+    await recordAudit(tx, actor, {
+      action: "user.reset-password",
+      targetType: "user",
+      targetId: user.id,
+      target: `@${user.username}`,
+    });
+    return created;
   });
+  await mailResetLink(mailer, appOrigin, user, token);
 }
 
 /** Forgets reset tokens that can no longer be used (expired or used); returns how many. */
