@@ -25,8 +25,9 @@ import type { WithEvents } from "../../live/bus.ts";
 import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { locksOutSelf } from "../../policy.ts";
 
-const within = (column: PgColumn, interval: string) =>
-  sql`${column} > now() - ${sql.raw(`interval '${interval}'`)}`;
+/** The column's time is within the last `days` days (a day being 24 hours). */
+const within = (column: PgColumn, days: number) =>
+  sql`${column} > now() - make_interval(days => ${days})`;
 const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
 const countAll = (table: typeof prisms | typeof prismHearts | typeof annotations) =>
   sql<number>`(select count(*) from ${table})::int`;
@@ -36,14 +37,14 @@ export async function loadStats(db: Executor): Promise<AdminStats> {
   const [stats] = await db
     .select({
       totalUsers: sql<number>`count(*)::int`,
-      newUsersMonth: countWhere(within(users.createdAt, "30 days")),
+      newUsersMonth: countWhere(within(users.createdAt, 30)),
       totalPrisms: countAll(prisms),
       totalHearts: countAll(prismHearts),
       totalAnnotations: countAll(annotations),
-      activeUsersToday: countWhere(within(users.lastActiveAt, "1 day")),
-      activeUsersWeek: countWhere(within(users.lastActiveAt, "7 days")),
-      newUsersToday: countWhere(within(users.createdAt, "1 day")),
-      newUsersWeek: countWhere(within(users.createdAt, "7 days")),
+      activeUsersToday: countWhere(within(users.lastActiveAt, 1)),
+      activeUsersWeek: countWhere(within(users.lastActiveAt, 7)),
+      newUsersToday: countWhere(within(users.createdAt, 1)),
+      newUsersWeek: countWhere(within(users.createdAt, 7)),
     })
     .from(users);
   if (!stats) throw new Error("an aggregate returned no row");
@@ -62,7 +63,7 @@ const madeThatDay = (
 /** Sign-ups, prisms, hearts and annotations on each of the last 30 days (UTC), oldest first; one statement. */
 export async function loadActivity(db: Executor): Promise<ActivityDay[]> {
   const today = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
-  const days = sql`generate_series(${today} - ${sql.raw(`interval '${ACTIVITY_DAYS - 1} days'`)}, ${today}, interval '1 day') as d(start)`;
+  const days = sql`generate_series(${today} - make_interval(days => ${ACTIVITY_DAYS - 1}), ${today}, interval '1 day') as d(start)`;
   return db
     .select({
       day: sql<string>`to_char(d.start at time zone 'UTC', 'YYYY-MM-DD')`,

@@ -194,7 +194,7 @@ function SearchBox({
   );
 }
 
-export interface RowAction {
+interface RowAction {
   label: string;
   onSelect: () => void;
   /** Left out of the menu (the row is already in that state). */
