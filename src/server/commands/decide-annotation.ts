@@ -30,13 +30,38 @@ async function settle(tx: Executor, { view, ownerUsername }: Decision): Promise<
   };
 }
 
+/** The audit log's line for an admin's status change. */
+function auditStatus(
+  tx: Executor,
+  actor: UserRow,
+  { view }: Decision,
+  before: AnnotationStatus,
+  after: AnnotationStatus,
+) {
+  return recordAudit(tx, actor, {
+    action: "annotation.status",
+    targetType: "annotation",
+    targetId: view.row.id,
+    target: annotationLabel(view.row),
+    before: { status: before },
+    after: { status: after },
+  });
+}
+
+/** The owner decides on a pending annotation; an admin may too, and then the audit log records it. */
 export async function decideOnAnnotation(
   db: Db,
   actor: UserRow,
   id: number,
   status: "approved" | "rejected",
 ): Promise<Decided> {
-  return db.transaction(async (tx) => settle(tx, await decideAnnotation(tx, actor, id, status)));
+  return db.transaction(async (tx) => {
+    const decision = await decideAnnotation(tx, actor, id, status);
+    if (actor.id !== decision.view.prismOwnerId) {
+      await auditStatus(tx, actor, decision, "pending", status);
+    }
+    return settle(tx, decision);
+  });
 }
 
 /** An admin sets any status, from any other (the route admits admins only); the audit log records it. */
@@ -48,14 +73,7 @@ export async function setAnnotationStatusAsAdmin(
 ): Promise<Decided> {
   return db.transaction(async (tx) => {
     const decision = await setAnnotationStatus(tx, id, status);
-    await recordAudit(tx, actor, {
-      action: "annotation.status",
-      targetType: "annotation",
-      targetId: id,
-      target: annotationLabel(decision.view.row),
-      before: { status: decision.previousStatus },
-      after: { status },
-    });
+    await auditStatus(tx, actor, decision, decision.previousStatus, status);
     return settle(tx, decision);
   });
 }

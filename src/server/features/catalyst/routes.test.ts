@@ -644,6 +644,28 @@ describe("admin actions and the audit log", () => {
     ]);
   });
 
+  it("audits an admin's decision through the owners' call, and not the owner's own", async () => {
+    const { owner, annotation } = await prismWithResponses("Owned");
+    const byAdmin = await asAdmin("PUT", `/api/annotations/${annotation.id}/status`, {
+      status: "approved",
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await auditOf("annotation.status", annotation.id)).map((e) => e.details)).toEqual([
+      {
+        target: '"Same here" on "Owned"',
+        before: { status: "pending" },
+        after: { status: "approved" },
+      },
+    ]);
+    const other = await buildAnnotation(t.database, { prismId: annotation.prismId });
+    const byOwner = await send(t.app, "PUT", `/api/annotations/${other.id}/status`, {
+      headers: await signIn(t.database, owner),
+      payload: { status: "rejected" },
+    });
+    expect(byOwner.statusCode).toBe(200);
+    expect(await auditOf("annotation.status", other.id)).toEqual([]);
+  });
+
   it("lists the audit log newest first with the acting admin, paged", async () => {
     const target = await buildUser(t.database);
     await asAdmin("PUT", `/api/analytics/users/${target.id}/admin`, { isAdmin: true });
