@@ -466,6 +466,8 @@ describe("admin actions and the audit log", () => {
     const prism = await buildPrism(t.database, { userId: target.id });
     const headers = await signIn(t.database, target);
     expect((await send(t.app, "GET", "/api/user", { headers })).statusCode).toBe(200);
+    // Answered once, so that the list is remembered until its version moves.
+    expect((await send(t.app, "GET", `/api/prisms/${target.username}`)).statusCode).toBe(200);
 
     const response = await asAdmin("PUT", `/api/analytics/users/${target.id}/deactivate`);
     expect(response.statusCode).toBe(200);
@@ -482,6 +484,7 @@ describe("admin actions and the audit log", () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe(authMessages.deactivated);
     expect((await send(t.app, "GET", `/api/users/${target.username}`)).statusCode).toBe(404);
+    expect((await send(t.app, "GET", `/api/prisms/${target.username}`)).statusCode).toBe(404);
     expect(await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id))).toHaveLength(
       1,
     );
