@@ -13,6 +13,8 @@ export const annotationMessages = {
   selectionMismatch: "The selected text does not match the prism. Please select it again.",
   alreadyDecided: "This annotation has already been decided",
   tooMany: "You're responding quickly. Please wait a few minutes and try again.",
+  membersOnly: "Only members can respond to this prism. Sign in to respond.",
+  closed: "This prism is not open to responses.",
 } as const;
 
 export const annotationCreateSchema = z

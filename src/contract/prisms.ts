@@ -2,6 +2,17 @@
 import { z } from "zod";
 import { limits } from "./limits.ts";
 
+/** Who may respond to a prism: anyone (the default), signed-in members only, or no one. */
+export const respondersSchema = z.enum(["anyone", "members", "no-one"]);
+export type Responders = z.infer<typeof respondersSchema>;
+
+/** Whether a prism's choice of responders admits this reader (signed in or not). */
+export function respondersAdmit(responders: Responders, signedIn: boolean): boolean {
+  return responders === "anyone" || (responders === "members" && signedIn);
+}
+
+export const respondersInputSchema = z.strictObject({ responders: respondersSchema });
+
 export const prismSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -10,6 +21,7 @@ export const prismSchema = z.object({
   index: z.number().int(),
   heartsCount: z.number().int(),
   editedAfterHearts: z.boolean(),
+  responders: respondersSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

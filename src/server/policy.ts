@@ -1,5 +1,6 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
 import { eq, or, type SQL, sql } from "drizzle-orm";
+import { respondersAdmit } from "../contract/prisms.ts";
 import { annotations, type PrismRow, prisms, type UserRow } from "./db/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;
@@ -27,6 +28,11 @@ export function locksOutSelf(actor: Actor, targetUserId: number): boolean {
 
 export function canEditPrism(actor: Actor, prism: Pick<PrismRow, "userId">): boolean {
   return actor !== null && actor.id === prism.userId;
+}
+
+/** Who may respond to a prism, as its owner chose: anyone, signed-in members only, or no one. */
+export function canRespondTo(actor: Actor, prism: Pick<PrismRow, "responders">): boolean {
+  return respondersAdmit(prism.responders, actor !== null);
 }
 
 /** Owners decide on annotations of their prisms; admins may set any status. */

@@ -20,6 +20,8 @@ const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 export const authProvider = pgEnum("auth_provider", ["local", "google"]);
 export const annotationStatus = pgEnum("annotation_status", ["pending", "approved", "rejected"]);
 export const notificationType = pgEnum("notification_type", ["heart", "annotation"]);
+/** Who may respond to a prism: anyone, signed-in members only, or no one. */
+export const prismResponders = pgEnum("prism_responders", ["anyone", "members", "no-one"]);
 
 export const users = pgTable(
   "users",
@@ -62,6 +64,7 @@ export const prisms = pgTable(
     index: integer("index").notNull(),
     heartsCount: integer("hearts_count").notNull().default(0),
     editedAfterHearts: boolean("edited_after_hearts").notNull().default(false),
+    responders: prismResponders("responders").notNull().default("anyone"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

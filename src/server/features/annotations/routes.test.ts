@@ -294,3 +294,38 @@ describe("re-anchoring when the owner edits the prism", () => {
     expect(listed).toHaveLength(3);
   });
 });
+
+describe("who may respond, per prism", () => {
+  it("members only: a visitor gets 403 with the reason, a member responds", async () => {
+    const { prism, ownerHeaders } = await scene();
+    await send(t.app, "PUT", `/api/prisms/${prism.id}/responders`, {
+      headers: ownerHeaders,
+      payload: { responders: "members" },
+    });
+    const refused = await annotate(prism.id, newVisitor());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: annotationMessages.membersOnly });
+    const member = await signIn(t.database, await buildUser(t.database));
+    expect((await annotate(prism.id, member)).statusCode).toBe(201);
+  });
+
+  it("no one: everybody gets 403, the owner too, and the annotations already made stay", async () => {
+    const { prism, ownerHeaders } = await scene();
+    const member = await signIn(t.database, await buildUser(t.database));
+    expect((await annotate(prism.id, member)).statusCode).toBe(201);
+    await send(t.app, "PUT", `/api/prisms/${prism.id}/responders`, {
+      headers: ownerHeaders,
+      payload: { responders: "no-one" },
+    });
+    for (const headers of [newVisitor(), member, ownerHeaders]) {
+      const refused = await annotate(prism.id, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: annotationMessages.closed });
+    }
+    const kept = await t.database.db
+      .select()
+      .from(annotations)
+      .where(eq(annotations.prismId, prism.id));
+    expect(kept).toHaveLength(1);
+  });
+});

@@ -17,6 +17,7 @@ import type { Participant } from "../../plugins/visitor.ts";
 import {
   annotationsVisibleTo,
   canModerateAnnotations,
+  canRespondTo,
   canSeeAnnotation,
   type Viewer,
 } from "../../policy.ts";
@@ -99,13 +100,18 @@ export async function createAnnotation(
     .where(eq(prisms.id, input.prismId));
   if (!found) throw notFound("Prism not found");
   const { prism } = found;
+  const member = "user" in participant ? participant.user : null;
+  if (!canRespondTo(member, prism)) {
+    throw forbidden(
+      prism.responders === "members" ? annotationMessages.membersOnly : annotationMessages.closed,
+    );
+  }
   const text = htmlToPlainText(prism.content);
   if (text.slice(input.selectionStart, input.selectionEnd) !== input.selectedText) {
     throw badRequest(annotationMessages.selectionMismatch, {
       selectedText: annotationMessages.selectionMismatch,
     });
   }
-  const member = "user" in participant ? participant.user : null;
   const [row] = await tx
     .insert(annotations)
     .values({

@@ -11,6 +11,7 @@ export function presentPrism(prism: PrismRow): Prism {
     index: prism.index,
     heartsCount: prism.heartsCount,
     editedAfterHearts: prism.editedAfterHearts,
+    responders: prism.responders,
     createdAt: prism.createdAt.toISOString(),
     updatedAt: prism.updatedAt.toISOString(),
   };

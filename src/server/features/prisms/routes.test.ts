@@ -219,3 +219,36 @@ describe("DELETE /api/prisms/:id and PUT /api/prisms/:id/move", () => {
     expect(await titlesOf(owner.id)).toEqual(["0:C", "1:A", "2:B"]);
   });
 });
+
+describe("PUT /api/prisms/:id/responders", () => {
+  const choose = (id: number, payload: object, headers: Record<string, string> = {}) =>
+    send(t.app, "PUT", `/api/prisms/${id}/responders`, { payload, headers });
+
+  it("authorization: 401 signed out, 403 for a member and for an admin, 200 for the owner", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const admin = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
+    expect((await choose(prism.id, { responders: "members" })).statusCode).toBe(401);
+    expect(
+      (await choose(prism.id, { responders: "members" }, await strangerHeaders())).statusCode,
+    ).toBe(403);
+    expect((await choose(prism.id, { responders: "members" }, admin)).statusCode).toBe(403);
+    const [unchanged] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
+    expect(unchanged?.responders).toBe("anyone");
+    const ok = await choose(prism.id, { responders: "members" }, headers);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: prism.id, responders: "members" });
+    expect((await choose(999999, { responders: "members" }, headers)).statusCode).toBe(404);
+  });
+
+  it("refuses an unknown choice with 400 and changes nothing; the list carries the choice", async () => {
+    const { owner, headers } = await ownerWithHeaders();
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const bad = await choose(prism.id, { responders: "friends" }, headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty("errors");
+    expect((await list(owner.username)).json()).toMatchObject([{ responders: "anyone" }]);
+    await choose(prism.id, { responders: "no-one" }, headers);
+    expect((await list(owner.username)).json()).toMatchObject([{ responders: "no-one" }]);
+  });
+});

@@ -2,7 +2,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
-import { moveSchema, prismInputSchema, prismSchema } from "../../../contract/prisms.ts";
+import {
+  moveSchema,
+  prismInputSchema,
+  prismSchema,
+  respondersInputSchema,
+} from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
@@ -12,7 +17,7 @@ import { versionKeys } from "../../live/versions.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { findActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
-import { createPrism, deletePrism, listPrisms, movePrism } from "./service.ts";
+import { createPrism, deletePrism, listPrisms, movePrism, setResponders } from "./service.ts";
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -109,5 +114,22 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
     },
     async (request) =>
       answer(await movePrism(db, requireUser(request), request.params.id, request.body.direction)),
+  );
+
+  app.put(
+    "/prisms/:id/responders",
+    {
+      schema: {
+        tags,
+        summary: "Choose who may respond to a prism: anyone, members or no-one (owner only)",
+        params: idParams,
+        body: respondersInputSchema,
+        response: { 200: prismSchema, ...errors },
+      },
+    },
+    async (request) =>
+      answer(
+        await setResponders(db, requireUser(request), request.params.id, request.body.responders),
+      ),
   );
 };

@@ -1,7 +1,7 @@
 // A member's prisms: listing, writing, ordering. Every write is one transaction.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { PrismEvent } from "../../../contract/events.ts";
-import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
+import type { MoveDirection, PrismInput, Responders } from "../../../contract/prisms.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
@@ -160,6 +160,26 @@ export async function deleteAnyPrism(
   const [prism] = await tx.select().from(prisms).where(eq(prisms.id, prismId));
   if (!prism) throw notFound("Prism not found");
   return { prism, owner, events: await removePrism(tx, prism, owner) };
+}
+
+/** The owner chooses who may respond to a prism; annotations already made stay. */
+export async function setResponders(
+  db: Db,
+  actor: UserRow,
+  prismId: number,
+  responders: Responders,
+): Promise<WithEvents<{ prism: PrismRow }>> {
+  const prism = await db.transaction(async (tx) => {
+    await loadOwnPrism(tx, actor, prismId);
+    const [changed] = await tx
+      .update(prisms)
+      .set({ responders })
+      .where(eq(prisms.id, prismId))
+      .returning();
+    if (!changed) throw notFound("Prism not found");
+    return changed;
+  });
+  return { prism, events: listChanged(actor) };
 }
 
 /** Swaps a prism with its neighbour above or below. */

@@ -1,6 +1,8 @@
 // The dialog that opens on a selected passage: the quote, the reader's thought, Respond.
 import { type KeyboardEvent, useId, useState } from "react";
-import type { Annotation } from "../../../contract/annotations.ts";
+import { useLocation, useNavigate } from "react-router";
+import { type Annotation, annotationMessages } from "../../../contract/annotations.ts";
+import { type Responders, respondersAdmit } from "../../../contract/prisms.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -10,6 +12,7 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useCreateAnnotation } from "./annotation-queries.ts";
 import type { TextSelection } from "./text-offsets.ts";
@@ -17,6 +20,8 @@ import type { TextSelection } from "./text-offsets.ts";
 export interface AnnotationTarget {
   prismId: number;
   prismTitle: string;
+  /** Who the prism's owner lets respond. */
+  responders: Responders;
   /** The passage selected with the mouse, or null to let the reader pick one with the keyboard. */
   selection: TextSelection | null;
   /** The prism's plain text, for picking a passage. */
@@ -36,15 +41,57 @@ export function AnnotationDialog({
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       {target ? (
         <DialogContent aria-describedby={undefined}>
-          <AnnotationForm
-            key={`${target.prismId}:${target.selection?.selectionStart}:${target.selection?.selectionEnd}`}
-            target={target}
-            onCreated={onCreated}
-            onCancel={onClose}
-          />
+          <AnnotationDialogBody target={target} onCreated={onCreated} onCancel={onClose} />
         </DialogContent>
       ) : null}
     </Dialog>
+  );
+}
+
+function AnnotationDialogBody({
+  target,
+  onCreated,
+  onCancel,
+}: {
+  target: AnnotationTarget;
+  onCreated: (annotation: Annotation) => void;
+  onCancel: () => void;
+}) {
+  const { user } = useCurrentUser();
+  if (!respondersAdmit(target.responders, user !== null))
+    return <MembersOnly onCancel={onCancel} />;
+  return (
+    <AnnotationForm
+      key={`${target.prismId}:${target.selection?.selectionStart}:${target.selection?.selectionEnd}`}
+      target={target}
+      onCreated={onCreated}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** A visitor on a members-only prism: why they cannot respond, and a way to sign in and come back. */
+function MembersOnly({ onCancel }: { onCancel: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <div className="grid gap-4">
+      <DialogTitle className="pr-8 text-lg font-semibold">Respond to this passage</DialogTitle>
+      <DialogDescription>{annotationMessages.membersOnly}</DialogDescription>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => {
+            rememberPage(location.pathname + location.search);
+            navigate("/sign-in");
+          }}
+        >
+          Sign in
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -45,7 +45,8 @@ export function PrismList({
     writes.create.isPending ||
     writes.update.isPending ||
     writes.remove.isPending ||
-    writes.move.isPending;
+    writes.move.isPending ||
+    writes.responders.isPending;
 
   function create(draft: PrismDraft) {
     writes.create.mutate(draft, {
@@ -115,6 +116,9 @@ export function PrismList({
             }
             onDelete={() => writes.remove.mutate(prism.id)}
             onMove={(direction) => writes.move.mutate({ id: prism.id, direction })}
+            onChooseResponders={(responders) =>
+              writes.responders.mutate({ id: prism.id, responders })
+            }
             annotations={annotations.get(prism.id) ?? []}
             highlights={highlights}
             onAnnotate={onAnnotate}

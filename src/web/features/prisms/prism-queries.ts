@@ -1,6 +1,6 @@
 // A member's prisms and hearts: the queries, their polling, and the writes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HeartStatus, MoveDirection, Prism } from "../../../contract/prisms.ts";
+import type { HeartStatus, MoveDirection, Prism, Responders } from "../../../contract/prisms.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
@@ -92,5 +92,15 @@ export function usePrismWrites(username: string) {
       toastError("Error moving prism", "Could not change the order. Please try again."),
   });
 
-  return { create, update, remove, move };
+  const responders = useMutation({
+    mutationFn: ({ id, responders }: { id: number; responders: Responders }) =>
+      api.put<Prism>(`/api/prisms/${id}/responders`, { responders }),
+    onSuccess: async () => {
+      await refresh();
+      toastSuccess("prism updated", "Your changes have been saved.");
+    },
+    onError: (error) => toastError("Error updating prism", error.message),
+  });
+
+  return { create, update, remove, move, responders };
 }

@@ -8,8 +8,8 @@ import {
   Trash2,
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { Annotation } from "../../../contract/annotations.ts";
-import type { Prism } from "../../../contract/prisms.ts";
+import { type Annotation, annotationMessages } from "../../../contract/annotations.ts";
+import type { Prism, Responders } from "../../../contract/prisms.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -20,6 +20,7 @@ import { plainTextOf, selectionWithin } from "../annotations/text-offsets.ts";
 import { HeartButton } from "./heart-button.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
+import { RespondersSelect } from "./responders-select.tsx";
 
 const sectionNumber = (index: number) => `${String(index + 1).padStart(2, "0")}.`;
 
@@ -39,6 +40,7 @@ export function PrismSection({
   onSave,
   onDelete,
   onMove,
+  onChooseResponders,
   annotations,
   highlights,
   onAnnotate,
@@ -59,6 +61,7 @@ export function PrismSection({
   onSave: (draft: PrismDraft) => void;
   onDelete: () => void;
   onMove: (direction: "up" | "down") => void;
+  onChooseResponders: (responders: Responders) => void;
   /** The annotations of this prism that the viewer may see. */
   annotations: Annotation[];
   highlights: boolean;
@@ -67,8 +70,8 @@ export function PrismSection({
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
-  // Selecting text annotates, except while the owner is in edit mode.
-  const annotating = !editMode;
+  // Selecting text annotates, except while the owner is in edit mode or when no one may respond.
+  const annotating = !editMode && prism.responders !== "no-one";
   useAnnotationHighlights(
     contentRef,
     prism.id,
@@ -102,6 +105,7 @@ export function PrismSection({
     onAnnotate({
       prismId: prism.id,
       prismTitle: prism.title,
+      responders: prism.responders,
       selection: picked,
       plainText: plainTextOf(root),
     });
@@ -183,6 +187,7 @@ export function PrismSection({
                       onAnnotate({
                         prismId: prism.id,
                         prismTitle: prism.title,
+                        responders: prism.responders,
                         selection: null,
                         plainText: contentRef.current ? plainTextOf(contentRef.current) : "",
                       })
@@ -190,6 +195,9 @@ export function PrismSection({
                   >
                     <MessageSquareQuote aria-hidden="true" /> Respond to a passage
                   </Button>
+                ) : null}
+                {!editMode && prism.responders === "no-one" ? (
+                  <span className="text-sm text-muted-foreground">{annotationMessages.closed}</span>
                 ) : null}
                 <Button variant="outline" size="sm" onClick={onOpenResponses}>
                   <MessagesSquare aria-hidden="true" /> Responses ({annotations.length})
@@ -224,6 +232,11 @@ export function PrismSection({
           >
             <Trash2 aria-hidden="true" /> Delete
           </Button>
+          <RespondersSelect
+            value={prism.responders}
+            disabled={busy}
+            onChange={onChooseResponders}
+          />
         </div>
       ) : null}
 

@@ -1,0 +1,102 @@
+// Who may respond, per prism: the owner chooses in edit mode; visitors, members and the owner follow it.
+import { expect, expectNoAxeViolations, newMember, ORIGIN, PASSWORD, test } from "./fixtures.ts";
+
+const CONTENT = "<p>I answer messages in the afternoon, never first thing.</p>";
+
+test("members only asks a visitor to sign in and lets a member respond; no one closes responses for all", async ({
+  page,
+  browser,
+  signIn,
+  addMember,
+}) => {
+  test.slow();
+  const owner = await signIn(page, newMember("owner"));
+  const created = await page.request.post("/api/prisms", {
+    data: { title: "How I answer", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
+  expect(created.status()).toBe(201);
+  const prismId = (await created.json()).id as number;
+
+  // The owner, in edit mode, lets only members respond.
+  await page.goto(`/${owner.username}`);
+  const choice = page.getByLabel("Who may respond");
+  await expect(choice).toHaveValue("anyone");
+  await choice.selectOption("members");
+  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+  await expect(choice).toHaveValue("members");
+  await expectNoAxeViolations(page);
+
+  // A visitor is told why they cannot respond, and signs in to come back to the page.
+  const visitorContext = await browser.newContext({ baseURL: ORIGIN });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/${owner.username}`);
+  await visitor.getByRole("button", { name: "Respond to a passage" }).click();
+  const dialog = visitor.getByRole("dialog", { name: "Respond to this passage" });
+  await expect(
+    dialog.getByText("Only members can respond to this prism. Sign in to respond."),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Your thought")).toHaveCount(0);
+  await expectNoAxeViolations(visitor);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(visitor).toHaveURL("/sign-in");
+  const member = await addMember(newMember("reader"));
+  await visitor.getByLabel("Username").fill(member.username);
+  await visitor.getByLabel("Password").fill(PASSWORD);
+  await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(visitor).toHaveURL(`/${owner.username}`);
+
+  // Now a member, they respond to a passage with the keyboard.
+  await visitor.getByRole("button", { name: "Respond to a passage" }).click();
+  const form = visitor.getByRole("dialog", { name: "Respond to this passage" });
+  const passage = form.getByLabel("Select the words you want to respond to");
+  const quote = "I answer";
+  await passage.focus();
+  await visitor.keyboard.press("Control+Home");
+  for (let i = 0; i < quote.length; i++) await visitor.keyboard.press("Shift+ArrowRight");
+  await expect(form.getByText(quote, { exact: true })).toBeVisible();
+  await form.getByLabel("Your thought").fill("Afternoons are calmer for me too.");
+  await form.getByRole("button", { name: "Respond" }).click();
+  await expect(visitor.getByText("Your response has been submitted successfully.")).toBeVisible();
+
+  // The owner closes responses: nobody gets the dialog, the owner neither; the response stays.
+  await page.getByLabel("Who may respond").selectOption("no-one");
+  await expect(page.getByLabel("Who may respond")).toHaveValue("no-one");
+  await page.getByRole("button", { name: "Editing" }).click();
+  await expect(page.getByText("This prism is not open to responses.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Respond to a passage" })).toHaveCount(0);
+  await page.locator(`#prism-${prismId} .prism-content`).selectText();
+  await page.mouse.up();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Responses (1)" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  for (const reader of [visitor, await (await browser.newContext({ baseURL: ORIGIN })).newPage()]) {
+    await reader.goto(`/${owner.username}`);
+    await expect(reader.getByText("This prism is not open to responses.")).toBeVisible();
+    await expect(reader.getByRole("button", { name: "Respond to a passage" })).toHaveCount(0);
+    await reader.locator(`#prism-${prismId} .prism-content`).selectText();
+    await reader.mouse.up();
+    await expect(reader.getByRole("dialog")).toHaveCount(0);
+  }
+  await visitorContext.close();
+});
+
+test("a prism open to anyone shows nothing new", async ({ page, browser, signIn }) => {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const owner = await signIn(context, newMember("open"));
+  const created = await context.request.post("/api/prisms", {
+    data: { title: "Open", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
+  expect(created.status()).toBe(201);
+  await context.close();
+  await page.goto(`/${owner.username}`);
+  await expect(page.getByRole("button", { name: "Respond to a passage" })).toBeVisible();
+  await expect(page.getByText("This prism is not open to responses.")).toHaveCount(0);
+  await expect(page.getByText(/Only members can respond/)).toHaveCount(0);
+  // The same selection that opens nothing on a closed prism opens the dialog here.
+  await page.locator(".prism-content").selectText();
+  await page.mouse.up();
+  await expect(page.getByRole("dialog", { name: "Respond to this passage" })).toBeVisible();
+});
