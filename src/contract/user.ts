@@ -25,6 +25,8 @@ export const currentUserSchema = publicUserSchema.extend({
   authProvider: z.enum(["local", "google"]),
   lastActiveAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Responses by signed-in members to this member's prisms are approved at once. */
+  preapproveMembers: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -79,6 +81,8 @@ export const profileUpdateSchema = z.strictObject({
   websiteUrl: optionalUrl,
   twitterUrl: optionalUrl,
   linkedinUrl: optionalUrl,
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  preapproveMembers: z.boolean().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -43,6 +43,8 @@ export const users = pgTable(
     profileImageUrl: text("profile_image_url"),
     createdAt: createdAt(),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** Responses by signed-in members to this member's prisms are approved at once. */
+    preapproveMembers: boolean("preapprove_members").notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),

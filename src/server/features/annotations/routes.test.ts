@@ -329,3 +329,30 @@ describe("who may respond, per prism", () => {
     expect(kept).toHaveLength(1);
   });
 });
+
+describe("pre-approve members", () => {
+  it("approves a member's response at once and keeps an anonymous one waiting; the owner is notified of both", async () => {
+    const owner = await buildUser(t.database, { preapproveMembers: true });
+    const prism = await buildPrism(t.database, { userId: owner.id, content: CONTENT });
+    const member = await signIn(t.database, await buildUser(t.database));
+    const byMember = await annotate(prism.id, member);
+    expect(byMember.json()).toMatchObject({ status: "approved" });
+    const byVisitor = await annotate(prism.id, newVisitor(), "Then I offer");
+    expect(byVisitor.json()).toMatchObject({ status: "pending" });
+    // Others see the member's response at once, not the visitor's.
+    expect((await listFor(prism.id, newVisitor())).map((a) => a.id)).toEqual([byMember.json().id]);
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, owner.id));
+    expect(told.map((n) => n.annotationId).sort()).toEqual(
+      [byMember.json().id, byVisitor.json().id].sort(),
+    );
+  });
+
+  it("is off by default: a member's response waits", async () => {
+    const { prism } = await scene();
+    const member = await signIn(t.database, await buildUser(t.database));
+    expect((await annotate(prism.id, member)).json()).toMatchObject({ status: "pending" });
+  });
+});

@@ -94,7 +94,11 @@ export async function createAnnotation(
   participant: Participant,
 ): Promise<CreatedAnnotation> {
   const [found] = await tx
-    .select({ prism: prisms, ownerUsername: users.username })
+    .select({
+      prism: prisms,
+      ownerUsername: users.username,
+      preapproveMembers: users.preapproveMembers,
+    })
     .from(prisms)
     .innerJoin(users, eq(users.id, prisms.userId))
     .where(eq(prisms.id, input.prismId));
@@ -122,6 +126,8 @@ export async function createAnnotation(
       annotatorName: member ? null : input.annotatorName || null,
       annotatorEmail: member ? null : input.annotatorEmail || null,
       visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
+      // The owner may approve members' responses at once; anonymous ones always wait.
+      status: member && found.preapproveMembers ? "approved" : "pending",
       selectionStart: input.selectionStart,
       selectionEnd: input.selectionEnd,
       ...quoteContext(text, input.selectionStart, input.selectionEnd),

@@ -37,6 +37,24 @@ const deleteAccount = (headers: Record<string, string> = {}) =>
   send(t.app, "DELETE", "/api/user/account", { headers });
 
 describe("PUT /api/user/profile", () => {
+  it("keeps pre-approve members off by default, turns it on, and leaves it alone when not sent", async () => {
+    const user = await buildUser(t.database);
+    const headers = await signIn(t.database, user);
+    expect((await saveProfile(profile({ email: user.email }), headers)).json()).toMatchObject({
+      preapproveMembers: false,
+    });
+    const on = await saveProfile(profile({ email: user.email, preapproveMembers: true }), headers);
+    expect(on.json()).toMatchObject({ preapproveMembers: true });
+    await saveProfile(profile({ email: user.email }), headers);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.preapproveMembers).toBe(true);
+    const bad = await saveProfile(
+      profile({ email: user.email, preapproveMembers: "yes" }),
+      headers,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("requires a signed-in member", async () => {
     expect((await saveProfile(profile())).statusCode).toBe(401);
   });

@@ -25,6 +25,7 @@ export async function updateProfile(
         websiteUrl: orNull(input.websiteUrl),
         twitterUrl: orNull(input.twitterUrl),
         linkedinUrl: orNull(input.linkedinUrl),
+        preapproveMembers: input.preapproveMembers,
       })
       .where(eq(users.id, userId))
       .returning(),

@@ -24,5 +24,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     authProvider: user.authProvider,
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    preapproveMembers: user.preapproveMembers,
   };
 }

@@ -222,7 +222,7 @@ function AnnotationForm({
         </fieldset>
       )}
       <p className="text-xs text-muted-foreground">
-        The author reviews every response before others can see it.
+        The author may review responses before others can see them.
       </p>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>

@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useDeleteAccount, useSaveProfile } from "./settings-queries.ts";
 
@@ -33,6 +34,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     websiteUrl: user.websiteUrl ?? "",
     twitterUrl: user.twitterUrl ?? "",
     linkedinUrl: user.linkedinUrl ?? "",
+    preapproveMembers: user.preapproveMembers,
   };
 }
 
@@ -103,6 +105,22 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 {...field(name)}
               />
             ))}
+            <div className="flex items-start gap-3">
+              <input
+                id="preapprove-members"
+                type="checkbox"
+                aria-describedby="preapprove-members-hint"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("preapproveMembers")}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="preapprove-members">Pre-approve members</Label>
+                <p id="preapprove-members-hint" className="text-xs text-muted-foreground">
+                  Responses from signed-in members to your prisms are approved at once; anonymous
+                  ones still wait for you. You are notified either way.
+                </p>
+              </div>
+            </div>
           </fieldset>
           <div className="flex justify-end gap-3">
             <Button

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "preapprove_members" boolean DEFAULT false NOT NULL;
