@@ -107,6 +107,7 @@ export const auditActions = [
   "user.deactivate",
   "user.reactivate",
   "user.reset-password",
+  "user.export",
   "prism.delete",
   "annotation.status",
   "annotation.delete",

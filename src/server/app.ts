@@ -27,6 +27,7 @@ import { catalystRoutes } from "./features/catalyst/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
 import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
 import { exploreRoutes } from "./features/explore/routes.ts";
+import { exportRoutes } from "./features/export/routes.ts";
 import { heartsRoutes } from "./features/hearts/routes.ts";
 import { notificationsRoutes } from "./features/notifications/routes.ts";
 import { passwordResetRoutes } from "./features/password-reset/routes.ts";
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions) {
         authRoutes,
         usersRoutes,
         settingsRoutes,
+        exportRoutes,
         prismsRoutes,
         heartsRoutes,
         notificationsRoutes,

@@ -10,6 +10,7 @@ const actionLabels: Record<AuditAction, string> = {
   "user.deactivate": "Deactivated user",
   "user.reactivate": "Reactivated user",
   "user.reset-password": "Sent password reset",
+  "user.export": "Downloaded their data",
   "prism.delete": "Deleted prism",
   "annotation.status": "Set annotation status",
   "annotation.delete": "Deleted annotation",
