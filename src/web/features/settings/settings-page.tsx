@@ -1,6 +1,6 @@
 // /profile: Profile Settings and the Danger Zone.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound, Mail } from "lucide-react";
+import { Download, KeyRound, Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -140,6 +140,25 @@ function SettingsForm({ user }: { user: CurrentUser }) {
           </div>
         </Form>
       </Card>
+
+      <section
+        aria-labelledby="data-heading"
+        className="mt-10 rounded-2xl border border-border p-6"
+      >
+        <h2 id="data-heading" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          One JSON file with your account, your prisms, the responses on them and the ones you
+          wrote, and your notifications. Responses are also in the W3C Web Annotation format, so
+          other annotation tools can read them.
+        </p>
+        <Button asChild variant="outline" className="mt-4">
+          <a href="/api/user/export" download={`prism-${user.username}.json`}>
+            <Download aria-hidden="true" /> Download my data
+          </a>
+        </Button>
+      </section>
 
       <section
         aria-labelledby="danger-heading"

@@ -1,0 +1,45 @@
+// Members own their page: pre-approving members' responses, and downloading all of their data.
+import { readFile } from "node:fs/promises";
+import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+
+test("a member pre-approves members and downloads their data from Profile Settings", async ({
+  page,
+  signIn,
+}) => {
+  const member = await signIn(page, newMember("owner"));
+  const created = await page.request.post("/api/prisms", {
+    data: { title: "How I plan", content: "<p>I plan the week on Monday.</p>" },
+    headers: { origin: ORIGIN },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/profile");
+  const preapprove = page.getByLabel("Pre-approve members");
+  await expect(preapprove).not.toBeChecked();
+  await preapprove.check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile has been updated successfully")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Pre-approve members")).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download my data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`prism-${member.username}.json`);
+  const data = JSON.parse(await readFile(await download.path(), "utf8"));
+  expect(data).toMatchObject({
+    format: "prism-export",
+    account: { username: member.username, preapproveMembers: true },
+    prisms: [{ title: "How I plan", text: "I plan the week on Monday." }],
+    webAnnotations: { "@context": "http://www.w3.org/ns/anno.jsonld", total: 0 },
+  });
+
+  // At 360 px the settings still fit the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByRole("link", { name: "Download my data" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+});
