@@ -1,5 +1,6 @@
 // Notifications on the wire: the tray and /notifications list, the unread count, paging.
 import { z } from "zod";
+import { annotationStatusSchema } from "./annotations.ts";
 
 const notificationTypes = ["heart", "annotation"] as const;
 
@@ -14,6 +15,8 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   annotationId: z.number().int().nullable(),
+  /** Where its annotation stands: Approve and Reject are offered only while it is pending. */
+  annotationStatus: annotationStatusSchema.nullable(),
   prismTitle: z.string(),
   prismOwnerUsername: z.string(),
 });

@@ -4,6 +4,7 @@ import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtur
 
 test("a member pre-approves members and downloads their data from Profile Settings", async ({
   page,
+  browser,
   signIn,
 }) => {
   const member = await signIn(page, newMember("owner"));
@@ -23,6 +24,26 @@ test("a member pre-approves members and downloads their data from Profile Settin
   await expect(page.getByLabel("Pre-approve members")).toBeChecked();
   await expectNoAxeViolations(page);
 
+  // Another member responds: approved at once; the owner is told, with nothing left to decide.
+  const readerContext = await browser.newContext({ baseURL: ORIGIN });
+  await signIn(readerContext, newMember("reader"));
+  const responded = await readerContext.request.post("/api/annotations", {
+    headers: { origin: ORIGIN },
+    data: {
+      prismId: (await created.json()).id,
+      selectedText: "Monday",
+      selectionStart: "I plan the week on ".length,
+      selectionEnd: "I plan the week on Monday".length,
+      annotationText: "Mondays work for me too.",
+    },
+  });
+  expect(await responded.json()).toMatchObject({ status: "approved" });
+  await readerContext.close();
+  await page.goto("/notifications");
+  await expect(page.getByText("added an annotation to your Prism")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve Annotation" })).toHaveCount(0);
+  await page.goto("/profile");
+
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download my data" }).click(),
@@ -33,7 +54,8 @@ test("a member pre-approves members and downloads their data from Profile Settin
     format: "prism-export",
     account: { username: member.username, preapproveMembers: true },
     prisms: [{ title: "How I plan", text: "I plan the week on Monday." }],
-    webAnnotations: { "@context": "http://www.w3.org/ns/anno.jsonld", total: 0 },
+    annotationsReceived: [{ selectedText: "Monday", status: "approved" }],
+    webAnnotations: { "@context": "http://www.w3.org/ns/anno.jsonld", total: 1 },
   });
 
   // At 360 px the settings still fit the screen.

@@ -348,6 +348,18 @@ describe("pre-approve members", () => {
     expect(told.map((n) => n.annotationId).sort()).toEqual(
       [byMember.json().id, byVisitor.json().id].sort(),
     );
+    // The owner's list says where each stands, so decisions are offered only on the waiting one.
+    const listed = await send(t.app, "GET", "/api/notifications?limit=10&offset=0", {
+      headers: await signIn(t.database, owner),
+    });
+    expect(
+      Object.fromEntries(
+        (listed.json() as { annotationId: number; annotationStatus: string }[]).map((n) => [
+          n.annotationId,
+          n.annotationStatus,
+        ]),
+      ),
+    ).toEqual({ [byMember.json().id]: "approved", [byVisitor.json().id]: "pending" });
   });
 
   it("is off by default: a member's response waits", async () => {

@@ -12,6 +12,7 @@ export function presentNotification(notification: NotificationView): Notificatio
     read: notification.read,
     createdAt: notification.createdAt.toISOString(),
     annotationId: notification.annotationId,
+    annotationStatus: notification.annotationStatus,
     prismTitle: notification.prismTitle,
     prismOwnerUsername: notification.prismOwnerUsername,
   };

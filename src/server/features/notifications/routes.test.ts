@@ -84,6 +84,7 @@ describe("notifications", () => {
       read: false,
       createdAt: day(3).toISOString(),
       annotationId: null,
+      annotationStatus: null,
       prismTitle: "Evenings",
       prismOwnerUsername: owner.username,
     });

@@ -73,10 +73,16 @@ export async function notifyAnnotation(
 
 function selectViews(db: Executor) {
   return db
-    .select({ ...shownColumns, prismTitle: prisms.title, prismOwnerUsername: users.username })
+    .select({
+      ...shownColumns,
+      prismTitle: prisms.title,
+      prismOwnerUsername: users.username,
+      annotationStatus: annotations.status,
+    })
     .from(notifications)
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
-    .innerJoin(users, eq(users.id, prisms.userId));
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .leftJoin(annotations, eq(annotations.id, notifications.annotationId));
 }
 
 /** The recipient's notifications, newest first (ties broken by id), one page at a time. */

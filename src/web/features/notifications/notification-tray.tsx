@@ -105,7 +105,8 @@ export function NotificationTray() {
                   </a>
                   {notification.type === "annotation" &&
                   wasUnread(notification) &&
-                  notification.annotationId !== null ? (
+                  notification.annotationId !== null &&
+                  notification.annotationStatus === "pending" ? (
                     <DecisionButtons
                       annotationId={notification.annotationId}
                       className="flex gap-2 px-4 pb-3"

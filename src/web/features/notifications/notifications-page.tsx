@@ -95,6 +95,7 @@ export function NotificationsPage() {
                 <div className="flex flex-wrap gap-2">
                   {notification.type === "annotation" &&
                   notification.annotationId !== null &&
+                  notification.annotationStatus === "pending" &&
                   !notification.read ? (
                     <DecisionButtons
                       annotationId={notification.annotationId}
