@@ -26,6 +26,13 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
   await expect(page.getByText("Your changes have been saved.")).toBeVisible();
   await expect(choice).toHaveValue("members");
   await expectNoAxeViolations(page);
+  // The choice fits beside the other controls on a small screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(choice).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A visitor is told why they cannot respond, and signs in to come back to the page.
   const visitorContext = await browser.newContext({ baseURL: ORIGIN });
