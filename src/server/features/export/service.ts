@@ -14,7 +14,7 @@ import { annotations, notifications, prisms, type UserRow, users } from "../../d
 import { presentCurrentUser } from "../users/presenter.ts";
 
 /** Rows read per query: small enough that a page of the longest prisms stays a few megabytes. */
-export const EXPORT_PAGE = 100;
+const EXPORT_PAGE = 100;
 
 type Exported<K extends keyof MemberExport> = MemberExport[K] extends (infer T)[] ? T : never;
 
@@ -74,7 +74,7 @@ function annotationPages(db: Db, where: SQL | undefined) {
 type AnnotationExportRow =
   ReturnType<typeof annotationPages> extends AsyncGenerator<(infer T)[]> ? T : never;
 
-export function exportUrls(origin: string) {
+function exportUrls(origin: string) {
   const profile = (username: string) => `${origin}/${encodeURIComponent(username)}`;
   return {
     profile,
