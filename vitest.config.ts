@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/security/**/*.test.ts"],
     globalSetup: ["src/server/test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,

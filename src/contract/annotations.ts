@@ -1,6 +1,7 @@
 // Annotations on the wire: a reader's response to a passage of a prism.
 import { z } from "zod";
 import { limits } from "./limits.ts";
+import { text } from "./text.ts";
 
 export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
 export type AnnotationStatus = z.infer<typeof annotationStatusSchema>;
@@ -20,19 +21,17 @@ export const annotationMessages = {
 export const annotationCreateSchema = z
   .strictObject({
     prismId: z.number().int().positive(),
-    selectedText: z
-      .string()
+    selectedText: text()
       .max(limits.prismContentBytes)
       .refine((v) => v.trim().length > 0, annotationMessages.selectionEmpty),
-    annotationText: z
-      .string()
+    annotationText: text()
       .trim()
       .min(1, annotationMessages.textRequired)
       .max(limits.annotationMax, annotationMessages.textTooLong),
     selectionStart: z.number().int().min(0),
     selectionEnd: z.number().int().min(1),
     /** Anonymous readers may leave a name and an e-mail (never shown to others). */
-    annotatorName: z.string().trim().max(limits.nameMax).optional(),
+    annotatorName: text().trim().max(limits.nameMax).optional(),
     annotatorEmail: z
       .union([z.literal(""), z.email("Invalid email address").max(limits.emailMax)])
       .optional(),

@@ -1,6 +1,7 @@
 // Sign-in and registration: one schema each, used by the forms and the server.
 import { z } from "zod";
 import { isReservedUsername, limits } from "./limits.ts";
+import { text } from "./text.ts";
 import { emailField, firstNameField, lastNameField } from "./user.ts";
 
 export const authMessages = {
@@ -19,14 +20,12 @@ export const authMessages = {
   notSignedIn: "You are not signed in",
 } as const;
 
-const password = z
-  .string()
+const password = text()
   .min(limits.passwordMin, authMessages.passwordMin)
   .max(limits.passwordMax, authMessages.passwordMax);
 
 export const loginSchema = z.strictObject({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(limits.usernameMin, authMessages.usernameMin)
     .max(limits.usernameMax, authMessages.usernameMax),
@@ -34,8 +33,7 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const usernameField = z
-  .string()
+const usernameField = text()
   .trim()
   .min(limits.usernameMin, authMessages.usernameMin)
   .max(limits.usernameMax, authMessages.usernameMax)
@@ -54,7 +52,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The Create account form: the same fields plus a confirmation that is never sent. */
 export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ confirmPassword: text() })
   .refine((v) => v.confirmPassword === v.password, {
     message: authMessages.passwordsDiffer,
     path: ["confirmPassword"],

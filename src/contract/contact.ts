@@ -1,6 +1,7 @@
 // The contact form: one schema for the form and the server.
 import { z } from "zod";
 import { limits } from "./limits.ts";
+import { text } from "./text.ts";
 
 export const contactMessages = {
   name: "Name must be at least 2 characters.",
@@ -11,23 +12,19 @@ export const contactMessages = {
 } as const;
 
 export const contactSchema = z.strictObject({
-  name: z
-    .string()
+  name: text()
     .trim()
     .min(2, contactMessages.name)
     .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters.`),
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(limits.emailMax, contactMessages.email)
     .pipe(z.email(contactMessages.email)),
-  subject: z
-    .string()
+  subject: text()
     .trim()
     .min(2, contactMessages.subject)
     .max(200, "Subject must be at most 200 characters."),
-  message: z
-    .string()
+  message: text()
     .trim()
     .min(10, contactMessages.message)
     .max(5000, "Message must be at most 5,000 characters."),

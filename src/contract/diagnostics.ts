@@ -1,5 +1,6 @@
 // Diagnostics (/api/db-check…) and the error-handling demo (/api/demo/…): what they answer.
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /** Every diagnostic answers this: whether the check passed, what it found, and why it failed. */
 export const diagnosticResultSchema = z.object({
@@ -13,11 +14,11 @@ export type DiagnosticResult = z.infer<typeof diagnosticResultSchema>;
 
 /** The registration test's body: the registration form's fields, checked by `registerSchema`. */
 export const registrationTestSchema = z.object({
-  username: z.string().max(1000),
-  email: z.string().max(1000),
-  password: z.string().max(1000),
-  firstName: z.string().max(1000),
-  lastName: z.string().max(1000),
+  username: text().max(1000),
+  email: text().max(1000),
+  password: text().max(1000),
+  firstName: text().max(1000),
+  lastName: text().max(1000),
 });
 export type RegistrationTestInput = z.infer<typeof registrationTestSchema>;
 

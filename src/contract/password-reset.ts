@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { authMessages } from "./auth.ts";
 import { limits } from "./limits.ts";
+import { text } from "./text.ts";
 
 export const passwordResetMessages = {
   loginRequired: "Please enter your username or email",
@@ -14,28 +15,26 @@ export const passwordResetMessages = {
 
 /** What POST /api/password-reset/request accepts: a username or an e-mail address. */
 export const passwordResetRequestSchema = z.strictObject({
-  login: z
-    .string()
+  login: text()
     .trim()
     .min(1, passwordResetMessages.loginRequired)
     .max(limits.emailMax, passwordResetMessages.loginRequired),
 });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
-const password = z
-  .string()
+const password = text()
   .min(limits.passwordMin, authMessages.passwordMin)
   .max(limits.passwordMax, authMessages.passwordMax);
 
 /** What POST /api/password-reset/confirm accepts. */
 export const passwordResetConfirmSchema = z.strictObject({
-  token: z.string().min(1, passwordResetMessages.invalidToken).max(200),
+  token: text().min(1, passwordResetMessages.invalidToken).max(200),
   password,
 });
 
 /** The Reset password form: the new password twice. */
 export const passwordResetFormSchema = z
-  .object({ password, confirmPassword: z.string() })
+  .object({ password, confirmPassword: text() })
   .refine((v) => v.confirmPassword === v.password, {
     message: authMessages.passwordsDiffer,
     path: ["confirmPassword"],

@@ -1,6 +1,7 @@
 // Prisms and hearts on the wire.
 import { z } from "zod";
 import { limits } from "./limits.ts";
+import { text } from "./text.ts";
 
 /** Who may respond to a prism: anyone (the default), signed-in members only, or no one. */
 export const respondersSchema = z.enum(["anyone", "members", "no-one"]);
@@ -38,14 +39,14 @@ const byteLength = (value: string) => new TextEncoder().encode(value).length;
 export const prismInputSchema = z.strictObject({
   /** The spec's client sends the id along on updates; it must match the path when present. */
   id: z.number().int().optional(),
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(1, prismMessages.titleRequired)
     .max(limits.prismTitleMax, prismMessages.titleTooLong),
-  content: z
-    .string()
-    .refine((value) => byteLength(value) <= limits.prismContentBytes, prismMessages.contentTooLong),
+  content: text().refine(
+    (value) => byteLength(value) <= limits.prismContentBytes,
+    prismMessages.contentTooLong,
+  ),
 });
 export type PrismInput = z.infer<typeof prismInputSchema>;
 

@@ -1,6 +1,7 @@
 // What a member looks like on the wire, and the profile-settings form.
 import { z } from "zod";
 import { limits } from "./limits.ts";
+import { text } from "./text.ts";
 
 const optionalText = z.string().nullable();
 
@@ -30,6 +31,9 @@ export const currentUserSchema = publicUserSchema.extend({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** Path parameter of a username (looked up, so any text without control characters). */
+export const usernameParam = text().max(100);
+
 const profileMessages = {
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
@@ -47,25 +51,21 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** An optional http(s) link: empty means "none". */
-const optionalUrl = z
-  .string()
+const optionalUrl = text()
   .trim()
   .max(limits.urlMax, `Must be at most ${limits.urlMax} characters`)
   .refine((v) => v === "" || isHttpUrl(v), profileMessages.invalidUrl);
 
-export const emailField = z
-  .string()
+export const emailField = text()
   .trim()
   .max(limits.emailMax, `Email must be at most ${limits.emailMax} characters`)
   .pipe(z.email(profileMessages.invalidEmail));
 
-export const firstNameField = z
-  .string()
+export const firstNameField = text()
   .trim()
   .min(1, profileMessages.firstNameRequired)
   .max(limits.nameMax, `First name must be at most ${limits.nameMax} characters`);
-export const lastNameField = z
-  .string()
+export const lastNameField = text()
   .trim()
   .min(1, profileMessages.lastNameRequired)
   .max(limits.nameMax, `Last name must be at most ${limits.nameMax} characters`);
@@ -74,8 +74,7 @@ export const profileUpdateSchema = z.strictObject({
   firstName: firstNameField,
   lastName: lastNameField,
   email: emailField,
-  displayName: z
-    .string()
+  displayName: text()
     .trim()
     .max(limits.nameMax, `Display name must be at most ${limits.nameMax} characters`),
   websiteUrl: optionalUrl,

@@ -8,6 +8,7 @@ import {
   prismSchema,
   respondersInputSchema,
 } from "../../../contract/prisms.ts";
+import { usernameParam } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
 import { savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
@@ -37,7 +38,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       schema: {
         tags,
         summary: "A member's prisms, in order (conditional: ETag / If-None-Match)",
-        params: z.object({ username: z.string().max(100) }),
+        params: z.object({ username: usernameParam }),
         response: { 200: z.array(prismSchema), ...errorResponses(404) },
       },
       config: {

@@ -1,7 +1,7 @@
 // HTTP for public profiles.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { publicUserSchema } from "../../../contract/user.ts";
+import { publicUserSchema, usernameParam } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
 import { presentPublicUser } from "./presenter.ts";
@@ -14,7 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       schema: {
         tags: ["users"],
         summary: "A member's public profile",
-        params: z.object({ username: z.string().max(100) }),
+        params: z.object({ username: usernameParam }),
         response: { 200: publicUserSchema, ...errorResponses(404) },
       },
     },

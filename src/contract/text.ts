@@ -1,0 +1,15 @@
+// Every string Prism accepts starts here: text without control characters (NUL and every other
+// Unicode control code but tab, line feed and carriage return), which no form can type and no
+// column should hold. A field that carries one is refused with a 400 naming it.
+import { z } from "zod";
+
+export const textMessages = {
+  controlCharacters: "Must not contain control characters",
+} as const;
+
+const NO_CONTROL_CHARACTERS = /^(?:[\t\n\r]|\P{Cc})*$/u;
+
+/** A string schema that refuses control characters; chain the field's own rules after it. */
+export function text() {
+  return z.string().regex(NO_CONTROL_CHARACTERS, textMessages.controlCharacters);
+}

@@ -1,0 +1,129 @@
+// A control character (NUL above all) in any text field or path parameter is refused with a 400
+// that names the field, and nothing is written.
+import { describe, expect, it } from "vitest";
+import { textMessages } from "../../src/contract/text.ts";
+import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
+import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
+
+const t = setupTestApp();
+
+const NUL = "\u0000";
+
+interface Case {
+  method: "POST" | "PUT";
+  url: string;
+  body: Record<string, unknown>;
+  signedIn?: boolean;
+}
+
+async function cases(): Promise<Case[]> {
+  const owner = await buildUser(t.database);
+  const prism = await buildPrism(t.database, { userId: owner.id });
+  const member = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+  };
+  return [
+    {
+      method: "POST",
+      url: "/api/register",
+      body: { ...member, username: "ada_l", password: "secret-1" },
+    },
+    { method: "POST", url: "/api/login", body: { username: "ada_l", password: "secret-1" } },
+    {
+      method: "PUT",
+      url: "/api/user/profile",
+      body: {
+        ...member,
+        displayName: "Ada",
+        websiteUrl: "https://ada.example",
+        twitterUrl: "",
+        linkedinUrl: "",
+      },
+      signedIn: true,
+    },
+    {
+      method: "POST",
+      url: "/api/prisms",
+      body: { title: "T", content: "<p>c</p>" },
+      signedIn: true,
+    },
+    {
+      method: "PUT",
+      url: `/api/prisms/${prism.id}`,
+      body: { title: "T", content: "<p>c</p>" },
+      signedIn: true,
+    },
+    {
+      method: "POST",
+      url: "/api/annotations",
+      body: {
+        prismId: prism.id,
+        selectedText: "Mornings",
+        annotationText: "Same",
+        selectionStart: 0,
+        selectionEnd: 8,
+        annotatorName: "Grace",
+      },
+    },
+    {
+      method: "POST",
+      url: "/api/contact",
+      body: { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello there, team." },
+    },
+    { method: "POST", url: "/api/password-reset/request", body: { login: "ada_l" } },
+    {
+      method: "POST",
+      url: "/api/password-reset/confirm",
+      body: { token: "abc", password: "secret-1" },
+    },
+    {
+      method: "POST",
+      url: "/api/db-check/registration-flow",
+      body: { ...member, username: "ada_x", password: "secret-1" },
+    },
+  ];
+}
+
+describe("control characters", () => {
+  it("are refused in every text field with a 400 naming the field", async () => {
+    const caller = await buildUser(t.database);
+    const headers = await signIn(t.database, caller);
+    let fields = 0;
+    for (const c of await cases()) {
+      for (const [field, value] of Object.entries(c.body)) {
+        if (typeof value !== "string") continue;
+        for (const bad of [`${value}${NUL}`, `a\u0007b`, "\u007f"]) {
+          const response = await send(t.app, c.method, c.url, {
+            payload: { ...c.body, [field]: bad },
+            headers: c.signedIn ? headers : {},
+          });
+          expect(response.statusCode, `${c.method} ${c.url} ${field}`).toBe(400);
+          expect(response.json().errors?.[field], `${c.method} ${c.url} ${field}`).toBe(
+            textMessages.controlCharacters,
+          );
+        }
+        fields += 1;
+      }
+    }
+    expect(fields).toBeGreaterThanOrEqual(27);
+  });
+
+  it("keep tabs and line breaks, which text may hold", async () => {
+    const owner = await buildUser(t.database);
+    const response = await send(t.app, "POST", "/api/prisms", {
+      payload: { title: "Tabs\tand", content: "<p>line\r\nbreak</p>" },
+      headers: await signIn(t.database, owner),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it("are refused in path parameters", async () => {
+    for (const url of ["/api/users/a%00b", "/api/prisms/a%00b", "/api/prisms/1%00/heart"]) {
+      const response = await send(t.app, "GET", url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toEqual(expect.any(String));
+    }
+  });
+});
