@@ -10,6 +10,7 @@ export const annotationMessages = {
   textRequired: "Please write a response",
   textTooLong: `Responses must be at most ${limits.annotationMax} characters`,
   selectionEmpty: "Select some text to respond to",
+  selectionTooLong: `Select at most ${limits.selectionMax.toLocaleString("en")} characters to respond to`,
   selectionRange: "The selection must end after it starts",
   selectionMismatch: "The selected text does not match the prism. Please select it again.",
   alreadyDecided: "This annotation has already been decided",
@@ -22,7 +23,7 @@ export const annotationCreateSchema = z
   .strictObject({
     prismId: z.number().int().positive(),
     selectedText: text()
-      .max(limits.prismContentBytes)
+      .max(limits.selectionMax, annotationMessages.selectionTooLong)
       .refine((v) => v.trim().length > 0, annotationMessages.selectionEmpty),
     annotationText: text()
       .trim()

@@ -10,6 +10,8 @@ export const limits = {
   prismTitleMax: 200,
   prismContentBytes: 50 * 1024,
   annotationMax: 2000,
+  /** The passage a response quotes: a long paragraph (and a bound on re-anchoring's work). */
+  selectionMax: 1000,
   bodyBytes: 256 * 1024,
   pageSize: 10,
   pageSizeMax: 50,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotationMessages } from "../../../contract/annotations.ts";
-import { htmlToPlainText } from "../../../contract/plain-text.ts";
+import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { annotations, notifications } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -292,6 +292,48 @@ describe("re-anchoring when the owner edits the prism", () => {
       status: "pending",
     });
     expect(listed).toHaveLength(3);
+  });
+
+  it("saves a 20 KB prism with 100 annotations, one very long, following them all", async () => {
+    const { owner, prism, ownerHeaders } = await scene();
+    const sentence = "I write first, then we talk about what matters most to the team. ";
+    const paragraphs = Array.from({ length: 300 }, (_, i) => `${sentence}(${i})`);
+    const content = paragraphs.map((p) => `<p>${p}</p>`).join("");
+    await edit(owner, ownerHeaders, prism.id, content);
+    const text = htmlToPlainText(content);
+    // One stored before the selection limit existed (5,000 characters), and 99 short ones.
+    const spans = [
+      [100, 5100],
+      ...Array.from({ length: 99 }, (_, i) => [6000 + i * 140, 6030 + i * 140 + (i % 40)]),
+    ] as const;
+    await t.database.db.insert(annotations).values(
+      spans.map(([start, end]) => ({
+        prismId: prism.id,
+        selectedText: text.slice(start, end),
+        annotationText: "Noted",
+        selectionStart: start,
+        selectionEnd: end,
+        ...quoteContext(text, start, end),
+        prismTitle: prism.title,
+      })),
+    );
+    // A new first paragraph moves every passage, and one word changes in every tenth paragraph.
+    const edited = `<p>A new opening.</p>${paragraphs
+      .map((p, i) => `<p>${i % 10 === 0 ? p.replace("team", "group") : p}</p>`)
+      .join("")}`;
+    await edit(owner, ownerHeaders, prism.id, edited);
+    const rows = await t.database.db
+      .select()
+      .from(annotations)
+      .where(eq(annotations.prismId, prism.id));
+    expect(rows).toHaveLength(100);
+    expect(rows.filter((row) => row.orphaned)).toEqual([]);
+    const editedText = htmlToPlainText(edited);
+    const unchanged = rows.filter((row) => editedText.includes(row.selectedText));
+    expect(unchanged.length).toBeGreaterThan(80);
+    for (const row of unchanged) {
+      expect(editedText.slice(row.selectionStart, row.selectionEnd)).toBe(row.selectedText);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Annotations: creating them against a prism's text, who may see them, deciding on them, and
 // keeping them anchored when the prism is edited.
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   type AnnotationCreate,
@@ -21,7 +21,7 @@ import {
   canSeeAnnotation,
   type Viewer,
 } from "../../policy.ts";
-import { reanchor } from "./anchoring.ts";
+import { reanchor, WorkBudget } from "./anchoring.ts";
 
 type AnnotationRow = typeof annotations.$inferSelect;
 
@@ -242,7 +242,8 @@ export async function prismsAnnotatedBy(
 
 /**
  * After a prism's text changed: finds each of its annotations in the new text (see anchoring.ts),
- * updating offsets and context, or marking it orphaned. Runs inside the saving transaction.
+ * within one work budget for the whole save, updating offsets and context or marking it orphaned,
+ * in one statement. Runs inside the saving transaction; answers how many changed.
  */
 export async function reanchorAnnotations(
   tx: Executor,
@@ -251,7 +252,8 @@ export async function reanchorAnnotations(
 ): Promise<number> {
   const text = htmlToPlainText(content);
   const rows = await tx.select().from(annotations).where(eq(annotations.prismId, prismId));
-  let changed = 0;
+  const budget = new WorkBudget();
+  const changed: SQL[] = [];
   for (const row of rows) {
     const placed = reanchor(
       {
@@ -262,26 +264,34 @@ export async function reanchorAnnotations(
         end: row.selectionEnd,
       },
       text,
+      budget,
     );
     const next = placed
-      ? {
-          selectionStart: placed.start,
-          selectionEnd: placed.end,
-          prefix: placed.prefix,
-          suffix: placed.suffix,
-          orphaned: false,
-        }
-      : { orphaned: true };
+      ? { ...placed, orphaned: false }
+      : {
+          start: row.selectionStart,
+          end: row.selectionEnd,
+          prefix: row.prefix,
+          suffix: row.suffix,
+          orphaned: true,
+        };
     const same =
-      placed !== null &&
-      !row.orphaned &&
-      placed.start === row.selectionStart &&
-      placed.end === row.selectionEnd &&
-      placed.prefix === row.prefix &&
-      placed.suffix === row.suffix;
-    if (same || (placed === null && row.orphaned)) continue;
-    await tx.update(annotations).set(next).where(eq(annotations.id, row.id));
-    changed += 1;
+      next.orphaned === row.orphaned &&
+      next.start === row.selectionStart &&
+      next.end === row.selectionEnd &&
+      next.prefix === row.prefix &&
+      next.suffix === row.suffix;
+    if (same) continue;
+    changed.push(
+      sql`(${row.id}::int, ${next.start}::int, ${next.end}::int, ${next.prefix}::text, ${next.suffix}::text, ${next.orphaned}::boolean)`,
+    );
   }
-  return changed;
+  if (changed.length === 0) return 0;
+  await tx.execute(sql`
+    update ${annotations} set
+      selection_start = v.start, selection_end = v.finish, prefix = v.prefix, suffix = v.suffix,
+      orphaned = v.orphaned
+    from (values ${sql.join(changed, sql`, `)}) as v(id, start, finish, prefix, suffix, orphaned)
+    where ${annotations.id} = v.id`);
+  return changed.length;
 }
