@@ -7,6 +7,7 @@ const env = {
   ...process.env,
   API_PORT: apiPort,
   APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${port}`,
+  NODE_ENV: process.env.NODE_ENV ?? "development",
 };
 
 const children = [

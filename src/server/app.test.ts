@@ -10,7 +10,7 @@ import { openDatabase } from "./db/client.ts";
 import { jsonHeaders, send, setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
 
 const t = setupTestApp();
-const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none" });
+const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
 const scratch = mkdtempSync(join(tmpdir(), "prism-app-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -107,6 +107,28 @@ describe("the HTTP shell", () => {
       expect(small.json()).toEqual({ status: "ok" });
     } finally {
       await app.close();
+    }
+  });
+
+  it("runs in production mode unless told otherwise: no source maps, diagnostics for admins", async () => {
+    expect(loadConfig({}).production).toBe(true);
+    writeFileSync(join(scratch, "index.html"), "<!doctype html><title>Prism</title>");
+    writeFileSync(join(scratch, "app.js.map"), "{}");
+    const production = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none" });
+    for (const [settings, mapStatus, checkStatus] of [
+      [production, 404, 401],
+      [config, 200, 200],
+    ] as const) {
+      const app = await buildApp({ config: settings, database: t.database, webRoot: scratch });
+      try {
+        const map = await app.inject({ method: "GET", url: "/app.js.map" });
+        expect(map.statusCode).toBe(mapStatus);
+        expect((await app.inject({ method: "GET", url: "/api/db-check" })).statusCode).toBe(
+          checkStatus,
+        );
+      } finally {
+        await app.close();
+      }
     }
   });
 

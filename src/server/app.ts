@@ -192,6 +192,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(seoRoutes, deps);
   await app.register(webPlugin, {
     root: options.webRoot ?? defaultWebRoot,
+    sourceMaps: !config.production,
     renderHead: createRenderHead(deps),
     onPage: (request, reply) => ensureVisitorId(request, reply, config),
   });

@@ -30,6 +30,8 @@ export type RenderHead = (path: string) => Promise<RenderedHead>;
 
 interface WebPluginOptions {
   root: string;
+  /** Whether the build's source maps are served (never in production). */
+  sourceMaps: boolean;
   renderHead?: RenderHead;
   /** Gives a new visitor their `vid` cookie with the page. */
   onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
@@ -85,6 +87,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       // Assets were compressed at build time: send the .br or .gz beside the file when the
       // browser takes it (with `Vary: Accept-Encoding`).
       preCompressed: true,
+      allowedPath: (path) => opts.sourceMaps || !path.endsWith(".map"),
       setHeaders(res, path) {
         if (path.includes("/assets/")) {
           res.header("cache-control", "public, max-age=31536000, immutable");

@@ -236,6 +236,7 @@ describe("the app's other pages", () => {
     const bare = Fastify();
     await bare.register(webPlugin, {
       root: webRoot,
+      sourceMaps: false,
       renderHead: async () => {
         throw new Error("database down");
       },
