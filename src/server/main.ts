@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedOnStart } from "./db/seed.ts";
+import { loggerOptions } from "./log.ts";
 import { resolveAppSecret } from "./secret.ts";
 
 async function main() {
@@ -13,10 +14,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
   await seedOnStart(database, config);
 

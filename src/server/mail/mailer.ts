@@ -1,4 +1,6 @@
-// Outgoing mail: SMTP when SMTP_URL is set, else each message is written to the log.
+// Outgoing mail: SMTP when SMTP_URL is set. Without it nothing is sent, and the log says so by
+// the message's subject alone: a message may carry a secret (a reset link), so its text and
+// recipient are never logged.
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
@@ -18,7 +20,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.smtpUrl) {
     return {
       async send(mail) {
-        log.info({ mail }, "mail (SMTP_URL is not set, so it is logged instead of sent)");
+        log.warn({ subject: mail.subject }, "mail not sent: SMTP_URL is not set");
       },
     };
   }
