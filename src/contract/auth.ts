@@ -16,7 +16,8 @@ export const authMessages = {
   emailTaken: "Email is already registered",
   wrongCredentials: "Invalid username or password",
   deactivated: "This account has been deactivated",
-  tooManyAttempts: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  tooManyRegistrations: "Too many accounts were created from your network. Please try again later.",
   notSignedIn: "You are not signed in",
 } as const;
 

@@ -53,5 +53,9 @@ export type PrismInput = z.infer<typeof prismInputSchema>;
 export const moveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
 export type MoveDirection = z.infer<typeof moveSchema>["direction"];
 
+export const heartMessages = {
+  tooMany: "You're hearting quickly. Please wait a few minutes and try again.",
+} as const;
+
 export const heartStatusSchema = z.object({ hearted: z.boolean(), heartsCount: z.number().int() });
 export type HeartStatus = z.infer<typeof heartStatusSchema>;

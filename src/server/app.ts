@@ -43,6 +43,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions) {
     },
     requestIdHeader: false,
     forceCloseConnections: "idle",
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(conditionalPlugin, { cache: new ResponseCache(bus) });
       await api.register(sessionPlugin, { db: database.db });
       await api.register(csrfPlugin, { origin: config.appOrigin });
+      await api.register(rateLimitPlugin);
       api.withTypeProvider<ZodTypeProvider>().get(
         "/health",
         {

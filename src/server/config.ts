@@ -22,6 +22,11 @@ const schema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   // Safe by default: only `npm run dev` and the test suites say otherwise.
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** The proxy's addresses (comma-separated, CIDR allowed) or how many proxies are in front. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, "must be a hop count or proxy addresses")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -38,10 +43,22 @@ export interface Config {
   contactTo: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   production: boolean;
+  /**
+   * Fastify's `trustProxy`: false (the socket's address is the client's), the proxies' addresses,
+   * or, for a hop count, which hops to trust.
+   */
+  trustProxy: false | string | ((address: string, hop: number) => boolean);
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+function trustProxy(value: string | undefined): Config["trustProxy"] {
+  if (!value) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
+}
 
 /** Parses the environment; an invalid value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     production,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,7 +4,13 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
+import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
+import { SESSION_COOKIE } from "../plugins/session-store.ts";
 import type { EventBus } from "./bus.ts";
+
+const streamMessages = {
+  tooMany: "Too many live-update connections are open. Close some tabs and try again.",
+} as const;
 
 interface EventStreamOptions {
   bus: Pick<EventBus, "subscribe">;
@@ -12,6 +18,9 @@ interface EventStreamOptions {
   heartbeatMs?: number;
   /** Open streams this process serves before answering 503. */
   maxStreams?: number;
+  /** Open streams of one session (or anonymous browser), then of one address, before a 429. */
+  maxPerViewer?: number;
+  maxPerAddress?: number;
   /** Bytes a slow client may leave unread before its stream is dropped (it reconnects). */
   maxBufferedBytes?: number;
 }
@@ -19,6 +28,9 @@ interface EventStreamOptions {
 const EVENT_STREAM_DEFAULTS = {
   heartbeatMs: 25_000,
   maxStreams: 1000,
+  // Enough for a member's tabs (one stream each); far from one client taking every place.
+  maxPerViewer: 10,
+  maxPerAddress: 50,
   maxBufferedBytes: 1024 * 1024,
   /** The client's reconnection delay, sent as the stream's first line. */
   retryMs: 3000,
@@ -68,6 +80,8 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
   const heartbeatMs = options.heartbeatMs ?? EVENT_STREAM_DEFAULTS.heartbeatMs;
   const maxStreams = options.maxStreams ?? EVENT_STREAM_DEFAULTS.maxStreams;
   const maxBuffered = options.maxBufferedBytes ?? EVENT_STREAM_DEFAULTS.maxBufferedBytes;
+  const perViewer = new OpenLimit(options.maxPerViewer ?? EVENT_STREAM_DEFAULTS.maxPerViewer);
+  const perAddress = new OpenLimit(options.maxPerAddress ?? EVENT_STREAM_DEFAULTS.maxPerAddress);
   /** Each open stream, with the function that ends it. */
   const open = new Map<ServerResponse, () => void>();
   let closing = false;
@@ -97,6 +111,14 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         return reply
           .status(503)
           .send({ message: "The service is temporarily unavailable. Please try again shortly." });
+      }
+      const session = request.cookies?.[SESSION_COOKIE];
+      const viewer = session ? `session:${session}` : by.visitor(request);
+      const address = by.address(request);
+      if (!perAddress.take(address)) throw new RateLimited(streamMessages.tooMany, 5);
+      if (viewer && !perViewer.take(viewer)) {
+        perAddress.release(address);
+        throw new RateLimited(streamMessages.tooMany, 5);
       }
       // Resolved once, when the stream opens (the session plugin ran in onRequest).
       const viewerId = request.user?.id ?? null;
@@ -140,6 +162,8 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       const cleanUp = () => {
         if (ended) return;
         ended = true;
+        perAddress.release(address);
+        if (viewer) perViewer.release(viewer);
         unsubscribe();
         clearInterval(heartbeat);
         open.delete(raw);

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { limits } from "../../contract/limits.ts";
 import { isDatabaseUnavailable } from "../db/client.ts";
 import { HttpError } from "../http-error.ts";
+import { RateLimited } from "./rate-limit.ts";
 
 const kb = Math.round(limits.bodyBytes / 1024);
 
@@ -26,6 +27,7 @@ function validationErrors(
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfter));
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }

@@ -1,19 +1,123 @@
-// Budgets for what anyone may send (responses, contact messages, reset e-mails): so many requests
-// per key in a window, then a 429 with the form's own message.
-import { RateLimiterMemory } from "rate-limiter-flexible";
+// Rate limits: the one place Prism counts what anyone may do. A route lists its limits in
+// `config.rateLimit`; before its handler runs (after validation and the session, before any
+// work), every limit that applies spends one point, and the first that is used up answers 429
+// with Retry-After and the route's message. Streams use the same 429 for how many may be open at
+// once. Counters live in this process's memory; every number is in the README.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { HttpError } from "../http-error.ts";
+import { VISITOR_COOKIE } from "./visitor.ts";
 
-/** A budget of `points` requests per key every `minutes`; spending from it rejects once used up. */
-export function budget(points: number, minutes: number) {
-  const limiter = new RateLimiterMemory({ points, duration: minutes * 60 });
-  return (key: string) => limiter.consume(key);
-}
-
-/** Waits for the spending; a 429 with `message` when a budget was used up. */
-export async function withinBudget(message: string, spending: Promise<unknown>): Promise<void> {
-  try {
-    await spending;
-  } catch {
-    throw new HttpError(429, message);
+/** A 429: the request was refused for now; `retryAfter` seconds is when to try again. */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, message);
   }
 }
+
+/** `points` requests per key every `minutes`, for the requests that `key` gives a key. */
+export class Limit {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(
+    points: number,
+    minutes: number,
+    /**
+     * The counter a request spends from, or null when the limit does not apply to it; without
+     * it, the route names the counter itself (`spendFrom`).
+     */
+    readonly key: (request: FastifyRequest) => string | null = () => null,
+  ) {
+    this.limiter = new RateLimiterMemory({ points, duration: minutes * 60 });
+  }
+
+  /** Spends a point for the request; the seconds to wait when none was left, else 0. */
+  spend(request: FastifyRequest): Promise<number> {
+    return this.spendFrom(this.key(request));
+  }
+
+  /** Spends a point from the counter `key` (a key the route found itself, e.g. an account). */
+  async spendFrom(key: string | null): Promise<number> {
+    if (key === null) return 0;
+    try {
+      await this.limiter.consume(key);
+      return 0;
+    } catch (result) {
+      if (!(result instanceof RateLimiterRes)) throw result;
+      return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+    }
+  }
+
+  /** Gives the request's point back (a sign-in that succeeded was no guess). */
+  async refund(request: FastifyRequest): Promise<void> {
+    const key = this.key(request);
+    if (key !== null) await this.limiter.reward(key, 1);
+  }
+
+  /** Forgets the request's counter. */
+  async reset(request: FastifyRequest): Promise<void> {
+    const key = this.key(request);
+    if (key !== null) await this.limiter.delete(key);
+  }
+}
+
+/** How many of something may be open at once per key (event streams). */
+export class OpenLimit {
+  private readonly open = new Map<string, number>();
+
+  constructor(readonly max: number) {}
+
+  /** Counts one more open for `key`, or answers false when `max` are open. */
+  take(key: string): boolean {
+    const count = this.open.get(key) ?? 0;
+    if (count >= this.max) return false;
+    this.open.set(key, count + 1);
+    return true;
+  }
+
+  release(key: string): void {
+    const count = (this.open.get(key) ?? 1) - 1;
+    if (count <= 0) this.open.delete(key);
+    else this.open.set(key, count);
+  }
+}
+
+/** Keys that limits are counted by. */
+export const by = {
+  address: (request: FastifyRequest) => `ip:${request.ip}`,
+  member: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : null),
+  /** An anonymous browser by its `vid` cookie; members are counted as members. */
+  visitor: (request: FastifyRequest) => {
+    const vid = request.cookies?.[VISITOR_COOKIE];
+    return request.user || !vid ? null : `vid:${vid}`;
+  },
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route's limits, and the message its 429 carries. */
+    rateLimit?: { message: string; limits: Limit[] };
+  }
+}
+
+/**
+ * Spends from each limit in order; a 429 at the first that is used up, whose later limits are not
+ * spent (so a refused guess from one address does not use up a username's wider allowance).
+ */
+export async function spendAll(request: FastifyRequest, message: string, limits: Limit[]) {
+  for (const limit of limits) {
+    const wait = await limit.spend(request);
+    if (wait > 0) throw new RateLimited(message, wait);
+  }
+}
+
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("preHandler", async (request) => {
+    const rule = request.routeOptions.config?.rateLimit;
+    if (rule) await spendAll(request, rule.message, rule.limits);
+  });
+});

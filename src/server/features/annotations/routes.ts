@@ -16,7 +16,7 @@ import {
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { errorResponses } from "../../http-error.ts";
-import { budget, withinBudget } from "../../plugins/rate-limit.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
 import { participantOf, viewerOf } from "../../plugins/visitor.ts";
 import { presentAnnotation } from "./presenter.ts";
@@ -26,9 +26,12 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const { db, bus, config, secret } = deps;
   const tags = ["annotations"];
   const idParams = z.object({ id: idParam });
-  // Anonymous responses are limited per browser and per address; members are known and accountable.
-  const perVisitor = budget(10, 10);
-  const perAddress = budget(30, 10);
+  // Per anonymous browser, per member (known and accountable, so more), and per address.
+  const limits = [
+    new Limit(10, 10, by.visitor),
+    new Limit(30, 10, by.member),
+    new Limit(30, 10, by.address),
+  ];
 
   app.post(
     "/annotations",
@@ -39,15 +42,10 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         body: annotationCreateSchema,
         response: { 201: annotationSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
+      config: { rateLimit: { message: annotationMessages.tooMany, limits } },
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
-      if ("visitorHash" in participant) {
-        await withinBudget(
-          annotationMessages.tooMany,
-          Promise.all([perVisitor(participant.visitorHash), perAddress(request.ip)]),
-        );
-      }
       const { view, events } = await respondToPassage(db, request.body, participant);
       await bus.publish(...events);
       const viewer = {

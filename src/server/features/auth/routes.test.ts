@@ -170,22 +170,53 @@ describe("POST /api/login", () => {
     expect(response.json().message).toBe(authMessages.deactivated);
   });
 
-  it("rate limits repeated failures for one username with 429", async () => {
+  it("limits guesses at a username from one address without locking its owner out", async () => {
     await buildUser(t.database, { username: "target_user" });
-    const attempt = (password: string, ip = "10.0.0.1") =>
+    const attempt = (password: string, ip: string) =>
       login({ username: "target_user", password }, { ip });
-    for (let i = 0; i < 5; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
-    const limited = await attempt(TEST_PASSWORD, "10.0.0.2");
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(`wrong-${i}`, "10.0.0.1")).statusCode).toBe(401);
+    }
+    const limited = await attempt(TEST_PASSWORD, "10.0.0.1");
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: authMessages.tooManyAttempts });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    // The owner, elsewhere, still signs in.
+    expect((await attempt(TEST_PASSWORD, "10.0.0.2")).statusCode).toBe(200);
   });
 
-  it("rate limits repeated failures from one address across usernames", async () => {
-    const attempt = (username: string) =>
+  it("counts an attempt before the password is checked, so concurrent guesses cannot slip through", async () => {
+    await buildUser(t.database, { username: "rushed_user" });
+    const answers = await Promise.all(
+      Array.from({ length: 19 }, (_, i) =>
+        login({ username: "rushed_user", password: `guess-${i}` }, { ip: "10.0.3.1" }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+  });
+
+  it("clears an address's tries when the right password is given", async () => {
+    await buildUser(t.database, { username: "forgetful" });
+    const attempt = (password: string) =>
+      login({ username: "forgetful", password }, { ip: "10.0.4.1" });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await attempt(`typo-${i}`)).statusCode).toBe(401);
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it("limits one address guessing across usernames, and a username guessed from everywhere", async () => {
+    const spray = (username: string) =>
       login({ username, password: "wrong-password" }, { ip: "10.9.9.9" });
-    for (let i = 0; i < 20; i++) expect((await attempt(`spray_${i}`)).statusCode).toBe(401);
-    expect((await attempt("spray_last")).statusCode).toBe(429);
+    for (let i = 0; i < 50; i++) expect((await spray(`spray_${i}`)).statusCode).toBe(401);
+    expect((await spray("spray_last")).statusCode).toBe(429);
+    await buildUser(t.database, { username: "popular" });
+    const from = (n: number) =>
+      login({ username: "popular", password: "wrong-password" }, { ip: `10.8.0.${n}` });
+    for (let n = 0; n < 50; n++) expect((await from(n)).statusCode).toBe(401);
+    expect((await from(200)).statusCode).toBe(429);
   });
 });
 

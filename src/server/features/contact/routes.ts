@@ -4,7 +4,7 @@ import { z } from "zod";
 import { contactMessages, contactSchema } from "../../../contract/contact.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
-import { budget, withinBudget } from "../../plugins/rate-limit.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { receiveContactMessage } from "./service.ts";
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
@@ -12,7 +12,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   { db, mailer, config },
 ) => {
   // A contact form is a spam target: a few messages per address per ten minutes is plenty.
-  const perAddress = budget(5, 10);
+  const perAddress = new Limit(5, 10, by.address);
 
   app.post(
     "/contact",
@@ -23,9 +23,9 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         body: contactSchema,
         response: { 201: z.object({ id: z.number().int() }), ...errorResponses(400, 429) },
       },
+      config: { rateLimit: { message: contactMessages.tooMany, limits: [perAddress] } },
     },
     async (request, reply) => {
-      await withinBudget(contactMessages.tooMany, perAddress(request.ip));
       const { id, mailed } = await receiveContactMessage(
         db,
         mailer,

@@ -2,11 +2,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
-import { heartStatusSchema } from "../../../contract/prisms.ts";
+import { heartMessages, heartStatusSchema } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { heartPrism } from "../../commands/heart-prism.ts";
 import { errorResponses } from "../../http-error.ts";
 import { versionKeys } from "../../live/versions.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { sessionToken } from "../../plugins/session.ts";
 import { participantOf, VISITOR_COOKIE } from "../../plugins/visitor.ts";
 import { heartStatus } from "./service.ts";
@@ -16,6 +17,8 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const params = z.object({ prismId: idParam });
   const tags = ["hearts"];
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
+  // Each heart may notify an owner: a browser cannot heart without limit by clearing its cookie.
+  const perAddress = new Limit(60, 10, by.address);
 
   app.get(
     "/prisms/:prismId/heart",
@@ -41,7 +44,13 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     "/prisms/:prismId/heart",
     {
-      schema: { tags, summary: "Heart or un-heart the prism as this visitor", params, response },
+      schema: {
+        tags,
+        summary: "Heart or un-heart the prism as this visitor",
+        params,
+        response: { ...response, ...errorResponses(429) },
+      },
+      config: { rateLimit: { message: heartMessages.tooMany, limits: [perAddress] } },
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);

@@ -10,7 +10,7 @@ import {
 } from "../../../contract/password-reset.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
-import { budget, withinBudget } from "../../plugins/rate-limit.ts";
+import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { findActiveUserByLogin } from "../users/service.ts";
 import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
@@ -21,8 +21,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
 ) => {
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
-  const perAddress = budget(10, 15);
-  const perLogin = budget(3, 15);
+  // The account is counted, not the text typed: its username and e-mail, in any case, are one.
+  const perAddress = new Limit(10, 15, by.address);
+  const perAccount = new Limit(3, 15);
 
   app.post(
     "/password-reset/request",
@@ -34,14 +35,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         body: passwordResetRequestSchema,
         response: { 202: messageBodySchema, ...errorResponses(400, 429) },
       },
+      config: { rateLimit: { message: passwordResetMessages.tooMany, limits: [perAddress] } },
     },
     async (request, reply) => {
-      const { login } = request.body;
-      await withinBudget(
-        passwordResetMessages.tooMany,
-        perAddress(request.ip).then(() => perLogin(login.toLowerCase())),
-      );
-      const user = await findActiveUserByLogin(db, login);
+      const user = await findActiveUserByLogin(db, request.body.login);
+      const wait = await perAccount.spendFrom(user ? `user:${user.id}` : null);
+      if (wait > 0) throw new RateLimited(passwordResetMessages.tooMany, wait);
       if (user) {
         // Sent in the background, so that the answer takes as long whether or not the account exists.
         sendResetEmail(db, mailer, config.appOrigin, user).catch((error) =>
