@@ -24,6 +24,10 @@ export const currentUserSchema = publicUserSchema.extend({
   email: z.string(),
   isAdmin: z.boolean(),
   authProvider: z.enum(["local", "google"]),
+  /** A Google account is connected (it signs in to this account). */
+  googleConnected: z.boolean(),
+  /** The member can sign in with a password (and so may disconnect Google). */
+  hasPassword: z.boolean(),
   lastActiveAt: z.string().nullable(),
   createdAt: z.string(),
   /** Responses by signed-in members to this member's prisms are approved at once. */
@@ -34,7 +38,9 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** Path parameter of a username (looked up, so any text without control characters). */
 export const usernameParam = text().max(100);
 
-const profileMessages = {
+export const profileMessages = {
+  googleOnly:
+    "Google is how you sign in: choose a password first (Forgot password? on the sign-in page).",
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
   invalidEmail: "Invalid email address",

@@ -1,4 +1,6 @@
-// Which member a Google sign-in is: found by Google id, linked by verified e-mail, or created.
+// Which member a Google sign-in is: found by Google id, or created; never linked by e-mail to an
+// account that has a password (e-mails typed into Prism are not verified, so an attacker could
+// have registered the victim's address first). Members connect Google while signed in instead.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isReservedUsername, limits } from "../../../contract/limits.ts";
@@ -22,7 +24,17 @@ export const googleClaimsSchema = z.object({
 });
 type GoogleProfile = z.infer<typeof googleClaimsSchema>;
 
-/** By Google id, else by verified e-mail (linking the account), else a new member. */
+/** Why a Google sign-in or connection was refused, as the `error` the pages explain. */
+export class GoogleRefusal extends Error {
+  constructor(readonly code: "google-account-exists" | "google-already-linked") {
+    super(code);
+  }
+}
+
+/**
+ * By Google id, else a new member. An account with the same e-mail is refused when it has a
+ * password (GoogleRefusal); one without (none is made so today) is linked on a verified e-mail.
+ */
 export async function findOrCreateMember(db: Executor, profile: GoogleProfile): Promise<UserRow> {
   const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub));
   if (byGoogleId) return byGoogleId;
@@ -32,6 +44,7 @@ export async function findOrCreateMember(db: Executor, profile: GoogleProfile): 
     .from(users)
     .where(sameIgnoringCase(users.email, profile.email));
   if (byEmail) {
+    if (byEmail.password !== null) throw new GoogleRefusal("google-account-exists");
     // An unverified address proves nothing about who owns the existing account.
     if (!profile.email_verified) throw new Error("e-mail not verified; refusing to link");
     if (byEmail.googleId) throw new Error("account is linked to another Google account");
@@ -64,6 +77,16 @@ export async function findOrCreateMember(db: Executor, profile: GoogleProfile): 
     .returning();
   if (!created) throw new Error("insert returned no row");
   return created;
+}
+
+/** Connects a Google account to the signed-in member, unless another member has it already. */
+export async function connectGoogle(db: Executor, userId: number, googleId: string) {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.googleId, googleId));
+  if (holder && holder.id !== userId) throw new GoogleRefusal("google-already-linked");
+  await db.update(users).set({ googleId }).where(eq(users.id, userId));
 }
 
 /** The e-mail's local part made into a valid username: "Ada.L+x" → "adalx", then "adalx-2", … */

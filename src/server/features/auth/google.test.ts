@@ -61,8 +61,8 @@ const claims = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** GET /auth/google, then the provider's authorize endpoint: the callback URL and state cookie. */
-async function startFlow(tokenClaims: Record<string, unknown>) {
-  const start = await app.inject({ method: "GET", url: "/auth/google" });
+async function startFlow(tokenClaims: Record<string, unknown>, url = "/auth/google") {
+  const start = await app.inject({ method: "GET", url });
   expect(start.statusCode).toBe(302);
   const stateCookie = start.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
   if (!stateCookie) throw new Error("no state cookie");
@@ -198,29 +198,77 @@ describe("GET /auth/google/callback", () => {
     expect(usernameBase("x".repeat(40))).toHaveLength(30);
   });
 
-  it("links an existing member with the same verified e-mail instead of creating one", async () => {
+  it("never links itself to an existing account with a password, and explains why", async () => {
     const grace = await buildUser(database, { username: "grace_h", email: "grace@example.com" });
-    const oldToken = await createSession(database.db, grace.id, "vitest");
-    const old = { cookie: `prism_session=${oldToken}` };
     const before = await countUsers();
     const response = await googleSignIn(
       claims({ sub: "google-grace", email: "Grace@Example.com", given_name: "G" }),
-      { prism_session: oldToken },
     );
-    expect(response.headers.location).toBe("/auth/callback");
-    expect((await me(response)).json()).toMatchObject({ username: "grace_h", firstName: "Test" });
+    expect(response.headers.location).toBe("/auth/callback?error=google-account-exists");
+    expect(sessionCookie(response)).toBeUndefined();
     expect(await countUsers()).toBe(before);
     const [row] = await database.db.select().from(users).where(eq(users.id, grace.id));
-    expect(row).toMatchObject({ googleId: "google-grace", authProvider: "local" });
-    expect(row?.password).toBeTruthy();
-    // The session the browser came with was rotated out.
-    expect((await app.inject({ method: "GET", url: "/api/user", headers: old })).statusCode).toBe(
-      401,
+    expect(row?.googleId).toBeNull();
+  });
+
+  it("connects Google to the signed-in member from Profile Settings, and disconnects it", async () => {
+    const ada = await buildUser(database, { username: "ada_conn", email: "ada.conn@example.com" });
+    const token = await createSession(database.db, ada.id, "vitest");
+    const { stateCookie, callback } = await startFlow(
+      claims({ sub: "google-ada-conn", email: "someone.else@gmail.com" }),
+      "/auth/google?connect=1",
     );
+    const connected = await finishFlow(callback, {
+      [GOOGLE_STATE_COOKIE]: stateCookie.value,
+      prism_session: token,
+    });
+    expect(connected.headers.location).toBe("/profile?google=connected");
+    const session = { cookie: `prism_session=${token}` };
+    const mine = await app.inject({ method: "GET", url: "/api/user", headers: session });
+    expect(mine.json()).toMatchObject({ googleConnected: true, hasPassword: true });
+    // Google now signs in to Ada's account.
+    expect((await me(await googleSignIn(claims({ sub: "google-ada-conn" })))).json().username).toBe(
+      "ada_conn",
+    );
+    // The same Google account cannot be connected to someone else.
+    const bob = await buildUser(database, { username: "bob_conn" });
+    const bobToken = await createSession(database.db, bob.id, "vitest");
+    const taken = await startFlow(claims({ sub: "google-ada-conn" }), "/auth/google?connect=1");
+    const refused = await finishFlow(taken.callback, {
+      [GOOGLE_STATE_COOKIE]: taken.stateCookie.value,
+      prism_session: bobToken,
+    });
+    expect(refused.headers.location).toBe("/profile?google=google-already-linked");
+    // Without a session, nothing is connected.
+    const anonymous = await startFlow(claims({ sub: "google-nobody" }), "/auth/google?connect=1");
+    const nobody = await finishFlow(anonymous.callback, {
+      [GOOGLE_STATE_COOKIE]: anonymous.stateCookie.value,
+    });
+    expect(nobody.headers.location).toBe("/profile?google=google-auth-failed");
+    // Disconnecting needs a password to sign in with.
+    const disconnected = await app.inject({
+      method: "DELETE",
+      url: "/api/user/google",
+      headers: { ...session, origin: TEST_ORIGIN },
+    });
+    expect(disconnected.statusCode).toBe(200);
+    expect(disconnected.json()).toMatchObject({ googleConnected: false });
+    const googleOnly = await googleSignIn(claims({ sub: "google-only", email: "only@gmail.com" }));
+    const refusedDisconnect = await app.inject({
+      method: "DELETE",
+      url: "/api/user/google",
+      headers: { ...cookieFrom(googleOnly), origin: TEST_ORIGIN },
+    });
+    expect(refusedDisconnect.statusCode).toBe(400);
   });
 
   it("refuses an unverified e-mail that matches an existing member", async () => {
-    const linus = await buildUser(database, { username: "linus_t", email: "linus@example.com" });
+    // An account without a password (none is made so today) is linked only on a verified e-mail.
+    const linus = await buildUser(database, {
+      username: "linus_t",
+      email: "linus@example.com",
+      password: null,
+    });
     const before = await countUsers();
     const response = await googleSignIn(
       claims({ sub: "google-linus", email: "linus@example.com", email_verified: false }),

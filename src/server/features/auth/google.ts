@@ -1,13 +1,20 @@
 // HTTP for Google sign-in over OpenID Connect: sends the browser to the provider, then signs in
-// the member that google-account.ts finds, links or creates.
+// the member that google-account.ts finds or creates, or (started from Profile Settings with
+// `?connect=1`) connects the Google account to the member signed in.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
+import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import type { Config } from "../../config.ts";
-import { sessionCookieOptions, startSession } from "../../plugins/session.ts";
-import { createSession } from "../../plugins/session-store.ts";
-import { findOrCreateMember, googleClaimsSchema } from "./google-account.ts";
+import { sessionCookieOptions, sessionToken, startSession } from "../../plugins/session.ts";
+import { createSession, resolveSession } from "../../plugins/session-store.ts";
+import {
+  connectGoogle,
+  findOrCreateMember,
+  GoogleRefusal,
+  googleClaimsSchema,
+} from "./google-account.ts";
 import { markActive } from "./service.ts";
 
 export const GOOGLE_STATE_COOKIE = "prism_google";
@@ -16,6 +23,8 @@ const CALLBACK_PATH = "/auth/google/callback";
 const STATE_MAX_AGE = 10 * 60;
 
 type GoogleConfig = NonNullable<Config["google"]>;
+/** Signing in with Google, or connecting it to the member signed in (Profile Settings). */
+type Mode = "signin" | "connect";
 
 export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, db }) => {
   const tags = ["auth"];
@@ -37,16 +46,31 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     return discovered;
   };
 
-  const fail = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+  /** Where a flow ends: the callback page for sign-in, Profile Settings for a connection. */
+  const done = (mode: Mode, reply: FastifyReply, code?: string) =>
+    reply.redirect(
+      mode === "connect"
+        ? `/profile?google=${code ?? "connected"}`
+        : `/auth/callback${code ? `?error=${code}` : ""}`,
+    );
+  const fail = (request: FastifyRequest, reply: FastifyReply, mode: Mode, error: unknown) => {
+    if (error instanceof GoogleRefusal) return done(mode, reply, error.code);
     request.log.warn({ err: error }, "Google sign-in failed");
-    return reply.redirect("/auth/callback?error=google-auth-failed");
+    return done(mode, reply, "google-auth-failed");
   };
 
   app.get(
     STATE_PATH,
-    { schema: { tags, summary: "Start Google sign-in (redirects to the provider)" } },
+    {
+      schema: {
+        tags,
+        summary: "Start Google sign-in, or with connect=1 connect Google to the signed-in member",
+        querystring: z.object({ connect: z.literal("1").optional() }),
+      },
+    },
     async (request, reply) => {
-      if (!config.google) return reply.redirect("/auth/callback?error=google-not-configured");
+      const mode: Mode = request.query.connect ? "connect" : "signin";
+      if (!config.google) return done(mode, reply, "google-not-configured");
       try {
         const client = await provider(config.google);
         const verifier = oidc.randomPKCECodeVerifier();
@@ -60,15 +84,15 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
           state,
           nonce,
         });
-        // All three are base64url, so "." separates them. They are useless without the
+        // All are base64url or a word, so "." separates them. They are useless without the
         // provider's code, so a plain HttpOnly cookie is enough.
-        reply.setCookie(GOOGLE_STATE_COOKIE, [state, nonce, verifier].join("."), {
+        reply.setCookie(GOOGLE_STATE_COOKIE, [state, nonce, verifier, mode].join("."), {
           ...stateCookie,
           maxAge: STATE_MAX_AGE,
         });
         return reply.redirect(url.href);
       } catch (error) {
-        return fail(request, reply, error);
+        return fail(request, reply, mode, error);
       }
     },
   );
@@ -78,11 +102,12 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     { schema: { tags, summary: "Finish Google sign-in (the provider redirects here)" } },
     async (request, reply) => {
       reply.clearCookie(GOOGLE_STATE_COOKIE, stateCookie);
-      if (!config.google) return reply.redirect("/auth/callback?error=google-not-configured");
+      const [state, nonce, verifier, given, ...rest] = (
+        request.cookies[GOOGLE_STATE_COOKIE] ?? ""
+      ).split(".");
+      const mode: Mode = given === "connect" ? "connect" : "signin";
+      if (!config.google) return done(mode, reply, "google-not-configured");
       try {
-        const [state, nonce, verifier, ...rest] = (
-          request.cookies[GOOGLE_STATE_COOKIE] ?? ""
-        ).split(".");
         if (!state || !nonce || !verifier || rest.length > 0) {
           throw new Error("missing or malformed state cookie");
         }
@@ -96,17 +121,25 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
         });
         const profile = googleClaimsSchema.parse(tokens.claims());
 
+        if (mode === "connect") {
+          const token = sessionToken(request);
+          const member = token ? await resolveSession(db, token) : null;
+          if (!member) throw new Error("connecting Google needs a signed-in member");
+          await connectGoogle(db, member.id, profile.sub);
+          return done(mode, reply);
+        }
+
         const token = await db.transaction(async (tx) => {
           const user = await findOrCreateMember(tx, profile);
           if (user.deactivatedAt) return null;
           await markActive(tx, user.id);
           return createSession(tx, user.id, request.headers["user-agent"]);
         });
-        if (!token) return reply.redirect("/auth/callback?error=account-deactivated");
+        if (!token) return done(mode, reply, "account-deactivated");
         await startSession(db, request, reply, config, token);
-        return reply.redirect("/auth/callback");
+        return done(mode, reply);
       } catch (error) {
-        return fail(request, reply, error);
+        return fail(request, reply, mode, error);
       }
     },
   );

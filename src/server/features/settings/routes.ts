@@ -7,7 +7,7 @@ import { deleteAccount } from "../../commands/delete-account.ts";
 import { errorResponses } from "../../http-error.ts";
 import { clearSessionCookie, requireUser } from "../../plugins/session.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
-import { updateProfile } from "./service.ts";
+import { disconnectGoogle, updateProfile } from "./service.ts";
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, bus }) => {
   const tags = ["settings"];
@@ -26,6 +26,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const user = requireUser(request);
       return presentCurrentUser(await updateProfile(db, user.id, request.body));
     },
+  );
+
+  app.delete(
+    "/user/google",
+    {
+      schema: {
+        tags,
+        summary: "Disconnect Google from the signed-in member (who must have a password)",
+        response: { 200: currentUserSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => presentCurrentUser(await disconnectGoogle(db, requireUser(request))),
   );
 
   app.delete(

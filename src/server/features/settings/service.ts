@@ -1,9 +1,9 @@
 // A member's own profile settings.
 import { eq } from "drizzle-orm";
-import type { ProfileUpdate } from "../../../contract/user.ts";
+import { type ProfileUpdate, profileMessages } from "../../../contract/user.ts";
 import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
-import { notFound } from "../../http-error.ts";
+import { badRequest, notFound } from "../../http-error.ts";
 import { assertAvailable, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
@@ -32,4 +32,16 @@ export async function updateProfile(
   );
   if (!user) throw notFound("Account not found");
   return user;
+}
+
+/** Disconnects Google; only a member who can still sign in with a password may. */
+export async function disconnectGoogle(db: Db, user: UserRow): Promise<UserRow> {
+  if (user.password === null) throw badRequest(profileMessages.googleOnly);
+  const [updated] = await db
+    .update(users)
+    .set({ googleId: null })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw notFound("Account not found");
+  return updated;
 }

@@ -22,6 +22,8 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     email: user.email,
     isAdmin: user.isAdmin,
     authProvider: user.authProvider,
+    googleConnected: user.googleId !== null,
+    hasPassword: user.password !== null,
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     preapproveMembers: user.preapproveMembers,

@@ -43,7 +43,9 @@ export function AuthCallbackPage() {
           <p className="mt-3 text-muted-foreground">
             {error === "google-auth-failed"
               ? "We couldn't sign you in with Google. Please try again."
-              : "There was a problem signing you in. Please try again."}
+              : error === "google-account-exists"
+                ? "An account with this e-mail already exists. Sign in with your password, then connect Google in Profile Settings."
+                : "There was a problem signing you in. Please try again."}
           </p>
           <Button asChild className="mt-8">
             <Link to="/auth">Back to sign in</Link>

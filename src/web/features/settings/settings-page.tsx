@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, KeyRound, Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import {
   type CurrentUser,
   type ProfileUpdate,
@@ -16,7 +17,15 @@ import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser } from "../auth/auth-queries.ts";
-import { useDeleteAccount, useSaveProfile } from "./settings-queries.ts";
+import { useDeleteAccount, useDisconnectGoogle, useSaveProfile } from "./settings-queries.ts";
+
+/** What Profile Settings says when a Google connection comes back (`?google=…`). */
+const googleResults: Record<string, string> = {
+  connected: "Google is connected: you can sign in with it from now on.",
+  "google-already-linked": "That Google account is already connected to another Prism account.",
+  "google-not-configured": "Google sign-in is not available on this server.",
+};
+const googleFailed = "We couldn't connect Google. Please try again.";
 
 /** The links a member may add, each a URL. */
 const linkFields = [
@@ -61,6 +70,9 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   }
 
   const isGoogle = user.authProvider === "google";
+  const disconnectGoogle = useDisconnectGoogle();
+  const [params] = useSearchParams();
+  const googleResult = params.get("google");
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -68,7 +80,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
       <h1 className="text-3xl font-semibold tracking-tight">Profile Settings</h1>
       <p className="mt-2 text-muted-foreground">How you appear on your page at /{user.username}.</p>
 
-      <Card className="mt-8 flex items-center gap-4 p-5">
+      <Card className="mt-8 flex flex-wrap items-center gap-4 p-5">
         <span className="inline-flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
           {isGoogle ? (
             <Mail className="size-5" aria-hidden="true" />
@@ -79,6 +91,30 @@ function SettingsForm({ user }: { user: CurrentUser }) {
         <div>
           <p className="text-sm text-muted-foreground">Account type</p>
           <p className="font-medium">{isGoogle ? "Google Account" : "Email & Password Account"}</p>
+          {user.googleConnected ? (
+            <p className="mt-1 text-sm text-muted-foreground">Google is connected.</p>
+          ) : null}
+          {googleResult ? (
+            <p className="mt-1 text-sm" role="status">
+              {googleResults[googleResult] ?? googleFailed}
+            </p>
+          ) : null}
+        </div>
+        <div className="ml-auto">
+          {!user.googleConnected ? (
+            <Button asChild variant="outline">
+              {/* A full navigation: the server sends the browser on to Google. */}
+              <a href="/auth/google?connect=1">Connect Google</a>
+            </Button>
+          ) : user.hasPassword ? (
+            <Button
+              variant="outline"
+              disabled={disconnectGoogle.isPending}
+              onClick={() => disconnectGoogle.mutate()}
+            >
+              Disconnect Google
+            </Button>
+          ) : null}
         </div>
       </Card>
 

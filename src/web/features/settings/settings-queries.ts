@@ -20,6 +20,19 @@ export function useSaveProfile(onSaved: (user: CurrentUser) => void) {
   });
 }
 
+/** Disconnects Google; the member signs in with their password from then on. */
+export function useDisconnectGoogle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<CurrentUser>("/api/user/google"),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.currentUser, updated);
+      toastSuccess("Google disconnected", "Sign in with your username and password from now on.");
+    },
+    onError: (error) => toastError("Update failed", error.message),
+  });
+}
+
 /** Deletes the account, then loads / afresh: a full load clears every trace of the member from memory. */
 export function useDeleteAccount() {
   return useMutation({
