@@ -18,6 +18,15 @@ export function displayName(person: Person): string {
   );
 }
 
+/**
+ * How an anonymous visitor's chosen name is shown: marked as a visitor's, so that nobody can pass
+ * for a member or for Prism itself by typing their name. Null when they gave none.
+ */
+export function visitorName(chosen: string | null | undefined): string | null {
+  const name = chosen?.trim();
+  return name ? `${name} (visitor)` : null;
+}
+
 /** The page's title name: first and last name when both exist, else display name, else username. */
 export function fullName(person: Person): string {
   const first = person.firstName.trim();

@@ -66,7 +66,7 @@ describe("POST /api/annotations", () => {
       status: "pending",
       annotationText: "This resonates.",
       selectedText: "in writing",
-      authorName: "Sam",
+      authorName: "Sam (visitor)",
       isOwn: true,
       canModerate: false,
     });
@@ -82,7 +82,7 @@ describe("POST /api/annotations", () => {
     expect(note).toMatchObject({
       userId: owner.id,
       type: "annotation",
-      actorName: "Sam",
+      actorName: "Sam (visitor)",
       read: false,
     });
   });
@@ -130,6 +130,22 @@ describe("POST /api/annotations", () => {
     const limited = await annotate(prism.id, visitor);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(annotationMessages.tooMany);
+  });
+});
+
+describe("an anonymous annotator's name", () => {
+  it("is shown as a visitor's, never able to pass for a member or for Prism", async () => {
+    const { owner, prism, ownerHeaders } = await scene();
+    for (const chosen of ["Prism", owner.username]) {
+      const response = await annotate(prism.id, newVisitor(), "in writing", {
+        annotatorName: chosen,
+      });
+      expect(response.json().authorName).toBe(`${chosen} (visitor)`);
+    }
+    const listed = await send(t.app, "GET", "/api/notifications", { headers: ownerHeaders });
+    expect(listed.json().map((n: { actorName: string }) => n.actorName)).toEqual(
+      expect.arrayContaining(["Prism (visitor)", `${owner.username} (visitor)`]),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type AnnotationStatus,
   annotationMessages,
 } from "../../../contract/annotations.ts";
-import { displayName } from "../../../contract/names.ts";
+import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
@@ -75,7 +75,7 @@ export async function getAnnotation(
 }
 
 export function authorName(view: AnnotationView): string | null {
-  return view.author ? displayName(view.author) : (view.row.annotatorName ?? null);
+  return view.author ? displayName(view.author) : visitorName(view.row.annotatorName);
 }
 
 interface CreatedAnnotation {

@@ -3,7 +3,7 @@
 // and change is scoped to the recipient.
 import { and, desc, eq, getTableColumns, ne, or } from "drizzle-orm";
 import type { PrismEvent } from "../../../contract/events.ts";
-import { displayName } from "../../../contract/names.ts";
+import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { annotations, notifications, prisms, users } from "../../db/schema.ts";
@@ -66,7 +66,8 @@ export async function notifyAnnotation(
     prismId,
     type: "annotation",
     annotationId: about.annotationId,
-    actorName: "user" in participant ? displayName(participant.user) : about.annotatorName,
+    actorName:
+      "user" in participant ? displayName(participant.user) : visitorName(about.annotatorName),
   });
   return true;
 }

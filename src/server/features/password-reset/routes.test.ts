@@ -126,6 +126,19 @@ describe("POST /api/password-reset/confirm", () => {
     expect((await login(user.username, "a-brand-new-secret")).statusCode).toBe(200);
   });
 
+  it("voids the member's other outstanding links when one is used", async () => {
+    const user = await buildUser(t.database);
+    await requestReset(user.username);
+    const first = await tokenMailedTo(user.email);
+    await requestReset(user.email);
+    const second = await tokenMailedTo(user.email, 2);
+    expect(second).not.toBe(first);
+    expect((await confirm(second, "the-second-secret")).statusCode).toBe(200);
+    const stale = await confirm(first, "the-first-secret");
+    expect(stale.statusCode).toBe(400);
+    expect((await login(user.username, "the-second-secret")).statusCode).toBe(200);
+  });
+
   it("refuses an expired token and leaves the password as it was", async () => {
     const user = await buildUser(t.database);
     await requestReset(user.username);

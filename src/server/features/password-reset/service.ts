@@ -55,8 +55,9 @@ export async function sendResetEmail(
 }
 
 /**
- * Sets a new password with a valid, unexpired, unused token, uses the token up and signs the
- * member out everywhere. One transaction; a bad token is a 400.
+ * Sets a new password with a valid, unexpired, unused token, uses the token up together with
+ * every other link the member still has, and signs the member out everywhere. One transaction;
+ * a bad token is a 400.
  */
 export async function confirmReset(db: Db, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -79,6 +80,10 @@ export async function confirmReset(db: Db, token: string, password: string): Pro
       .where(eq(users.id, row.userId))
       .returning({ id: users.id });
     if (!user) throw badRequest(passwordResetMessages.invalidToken);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await deleteSessionsOf(tx, user.id);
   });
 }
