@@ -2,7 +2,13 @@
 export type PrismEvent =
   | { type: "prisms.changed"; username: string }
   | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
-  | { type: "annotation.changed"; prismId: number; username: string }
+  | {
+      type: "annotation.changed";
+      prismId: number;
+      username: string;
+      /** Only these members (and admins) may see what changed; absent: anyone may. */
+      audience?: number[];
+    }
   | { type: "notification.created"; userId: number }
   /** A member's notifications were read or deleted (anything but a new one). */
   | { type: "notifications.changed"; userId: number }

@@ -62,6 +62,19 @@ export function canSeeAnnotation(
   );
 }
 
+/**
+ * Who may hear that annotations changed: anyone (undefined) when one of them is or was approved,
+ * else the prism's owner and the members who wrote them (admins hear everything).
+ */
+export function annotationAudience(
+  ownerId: number,
+  changed: { statuses: AnnotationFacts["status"][]; userId: number | null }[],
+): number[] | undefined {
+  if (changed.some((a) => a.statuses.includes("approved"))) return undefined;
+  const authors = changed.flatMap((a) => (a.userId === null ? [] : [a.userId]));
+  return [...new Set([ownerId, ...authors])];
+}
+
 /** `canSeeAnnotation` as a condition on annotations joined with their prisms. */
 export function annotationsVisibleTo(viewer: Viewer): SQL {
   if (canAdminister(viewer.user)) return sql`true`;

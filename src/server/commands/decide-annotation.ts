@@ -13,18 +13,26 @@ import {
 } from "../features/annotations/service.ts";
 import { markAnnotationNotificationsRead } from "../features/notifications/service.ts";
 import type { WithEvents } from "../live/bus.ts";
+import { annotationAudience } from "../policy.ts";
 
 type Decided = WithEvents<{ view: AnnotationView }>;
 
 /** Deciding on an annotation settles its notifications. */
-async function settle(tx: Executor, { view, ownerUsername }: Decision): Promise<Decided> {
+async function settle(tx: Executor, { view, ownerUsername, previous }: Decision): Promise<Decided> {
   const recipients = await markAnnotationNotificationsRead(tx, view.row.id);
   // The owner's list follows the decision; so does anyone's whose notification was marked read.
   const notified = new Set([view.prismOwnerId, ...recipients]);
   return {
     view,
     events: [
-      { type: "annotation.changed", prismId: view.row.prismId, username: ownerUsername },
+      {
+        type: "annotation.changed",
+        prismId: view.row.prismId,
+        username: ownerUsername,
+        audience: annotationAudience(view.prismOwnerId, [
+          { statuses: [previous, view.row.status], userId: view.row.userId },
+        ]),
+      },
       ...[...notified].map((userId) => ({ type: "notifications.changed" as const, userId })),
     ],
   };
@@ -73,7 +81,7 @@ export async function setAnnotationStatusAsAdmin(
 ): Promise<Decided> {
   return db.transaction(async (tx) => {
     const decision = await setAnnotationStatus(tx, id, status);
-    await auditStatus(tx, actor, decision, decision.previousStatus, status);
+    await auditStatus(tx, actor, decision, decision.previous, status);
     return settle(tx, decision);
   });
 }

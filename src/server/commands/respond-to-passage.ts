@@ -7,6 +7,7 @@ import { type AnnotationView, createAnnotation } from "../features/annotations/s
 import { notifyAnnotation } from "../features/notifications/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import type { Participant } from "../plugins/visitor.ts";
+import { annotationAudience } from "../policy.ts";
 
 export async function respondToPassage(
   db: Db,
@@ -23,7 +24,15 @@ export async function respondToPassage(
       annotatorName: view.row.annotatorName,
     });
     const events: PrismEvent[] = [
-      { type: "annotation.changed", prismId: prism.id, username: ownerUsername },
+      {
+        type: "annotation.changed",
+        prismId: prism.id,
+        username: ownerUsername,
+        // A new annotation is pending: only those who may see it hear of it.
+        audience: annotationAudience(prism.userId, [
+          { statuses: [view.row.status], userId: view.row.userId },
+        ]),
+      },
     ];
     if (notified) events.push({ type: "notification.created", userId: prism.userId });
     return { view, events };

@@ -7,6 +7,7 @@ import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
 import { updatePrism } from "../features/prisms/service.ts";
 import type { WithEvents } from "../live/bus.ts";
+import { annotationAudience } from "../policy.ts";
 
 export async function savePrism(
   db: Db,
@@ -16,10 +17,17 @@ export async function savePrism(
 ): Promise<WithEvents<{ prism: PrismRow }>> {
   return db.transaction(async (tx) => {
     const { prism, heartsReset, contentChanged } = await updatePrism(tx, owner, prismId, input);
-    const reanchored = contentChanged ? await reanchorAnnotations(tx, prism.id, prism.content) : 0;
+    const moved = contentChanged ? await reanchorAnnotations(tx, prism.id, prism.content) : [];
     const { username } = owner;
     const events: PrismEvent[] = [{ type: "prisms.changed", username }];
-    if (reanchored > 0) events.push({ type: "annotation.changed", prismId: prism.id, username });
+    if (moved.length > 0) {
+      events.push({
+        type: "annotation.changed",
+        prismId: prism.id,
+        username,
+        audience: annotationAudience(owner.id, moved),
+      });
+    }
     if (heartsReset) {
       events.push({ type: "heart.changed", prismId: prism.id, heartsCount: 0, username });
     }

@@ -42,6 +42,8 @@ async function ownerAndPrism(database: Database = t.database) {
   return { owner, prism };
 }
 
+const member = (id: number, isAdmin = false) => ({ id, isAdmin });
+
 describe("frameFor", () => {
   it("sends public events to everyone with only their public fields", () => {
     const heartChanged: PrismEvent = {
@@ -54,7 +56,9 @@ describe("frameFor", () => {
       type: "heart.changed",
       data: { prismId: 4, heartsCount: 2, username: "ada" },
     });
-    expect(frameFor({ type: "annotation.changed", prismId: 4, username: "ada" }, 7)).toEqual({
+    expect(
+      frameFor({ type: "annotation.changed", prismId: 4, username: "ada" }, member(7)),
+    ).toEqual({
       type: "annotation.changed",
       data: { prismId: 4 },
     });
@@ -73,14 +77,31 @@ describe("frameFor", () => {
       "notifications.changed",
       "sessions.ended",
     ] as const) {
-      expect(frameFor({ type, userId: 7 }, 7)).toEqual({ type, data: {} });
-      expect(frameFor({ type, userId: 7 }, 8)).toBeNull();
+      expect(frameFor({ type, userId: 7 }, member(7))).toEqual({ type, data: {} });
+      expect(frameFor({ type, userId: 7 }, member(8))).toBeNull();
       expect(frameFor({ type, userId: 7 }, null)).toBeNull();
     }
   });
 
   it("drops event types it does not know (a newer instance may send them)", () => {
-    expect(frameFor({ type: "something.new", userId: 1 } as unknown as PrismEvent, 1)).toBeNull();
+    expect(
+      frameFor({ type: "something.new", userId: 1 } as unknown as PrismEvent, member(1)),
+    ).toBeNull();
+  });
+
+  it("sends a change to annotations only some may see to them and admins alone", () => {
+    const pending: PrismEvent = {
+      type: "annotation.changed",
+      prismId: 4,
+      username: "ada",
+      audience: [7, 9],
+    };
+    const frame = { type: "annotation.changed", data: { prismId: 4 } };
+    expect(frameFor(pending, member(7))).toEqual(frame);
+    expect(frameFor(pending, member(9))).toEqual(frame);
+    expect(frameFor(pending, member(1, true))).toEqual(frame);
+    expect(frameFor(pending, member(8))).toBeNull();
+    expect(frameFor(pending, null)).toBeNull();
   });
 });
 

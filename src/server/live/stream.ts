@@ -4,8 +4,10 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
+import type { UserRow } from "../db/schema.ts";
 import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
 import { SESSION_COOKIE } from "../plugins/session-store.ts";
+import { canAdminister } from "../policy.ts";
 import type { EventBus } from "./bus.ts";
 
 const streamMessages = {
@@ -47,7 +49,11 @@ interface Frame {
  * else.
  * The switch is exhaustive: a new event type does not compile until it is classified here.
  */
-export function frameFor(event: PrismEvent, viewerId: number | null): Frame | null {
+export function frameFor(
+  event: PrismEvent,
+  viewer: Pick<UserRow, "id" | "isAdmin"> | null,
+): Frame | null {
+  const viewerId = viewer?.id ?? null;
   switch (event.type) {
     case "prisms.changed":
       return { type: event.type, data: { username: event.username } };
@@ -56,8 +62,14 @@ export function frameFor(event: PrismEvent, viewerId: number | null): Frame | nu
         type: event.type,
         data: { prismId: event.prismId, heartsCount: event.heartsCount, username: event.username },
       };
-    case "annotation.changed":
-      return { type: event.type, data: { prismId: event.prismId } };
+    case "annotation.changed": {
+      // A change to annotations only some may see (pending ones) reaches only them.
+      const hears =
+        event.audience === undefined ||
+        canAdminister(viewer) ||
+        (viewerId !== null && event.audience.includes(viewerId));
+      return hears ? { type: event.type, data: { prismId: event.prismId } } : null;
+    }
     case "notification.created":
     case "notifications.changed":
     case "sessions.ended":
@@ -121,7 +133,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         throw new RateLimited(streamMessages.tooMany, 5);
       }
       // Resolved once, when the stream opens (the session plugin ran in onRequest).
-      const viewerId = request.user?.id ?? null;
+      const member = request.user ?? null;
       const raw = reply.raw;
 
       reply.hijack();
@@ -151,7 +163,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         }
       };
       const unsubscribe = options.bus.subscribe((event) => {
-        const frame = frameFor(event, viewerId);
+        const frame = frameFor(event, member);
         if (frame) write(encodeFrame(frame));
         // The member's sessions are gone: say so, then stop serving them (the page reconnects signed out).
         if (frame?.type === "sessions.ended") end();

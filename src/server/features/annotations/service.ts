@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import type { Participant } from "../../plugins/visitor.ts";
 import {
+  annotationAudience,
   annotationsVisibleTo,
   canModerateAnnotations,
   canRespondTo,
@@ -145,6 +146,8 @@ export async function createAnnotation(
 export interface Decision {
   view: AnnotationView;
   ownerUsername: string;
+  /** The status before the decision. */
+  previous: AnnotationStatus;
 }
 
 /** Locks the annotation for a decision; with its prism and the prism's owner. */
@@ -162,14 +165,14 @@ async function loadForDecision(tx: Executor, id: number) {
 
 async function writeStatus(
   tx: Executor,
-  id: number,
+  found: Awaited<ReturnType<typeof loadForDecision>>,
   status: AnnotationStatus,
-  ownerUsername: string,
 ): Promise<Decision> {
+  const { id } = found.row;
   await tx.update(annotations).set({ status }).where(eq(annotations.id, id));
   const [view] = await selectViews(tx).where(eq(annotations.id, id));
   if (!view) throw notFound("Annotation not found");
-  return { view, ownerUsername };
+  return { view, ownerUsername: found.ownerUsername, previous: found.row.status };
 }
 
 /**
@@ -190,7 +193,7 @@ export async function decideAnnotation(
     throw forbidden("Only the prism's owner can approve or reject its annotations");
   }
   if (found.row.status !== "pending") throw conflict(annotationMessages.alreadyDecided);
-  return writeStatus(tx, id, status, found.ownerUsername);
+  return writeStatus(tx, found, status);
 }
 
 /** Sets any status, from any other (an admin's call); inside the caller's transaction. */
@@ -198,10 +201,8 @@ export async function setAnnotationStatus(
   tx: Executor,
   id: number,
   status: AnnotationStatus,
-): Promise<Decision & { previousStatus: AnnotationStatus }> {
-  const found = await loadForDecision(tx, id);
-  const decision = await writeStatus(tx, id, status, found.ownerUsername);
-  return { ...decision, previousStatus: found.row.status };
+): Promise<Decision> {
+  return writeStatus(tx, await loadForDecision(tx, id), status);
 }
 
 /**
@@ -218,7 +219,14 @@ export async function deleteAnnotation(
   return {
     row,
     events: [
-      { type: "annotation.changed", prismId: prism.id, username: ownerUsername },
+      {
+        type: "annotation.changed",
+        prismId: prism.id,
+        username: ownerUsername,
+        audience: annotationAudience(prism.userId, [
+          { statuses: [row.status], userId: row.userId },
+        ]),
+      },
       { type: "notifications.changed", userId: prism.userId },
     ],
   };
@@ -243,17 +251,19 @@ export async function prismsAnnotatedBy(
 /**
  * After a prism's text changed: finds each of its annotations in the new text (see anchoring.ts),
  * within one work budget for the whole save, updating offsets and context or marking it orphaned,
- * in one statement. Runs inside the saving transaction; answers how many changed.
+ * in one statement. Runs inside the saving transaction; answers the status and author of each
+ * annotation that changed.
  */
 export async function reanchorAnnotations(
   tx: Executor,
   prismId: number,
   content: string,
-): Promise<number> {
+): Promise<{ statuses: AnnotationStatus[]; userId: number | null }[]> {
   const text = htmlToPlainText(content);
   const rows = await tx.select().from(annotations).where(eq(annotations.prismId, prismId));
   const budget = new WorkBudget();
-  const changed: SQL[] = [];
+  const changed: { statuses: AnnotationStatus[]; userId: number | null }[] = [];
+  const values: SQL[] = [];
   for (const row of rows) {
     const placed = reanchor(
       {
@@ -282,16 +292,17 @@ export async function reanchorAnnotations(
       next.prefix === row.prefix &&
       next.suffix === row.suffix;
     if (same) continue;
-    changed.push(
+    changed.push({ statuses: [row.status], userId: row.userId });
+    values.push(
       sql`(${row.id}::int, ${next.start}::int, ${next.end}::int, ${next.prefix}::text, ${next.suffix}::text, ${next.orphaned}::boolean)`,
     );
   }
-  if (changed.length === 0) return 0;
+  if (values.length === 0) return changed;
   await tx.execute(sql`
     update ${annotations} set
       selection_start = v.start, selection_end = v.finish, prefix = v.prefix, suffix = v.suffix,
       orphaned = v.orphaned
-    from (values ${sql.join(changed, sql`, `)}) as v(id, start, finish, prefix, suffix, orphaned)
+    from (values ${sql.join(values, sql`, `)}) as v(id, start, finish, prefix, suffix, orphaned)
     where ${annotations.id} = v.id`);
-  return changed.length;
+  return changed;
 }
