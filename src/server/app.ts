@@ -44,7 +44,7 @@ import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
-import { sessionPlugin } from "./plugins/session.ts";
+import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -84,6 +84,7 @@ export async function buildApp(options: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate("sessionCookie", sessionCookieName(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.removeContentTypeParser(["text/plain", "application/json"]);

@@ -12,13 +12,25 @@ const day = 24 * 60 * 60 * 1000;
 describe("pruning", () => {
   it("removes expired sessions and spent reset tokens when the app starts, and keeps the rest", async () => {
     const idle = await buildUser(t.database);
+    const old = await buildUser(t.database);
     const active = await buildUser(t.database);
     await signIn(t.database, idle);
+    const oldSession = await signIn(t.database, old);
     await signIn(t.database, active);
     await t.database.db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 31 * day) })
       .where(eq(sessions.userId, idle.id));
+    // Seen a minute ago, but signed in 91 days ago: past the absolute lifetime.
+    await t.database.db
+      .update(sessions)
+      .set({
+        createdAt: new Date(Date.now() - 91 * day),
+        lastSeenAt: new Date(Date.now() - 60_000),
+      })
+      .where(eq(sessions.userId, old.id));
+    const refused = await t.app.inject({ method: "GET", url: "/api/user", headers: oldSession });
+    expect(refused.statusCode).toBe(401);
     const tokens = [
       await buildResetToken(t.database, {
         userId: idle.id,
@@ -34,6 +46,7 @@ describe("pruning", () => {
     const sessionsOf = (userId: number) =>
       t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
     expect(await sessionsOf(idle.id)).toEqual([]);
+    expect(await sessionsOf(old.id)).toEqual([]);
     expect(await sessionsOf(active.id)).toHaveLength(1);
     const left = await t.database.db
       .select({ tokenHash: passwordResetTokens.tokenHash })

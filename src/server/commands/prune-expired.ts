@@ -1,14 +1,18 @@
-// Forgetting what can no longer be used: sessions idle past their limit and password-reset
+// Forgetting what can no longer be used: sessions idle past their limit or past their lifetime,
+// and password-reset
 // tokens that expired or were used. Runs when the app starts and then hourly.
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../db/client.ts";
 import { deleteSpentResetTokens } from "../features/password-reset/service.ts";
-import { deleteIdleSessions } from "../plugins/session-store.ts";
+import { deleteExpiredSessions } from "../plugins/session-store.ts";
 
 const EVERY_MS = 60 * 60 * 1000;
 
 async function pruneExpired(db: Executor) {
-  return { sessions: await deleteIdleSessions(db), resetTokens: await deleteSpentResetTokens(db) };
+  return {
+    sessions: await deleteExpiredSessions(db),
+    resetTokens: await deleteSpentResetTokens(db),
+  };
 }
 
 /** Prunes now and then hourly; a failed run is logged and the next one tries again. */

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { UserRow } from "../db/schema.ts";
 import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
-import { SESSION_COOKIE } from "../plugins/session-store.ts";
+import { sessionToken } from "../plugins/session.ts";
 import { canAdminister } from "../policy.ts";
 import type { EventBus } from "./bus.ts";
 
@@ -124,7 +124,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
           .status(503)
           .send({ message: "The service is temporarily unavailable. Please try again shortly." });
       }
-      const session = request.cookies?.[SESSION_COOKIE];
+      const session = sessionToken(request);
       const viewer = session ? `session:${session}` : by.visitor(request);
       const address = by.address(request);
       if (!perAddress.take(address)) throw new RateLimited(streamMessages.tooMany, 5);

@@ -7,6 +7,8 @@ import { hashToken, newToken } from "../security/tokens.ts";
 
 export const SESSION_COOKIE = "prism_session";
 export const SESSION_IDLE_DAYS = 30;
+/** However active, a session ends this long after sign-in. */
+export const SESSION_MAX_DAYS = 90;
 const TOUCH_AFTER_MS = 60_000;
 
 export async function createSession(
@@ -33,10 +35,11 @@ export async function deleteSessionsOf(db: Executor, userId: number): Promise<vo
 }
 
 const idleCutoff = () => sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`;
+const ageCutoff = () => sql`now() - make_interval(days => ${SESSION_MAX_DAYS})`;
 
 /**
- * The member behind a session token, or null when the token is unknown, idle for 30 days or
- * belongs to a deactivated account. Marks the session and the member active at most once a minute.
+ * The member behind a session token, or null when the token is unknown, idle for 30 days, older
+ * than 90 days or belongs to a deactivated account. Marks the session and the member active at most once a minute.
  */
 export async function resolveSession(db: Db, token: string): Promise<UserRow | null> {
   const lookup = prepared(db, "session_user", () =>
@@ -48,6 +51,7 @@ export async function resolveSession(db: Db, token: string): Promise<UserRow | n
         and(
           eq(sessions.tokenHash, sql.placeholder("tokenHash")),
           gt(sessions.lastSeenAt, idleCutoff()),
+          gt(sessions.createdAt, ageCutoff()),
           isNull(users.deactivatedAt),
         ),
       )
@@ -76,11 +80,11 @@ export async function resolveSession(db: Db, token: string): Promise<UserRow | n
   return row.user;
 }
 
-/** Forgets sessions idle for longer than the limit; returns how many. */
-export async function deleteIdleSessions(db: Executor): Promise<number> {
+/** Forgets sessions idle for longer than the limit or older than the lifetime; returns how many. */
+export async function deleteExpiredSessions(db: Executor): Promise<number> {
   const deleted = await db
     .delete(sessions)
-    .where(lt(sessions.lastSeenAt, idleCutoff()))
+    .where(or(lt(sessions.lastSeenAt, idleCutoff()), lt(sessions.createdAt, ageCutoff())))
     .returning({ id: sessions.id });
   return deleted.length;
 }

@@ -19,6 +19,22 @@ declare module "fastify" {
   }
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The session cookie's name in this app (see sessionCookieName). */
+    sessionCookie?: string;
+  }
+}
+
+/**
+ * `__Host-prism_session` on https in production: the prefix makes the browser refuse the cookie
+ * unless it is Secure, for the whole site and set by the site itself (no sibling domain can plant
+ * one). `prism_session` otherwise.
+ */
+export function sessionCookieName(config: Config): string {
+  return sessionCookieOptions(config).secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 export function sessionCookieOptions(config: Config) {
   return {
     path: "/",
@@ -31,7 +47,7 @@ export function sessionCookieOptions(config: Config) {
 
 /** The session token this request carries, if any. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
+  return request.cookies?.[request.server.sessionCookie ?? SESSION_COOKIE];
 }
 
 /** Signing in rotates the session: whatever session the browser came with is ended. */
@@ -44,12 +60,12 @@ export async function startSession(
 ) {
   const old = sessionToken(request);
   if (old) await deleteSession(db, old);
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config));
+  reply.setCookie(sessionCookieName(config), token, sessionCookieOptions(config));
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   const { maxAge: _maxAge, ...options } = sessionCookieOptions(config);
-  reply.clearCookie(SESSION_COOKIE, options);
+  reply.clearCookie(sessionCookieName(config), options);
 }
 
 /** The signed-in member, or a 401. */
