@@ -21,7 +21,7 @@ export const annotationMessages = {
 
 export const annotationCreateSchema = z
   .strictObject({
-    prismId: z.number().int().positive(),
+    prismId: z.number().int().positive().max(limits.idMax),
     selectedText: text()
       .max(limits.selectionMax, annotationMessages.selectionTooLong)
       .refine((v) => v.trim().length > 0, annotationMessages.selectionEmpty),
@@ -29,8 +29,8 @@ export const annotationCreateSchema = z
       .trim()
       .min(1, annotationMessages.textRequired)
       .max(limits.annotationMax, annotationMessages.textTooLong),
-    selectionStart: z.number().int().min(0),
-    selectionEnd: z.number().int().min(1),
+    selectionStart: z.number().int().min(0).max(limits.prismContentBytes),
+    selectionEnd: z.number().int().min(1).max(limits.prismContentBytes),
     /** Anonymous readers may leave a name and an e-mail (never shown to others). */
     annotatorName: text().trim().max(limits.nameMax).optional(),
     annotatorEmail: z

@@ -15,6 +15,8 @@ export const limits = {
   bodyBytes: 256 * 1024,
   pageSize: 10,
   pageSizeMax: 50,
+  /** The largest id (ids are 32-bit integers). */
+  idMax: 2 ** 31 - 1,
 } as const;
 
 /** First path segments the app itself uses; nobody may take them as a username. */

@@ -9,7 +9,7 @@ export const pageQuerySchema = z.object({
     .number()
     .int()
     .min(0)
-    .max(2 ** 31 - 1)
+    .max(limits.idMax)
     .default(0),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
@@ -19,7 +19,7 @@ export const idParam = z.coerce
   .number()
   .int()
   .positive()
-  .max(2 ** 31 - 1);
+  .max(limits.idMax);
 
 /** One page of a list and how many rows the whole list has, for a pager that shows page counts. */
 export function pageOf<T extends z.ZodType>(item: T) {

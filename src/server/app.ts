@@ -7,7 +7,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
@@ -82,6 +82,12 @@ export async function buildApp(options: BuildOptions) {
     forceCloseConnections: "idle",
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path the router cannot read (a broken %-escape, an overlong parameter) still gets the
+    // error shape.
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400)
+        .send({ message: "This address is not valid" }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("sessionCookie", sessionCookieName(config));

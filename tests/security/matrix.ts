@@ -1,0 +1,220 @@
+// The routes of the security suite: who may call each (the authorization matrix), and what a
+// valid call sends (the fuzzer's starting point). A fresh scene for every call keeps the calls
+// from interfering.
+import { randomUUID } from "node:crypto";
+import type { App } from "../../src/server/app.ts";
+import type { Database } from "../../src/server/db/client.ts";
+import { hashToken, newToken } from "../../src/server/security/tokens.ts";
+import {
+  buildAnnotation,
+  buildNotification,
+  buildPrism,
+  buildResetToken,
+  buildUser,
+} from "../../src/server/test/builders.ts";
+import { signIn, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
+
+export const roles = ["anonymous", "member", "owner", "admin"] as const;
+export type Role = (typeof roles)[number];
+
+/** What one call of the matrix acts on: fresh for every cell, so that writes do not interfere. */
+export async function scene(database: Database) {
+  const owner = await buildUser(database);
+  const member = await buildUser(database);
+  const admin = await buildUser(database, { isAdmin: true });
+  const prism = await buildPrism(database, { userId: owner.id });
+  await buildPrism(database, { userId: owner.id, index: 1, title: "Second" });
+  const annotation = await buildAnnotation(database, {
+    prismId: prism.id,
+    visitorHash: "matrix-visitor",
+  });
+  const notification = await buildNotification(database, {
+    userId: owner.id,
+    prismId: prism.id,
+  });
+  const resetToken = newToken();
+  await buildResetToken(database, { userId: owner.id, tokenHash: hashToken(resetToken) });
+  const headers: Record<Role, Record<string, string>> = {
+    anonymous: {},
+    member: await signIn(database, member),
+    owner: await signIn(database, owner),
+    admin: await signIn(database, admin),
+  };
+  return { owner, prism, annotation, notification, resetToken, headers };
+}
+export type Scene = Awaited<ReturnType<typeof scene>>;
+
+export interface Row {
+  /** The path with its parameters filled in; the template itself when it has none. */
+  url?: (s: Scene) => string;
+  body?: (s: Scene) => object;
+  /** The status for each role, or one for all. */
+  expect: number | Record<Role, number>;
+}
+
+const everyone = (status: number) => status;
+const signedIn = (status: number) => ({
+  anonymous: 401,
+  member: status,
+  owner: status,
+  admin: status,
+});
+const ownerOnly = (status: number, others = 403) => ({
+  anonymous: 401,
+  member: others,
+  owner: status,
+  admin: others,
+});
+const adminOnly = (status: number) => ({ anonymous: 401, member: 403, owner: 403, admin: status });
+
+const unique = () => randomUUID().slice(0, 8);
+const prismBody = () => ({ title: "Matrix", content: "<p>Words</p>" });
+
+export const matrix: Record<string, Row> = {
+  "GET /api/health": { expect: everyone(200) },
+  "GET /api/db-check": { expect: adminOnly(200) },
+  "POST /api/db-check/registration-flow": {
+    body: () => ({
+      username: `diag_${unique()}`,
+      email: `diag_${unique()}@example.com`,
+      password: "secret-1",
+      firstName: "Dia",
+      lastName: "Gnostic",
+    }),
+    expect: adminOnly(200),
+  },
+  "POST /api/db-check/reset": { expect: adminOnly(200) },
+  "GET /api/demo/success": { expect: everyone(200) },
+  "GET /api/demo/not-found": { expect: everyone(404) },
+  "GET /api/demo/server-error": { expect: everyone(500) },
+  "POST /api/register": {
+    body: () => ({
+      username: `new_${unique()}`,
+      email: `new_${unique()}@example.com`,
+      firstName: "New",
+      lastName: "Member",
+      password: "secret-1",
+    }),
+    expect: everyone(201),
+  },
+  "POST /api/login": {
+    body: (s) => ({ username: s.owner.username, password: TEST_PASSWORD }),
+    expect: everyone(200),
+  },
+  "POST /api/logout": { expect: everyone(204) },
+  "GET /api/user": { expect: signedIn(200) },
+  "GET /api/users/{username}": {
+    url: (s) => `/api/users/${s.owner.username}`,
+    expect: everyone(200),
+  },
+  "PUT /api/user/profile": {
+    body: () => ({
+      firstName: "Changed",
+      lastName: "Name",
+      email: `changed_${unique()}@example.com`,
+      displayName: "",
+      websiteUrl: "",
+      twitterUrl: "",
+      linkedinUrl: "",
+    }),
+    expect: signedIn(200),
+  },
+  "DELETE /api/user/google": { expect: signedIn(200) },
+  "DELETE /api/user/account": { expect: signedIn(204) },
+  "POST /api/prisms": { body: prismBody, expect: signedIn(201) },
+  "GET /api/prisms/{username}": {
+    url: (s) => `/api/prisms/${s.owner.username}`,
+    expect: everyone(200),
+  },
+  "PUT /api/prisms/{id}": {
+    url: (s) => `/api/prisms/${s.prism.id}`,
+    body: prismBody,
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/prisms/{id}": { url: (s) => `/api/prisms/${s.prism.id}`, expect: ownerOnly(204) },
+  "PUT /api/prisms/{id}/move": {
+    url: (s) => `/api/prisms/${s.prism.id}/move`,
+    body: () => ({ direction: "down" }),
+    expect: ownerOnly(200),
+  },
+  "GET /api/prisms/{prismId}/heart": {
+    url: (s) => `/api/prisms/${s.prism.id}/heart`,
+    expect: everyone(200),
+  },
+  "POST /api/prisms/{prismId}/heart": {
+    url: (s) => `/api/prisms/${s.prism.id}/heart`,
+    expect: everyone(200),
+  },
+  "GET /api/prisms/{prismId}/annotations": {
+    url: (s) => `/api/prisms/${s.prism.id}/annotations`,
+    expect: everyone(200),
+  },
+  "POST /api/annotations": {
+    body: (s) => ({
+      prismId: s.prism.id,
+      selectedText: "Mornings",
+      annotationText: "Same here",
+      selectionStart: 0,
+      selectionEnd: 8,
+    }),
+    expect: everyone(201),
+  },
+  // A pending annotation by someone else: only the prism's owner and admins may see or decide it.
+  "GET /api/annotations/{id}": {
+    url: (s) => `/api/annotations/${s.annotation.id}`,
+    expect: { anonymous: 404, member: 404, owner: 200, admin: 200 },
+  },
+  "PUT /api/annotations/{id}/status": {
+    url: (s) => `/api/annotations/${s.annotation.id}/status`,
+    body: () => ({ status: "approved" }),
+    expect: { anonymous: 401, member: 404, owner: 200, admin: 200 },
+  },
+  "PUT /api/prisms/0/annotations/{id}/status": {
+    url: (s) => `/api/prisms/0/annotations/${s.annotation.id}/status`,
+    body: () => ({ status: "rejected" }),
+    expect: adminOnly(200),
+  },
+  "GET /api/notifications": { expect: signedIn(200) },
+  "GET /api/notifications/unread-count": { expect: signedIn(200) },
+  "POST /api/notifications/read-all": { expect: signedIn(200) },
+  // Someone else's notification is not found, not forbidden: its existence is not revealed.
+  "POST /api/notifications/{id}/read": {
+    url: (s) => `/api/notifications/${s.notification.id}/read`,
+    expect: ownerOnly(200, 404),
+  },
+  "DELETE /api/notifications/{id}": {
+    url: (s) => `/api/notifications/${s.notification.id}`,
+    expect: ownerOnly(204, 404),
+  },
+  "POST /api/password-reset/request": {
+    body: (s) => ({ login: s.owner.username }),
+    expect: everyone(202),
+  },
+  "POST /api/password-reset/confirm": {
+    body: (s) => ({ token: s.resetToken, password: "a-new-secret" }),
+    expect: everyone(200),
+  },
+  "POST /api/analytics/users/{id}/reset-password": {
+    url: (s) => `/api/analytics/users/${s.owner.id}/reset-password`,
+    expect: adminOnly(200),
+  },
+  "POST /api/contact": {
+    body: () => ({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello, team!" }),
+    expect: everyone(201),
+  },
+  "GET /api/explore/users": { expect: everyone(200) },
+  "GET /api/explore/prisms": { expect: everyone(200) },
+  "GET /api/events": { expect: everyone(200) },
+  "GET /auth/google": { expect: everyone(302) },
+  "GET /auth/google/callback": { expect: everyone(302) },
+};
+
+/** Every route the app documents, as "METHOD /path/{param}". */
+export function registeredRoutes(app: App): string[] {
+  const document = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations)
+      .filter((method) => ["get", "post", "put", "delete", "patch"].includes(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
