@@ -5,12 +5,7 @@ import { limits } from "./limits.ts";
 
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSize),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(limits.idMax)
-    .default(0),
+  offset: z.coerce.number().int().min(0).max(limits.idMax).default(0),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

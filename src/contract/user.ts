@@ -47,7 +47,8 @@ export const profileMessages = {
   invalidUrl: "Must be a valid URL",
 } as const;
 
-function isHttpUrl(value: string): boolean {
+/** An absolute http(s) address: the only kind of link Prism stores or shows. */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;

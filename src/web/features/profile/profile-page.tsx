@@ -8,7 +8,7 @@ import {
   profilePageTitle,
   shareTitle,
 } from "../../../contract/names.ts";
-import type { PublicUser } from "../../../contract/user.ts";
+import { isHttpUrl, type PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -141,7 +141,8 @@ function Profile({ owner }: { owner: PublicUser }) {
     },
     { href: owner.twitterUrl, label: "X", icon: <XMark /> },
     { href: owner.linkedinUrl, label: "LinkedIn", icon: <LinkedInMark /> },
-  ].filter((link): link is typeof link & { href: string } => Boolean(link.href));
+    // Only http(s) links are ever stored; one that is not is not shown either.
+  ].filter((link): link is typeof link & { href: string } => isHttpUrl(link.href ?? ""));
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
