@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { annotationStatusSchema } from "./annotations.ts";
 import { pageQuerySchema } from "./paging.ts";
+import { text } from "./text.ts";
 
 /** The Overview cards (spec §3 "Analytics stats"): today, week and month are the last 24 hours, 7 and 30 days. */
 export const adminStatsSchema = z.object({
@@ -36,11 +37,7 @@ const SEARCH_MAX = 100;
 
 /** A page of an admin table, optionally narrowed by a case-insensitive search. */
 export const adminListQuerySchema = pageQuerySchema.extend({
-  q: z
-    .string()
-    .trim()
-    .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
-    .optional(),
+  q: text().trim().max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`).optional(),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 

@@ -10,11 +10,7 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A row's id in a path: a positive integer that fits the database's integer column. */
-export const idParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(limits.idMax);
+export const idParam = z.coerce.number().int().positive().max(limits.idMax);
 
 /** One page of a list and how many rows the whole list has, for a pager that shows page counts. */
 export function pageOf<T extends z.ZodType>(item: T) {

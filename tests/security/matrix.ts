@@ -198,6 +198,34 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/analytics/users/${s.owner.id}/reset-password`,
     expect: adminOnly(200),
   },
+  // Catalyst: admins only; a member is told 403 whatever the target.
+  "GET /api/analytics/stats": { expect: adminOnly(200) },
+  "GET /api/analytics/activity": { expect: adminOnly(200) },
+  "GET /api/analytics/users": { expect: adminOnly(200) },
+  "GET /api/analytics/prisms": { expect: adminOnly(200) },
+  "GET /api/analytics/annotations": { expect: adminOnly(200) },
+  "GET /api/analytics/audit": { expect: adminOnly(200) },
+  "PUT /api/analytics/users/{id}/admin": {
+    url: (s) => `/api/analytics/users/${s.owner.id}/admin`,
+    body: () => ({ isAdmin: true }),
+    expect: adminOnly(200),
+  },
+  "PUT /api/analytics/users/{id}/deactivate": {
+    url: (s) => `/api/analytics/users/${s.owner.id}/deactivate`,
+    expect: adminOnly(200),
+  },
+  "PUT /api/analytics/users/{id}/reactivate": {
+    url: (s) => `/api/analytics/users/${s.owner.id}/reactivate`,
+    expect: adminOnly(200),
+  },
+  "DELETE /api/analytics/prisms/{id}": {
+    url: (s) => `/api/analytics/prisms/${s.prism.id}`,
+    expect: adminOnly(204),
+  },
+  "DELETE /api/analytics/annotations/{id}": {
+    url: (s) => `/api/analytics/annotations/${s.annotation.id}`,
+    expect: adminOnly(204),
+  },
   "POST /api/contact": {
     body: () => ({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello, team!" }),
     expect: everyone(201),

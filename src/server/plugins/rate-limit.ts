@@ -69,7 +69,7 @@ export class Limit {
 export class OpenLimit {
   private readonly open = new Map<string, number>();
 
-  constructor(readonly max: number) {}
+  constructor(private readonly max: number) {}
 
   /** Counts one more open for `key`, or answers false when `max` are open. */
   take(key: string): boolean {
