@@ -137,6 +137,12 @@ export const matrix: Record<string, Row> = {
     body: () => ({ direction: "down" }),
     expect: ownerOnly(200),
   },
+  "PUT /api/prisms/{id}/responders": {
+    url: (s) => `/api/prisms/${s.prism.id}/responders`,
+    body: () => ({ responders: "members" }),
+    expect: ownerOnly(200),
+  },
+  "GET /api/user/export": { expect: signedIn(200) },
   "GET /api/prisms/{prismId}/heart": {
     url: (s) => `/api/prisms/${s.prism.id}/heart`,
     expect: everyone(200),

@@ -28,14 +28,18 @@ async function scene() {
   return { owner, prism, ownerHeaders: await signIn(t.database, owner) };
 }
 
+let callers = 0;
+/** A response from an address of its own, as from many people (responses are limited per address). */
 async function annotate(
   prismId: number,
   headers: Record<string, string>,
   quote = "in writing",
   extra = {},
 ) {
+  callers += 1;
   return send(t.app, "POST", "/api/annotations", {
     headers,
+    remoteAddress: `10.1.${(callers >> 8) & 255}.${callers & 255}`,
     payload: { prismId, annotationText: "  This resonates.  ", ...selection(quote), ...extra },
   });
 }

@@ -6,13 +6,13 @@ import { exportMessages } from "../../../contract/export.ts";
 import type { AppDeps } from "../../app.ts";
 import { recordAudit } from "../../audit.ts";
 import { errorResponses } from "../../http-error.ts";
-import { budget, withinBudget } from "../../plugins/rate-limit.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { memberExport } from "./service.ts";
 
 export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   // A download reads everything the member has: a few an hour is plenty.
-  const perMember = budget(5, 60);
+  const perMember = new Limit(5, 60, by.member);
 
   app.get(
     "/user/export",
@@ -24,10 +24,10 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         produces: ["application/json"],
         response: { 200: z.any(), ...errorResponses(401, 429) },
       },
+      config: { rateLimit: { message: exportMessages.tooMany, limits: [perMember] } },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await withinBudget(exportMessages.tooMany, perMember(String(user.id)));
       await recordAudit(db, user, {
         action: "user.export",
         targetType: "user",
