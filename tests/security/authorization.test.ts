@@ -62,7 +62,9 @@ describe("authorization matrix", () => {
     expect(Object.keys(matrix).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  it("answers every route for every role with the status in its row", async () => {
+  it("answers every route for every role with the status in its row", {
+    timeout: 120_000,
+  }, async () => {
     const failures: string[] = [];
     for (const [route, row] of Object.entries(matrix)) {
       for (const role of roles) {

@@ -101,7 +101,9 @@ describe("POST /api/prisms", () => {
     expect(await titlesOf(owner.id)).toEqual([]);
   });
 
-  it(`stores nothing executable from ${xssCorpus().label}, as title or content`, async () => {
+  it(`stores nothing executable from ${xssCorpus().label}, as title or content`, {
+    timeout: 120_000,
+  }, async () => {
     const { owner, headers } = await ownerWithHeaders();
     const { payloads } = xssCorpus();
     console.log(`prism API checked against ${payloads.length} XSS payloads`);
