@@ -206,6 +206,37 @@ describe("visibility", () => {
   });
 });
 
+describe("author names", () => {
+  it("names every author the same way when responding, in the list and alone", async () => {
+    const { prism, ownerHeaders } = await scene();
+    const named = await buildUser(t.database, { displayName: "Dee Named" });
+    const plain = await buildUser(t.database, { firstName: "Pat", lastName: "Plain" });
+    const authors = [
+      { headers: await signIn(t.database, named), extra: {}, name: "Dee Named" },
+      { headers: await signIn(t.database, plain), extra: {}, name: "Pat Plain" },
+      {
+        headers: newVisitor(),
+        extra: { annotatorName: "Sam Visitor" },
+        name: "Sam Visitor (visitor)",
+      },
+      { headers: newVisitor(), extra: {}, name: null },
+    ];
+    const expected = new Map<number, string | null>();
+    for (const author of authors) {
+      const created = await annotate(prism.id, author.headers, "in writing", author.extra);
+      expect(created.json().authorName).toBe(author.name);
+      expected.set(created.json().id, author.name);
+    }
+
+    const listed = (await listFor(prism.id, ownerHeaders)) as { id: number; authorName: unknown }[];
+    expect(new Map(listed.map((a) => [a.id, a.authorName]))).toEqual(expected);
+    for (const [id, name] of expected) {
+      const single = await send(t.app, "GET", `/api/annotations/${id}`, { headers: ownerHeaders });
+      expect(single.json().authorName).toBe(name);
+    }
+  });
+});
+
 describe("PUT /api/annotations/:id/status", () => {
   it("lets the owner approve or reject a pending annotation once, marking its notification read", async () => {
     const { prism, ownerHeaders } = await scene();

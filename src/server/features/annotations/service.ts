@@ -28,7 +28,7 @@ type AnnotationRow = typeof annotations.$inferSelect;
 
 export interface AnnotationView {
   row: AnnotationRow;
-  author: Pick<UserRow, "displayName" | "firstName" | "lastName" | "username"> | null;
+  author: Pick<UserRow, "id" | "displayName" | "firstName" | "lastName" | "username"> | null;
   prismOwnerId: number;
 }
 
@@ -38,7 +38,10 @@ function selectViews(db: Executor) {
   return db
     .select({
       row: annotations,
+      // Drizzle reads a left-joined object as absent when its first column is null: the id,
+      // never null for a member, goes first so that a member without a display name is named.
       author: {
+        id: author.id,
         displayName: author.displayName,
         firstName: author.firstName,
         lastName: author.lastName,
