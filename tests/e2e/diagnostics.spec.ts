@@ -37,7 +37,9 @@ test("the registration test registers a member and rolls it back", async ({ page
 
   await page.getByRole("tab", { name: "Reset Connection" }).click();
   await page.getByRole("button", { name: "Run Connection Reset" }).click();
-  await expect(page.getByRole("status", { name: "Results" })).toContainText("Connection checked");
+  await expect(page.getByRole("status", { name: "Results" })).toContainText(
+    "Connection reset: the database connection was closed and opened again",
+  );
 });
 
 test("the error demo leads to the error page and contains a crash", async ({ page }) => {

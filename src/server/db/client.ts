@@ -32,6 +32,12 @@ export interface Database {
     onListening: () => void,
   ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Closes the connection (PGlite's handle; PostgreSQL's pool and its listening connection) and
+   * opens a fresh one behind the same `db`. Queries and transactions under way finish first;
+   * listeners keep listening; no data is lost, not even an in-memory database's.
+   */
+  recycle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,40 +49,160 @@ export function openDatabase(url: string): Database {
   return openPostgres(url);
 }
 
+type Unlisten = () => Promise<void>;
+type Listen = Database["listen"];
+
+/**
+ * The LISTENs made through a database handle, so that a fresh connection can listen again (and
+ * say so through `onListening`, as after any lost connection).
+ */
+class Listeners {
+  private readonly entries = new Set<{
+    channel: string;
+    onMessage: (payload: string) => void;
+    onListening: () => void;
+    unlisten: Unlisten;
+  }>();
+
+  async add(
+    listen: Listen,
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: () => void,
+  ) {
+    const unlisten = await listen(channel, onMessage, onListening);
+    const entry = { channel, onMessage, onListening, unlisten };
+    this.entries.add(entry);
+    return async () => {
+      this.entries.delete(entry);
+      await entry.unlisten();
+    };
+  }
+
+  /** Listens again through a fresh connection; the old connection's LISTENs end with it. */
+  async moveTo(listen: Listen) {
+    const moved = await Promise.all(
+      [...this.entries].map(async (entry) => ({
+        entry,
+        unlisten: await listen(entry.channel, entry.onMessage, entry.onListening),
+      })),
+    );
+    for (const { entry, unlisten } of moved) entry.unlisten = unlisten;
+  }
+}
+
+/**
+ * Lets calls through until exclusive work comes; that waits for the calls under way, and calls
+ * made meanwhile wait for it.
+ */
+class Gate {
+  private active = 0;
+  private drained: (() => void) | undefined;
+  private closed: Promise<void> | undefined;
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    while (this.closed) await this.closed;
+    this.active += 1;
+    try {
+      return await call();
+    } finally {
+      this.active -= 1;
+      if (this.active === 0) this.drained?.();
+    }
+  }
+
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    while (this.closed) await this.closed;
+    let reopen = () => {};
+    this.closed = new Promise((resolve) => {
+      reopen = resolve;
+    });
+    try {
+      if (this.active > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+      this.drained = undefined;
+      return await work();
+    } finally {
+      this.closed = undefined;
+      reopen();
+    }
+  }
+}
+
 function openPglite(location: string): Database {
   const dataDir = location === "memory" || location === "" ? undefined : location;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let client = new PGlite(dataDir);
+  const gate = new Gate();
+  const listeners = new Listeners();
+  const listen: Listen = async (channel, onMessage, onListening) => {
+    // The embedded database lives in this process: its listener is lost only when recycled.
+    const unlisten = await client.listen(channel, onMessage);
+    onListening();
+    return unlisten;
+  };
+  // Drizzle keeps the client it is given, and so do its prepared statements; its PGlite session
+  // calls only query() and transaction(). It gets those two, reaching whichever handle is open.
+  const handle = {
+    query: (...args: Parameters<PGlite["query"]>) => gate.run(() => client.query(...args)),
+    transaction: (...args: Parameters<PGlite["transaction"]>) =>
+      gate.run(() => client.transaction(...args)),
+  };
+  const db = drizzlePglite(handle as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     dataDir,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    ping: async () => {
-      await client.query("select 1");
-    },
-    async listen(channel, onMessage, onListening) {
-      // The embedded database lives in this process: its listener is never lost.
-      const unlisten = await client.listen(channel, onMessage);
-      onListening();
-      return unlisten;
-    },
-    notify: async (channel, payload) => {
-      await client.query("select pg_notify($1, $2)", [channel, payload]);
-    },
-    close: () => client.close(),
+    ping: () =>
+      gate.run(async () => {
+        await client.query("select 1");
+      }),
+    listen: (channel, onMessage, onListening) =>
+      gate.run(() => listeners.add(listen, channel, onMessage, onListening)),
+    notify: (channel, payload) =>
+      gate.run(async () => {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
+      }),
+    // Two handles must never open the same folder at once: the old one closes first.
+    recycle: () =>
+      gate.exclusive(async () => {
+        // An in-memory database lives only in its handle: its files move to the new one.
+        const image = dataDir ? undefined : await client.dumpDataDir("none");
+        await client.close();
+        client = image ? new PGlite({ loadDataDir: image }) : new PGlite(dataDir);
+        await client.waitReady;
+        await listeners.moveTo(listen);
+      }),
+    close: () => gate.exclusive(() => client.close()),
   };
 }
 
 function openPostgres(url: string): Database {
-  const client = postgres(url, {
-    max: 10,
-    connect_timeout: 5,
-    idle_timeout: 30,
-    onnotice: () => {},
+  const connect = () =>
+    postgres(url, {
+      max: 10,
+      connect_timeout: 5,
+      idle_timeout: 30,
+      onnotice: () => {},
+    });
+  let client = connect();
+  const gate = new Gate();
+  const listeners = new Listeners();
+  const listenOn =
+    (pool: postgres.Sql): Listen =>
+    async (channel, onMessage, onListening) =>
+      // postgres.js keeps one dedicated connection for LISTEN and re-listens after reconnecting.
+      (await pool.listen(channel, onMessage, onListening)).unlisten;
+  // Drizzle keeps the client it is given, and so do its prepared statements: it gets one that
+  // forwards to whichever pool is open. A new pool takes every query from the moment it is in
+  // place, so queries never wait; only LISTENs wait for a recycle under way.
+  const handle = new Proxy(client, {
+    get: (_target, property) => {
+      const value = Reflect.get(client, property);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(handle, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -95,15 +221,31 @@ function openPostgres(url: string): Database {
     ping: async () => {
       await client`select 1`;
     },
-    async listen(channel, onMessage, onListening) {
-      // postgres.js keeps one dedicated connection for LISTEN and re-listens after reconnecting.
-      const { unlisten } = await client.listen(channel, onMessage, onListening);
-      return unlisten;
-    },
+    listen: (channel, onMessage, onListening) =>
+      gate.run(() => listeners.add(listenOn(client), channel, onMessage, onListening)),
     notify: async (channel, payload) => {
       await client.notify(channel, payload);
     },
-    close: () => client.end({ timeout: 5 }),
+    recycle: () =>
+      gate.exclusive(async () => {
+        const old = client;
+        const next = connect();
+        // The type handling Drizzle gave the first pool (dates as text, JSON as is).
+        Object.assign(next.options.parsers, old.options.parsers);
+        Object.assign(next.options.serializers, old.options.serializers);
+        try {
+          await listeners.moveTo(listenOn(next));
+        } catch (error) {
+          await next.end({ timeout: 0 });
+          throw error;
+        }
+        client = next;
+        // Queries already waiting for one of the old pool's connections get it before this one
+        // does; end() then lets each connection finish what it runs, transactions included.
+        await old`select 1`.catch(() => {});
+        await old.end({ timeout: 5 });
+      }),
+    close: () => gate.exclusive(() => client.end({ timeout: 5 })),
   };
 }
 

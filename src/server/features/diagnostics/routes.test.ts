@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../../contract/auth.ts";
 import { diagnosticMessages } from "../../../contract/diagnostics.ts";
@@ -85,16 +85,31 @@ describe("POST /api/db-check/registration-flow", () => {
 });
 
 describe("POST /api/db-check/reset", () => {
-  it("checks the connection again and deletes nothing", async () => {
+  /** A session setting: it lives exactly as long as the connection that set it. */
+  const probe = async () => {
+    const [row] = await ctx.database.db
+      .select({ value: sql<string | null>`current_setting('prism.probe', true)` })
+      .from(users)
+      .limit(1);
+    return row?.value ?? null;
+  };
+
+  it("closes the database connection and opens a fresh one, deleting nothing", async () => {
     await buildUser(ctx.database);
     const before = await countUsers(ctx.database);
+    await ctx.database.db
+      .select({ set: sql`set_config('prism.probe', 'the old connection', false)` })
+      .from(users)
+      .limit(1);
+
     const response = await ctx.app.inject({
       method: "POST",
       url: "/api/db-check/reset",
       headers: { origin: TEST_ORIGIN },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", message: "Connection checked" });
+    expect(response.json()).toEqual({ status: "ok", message: diagnosticMessages.connectionReset });
+    expect(await probe()).toBeNull();
     expect(await countUsers(ctx.database)).toBe(before);
   });
 });

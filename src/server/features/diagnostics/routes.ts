@@ -12,7 +12,7 @@ import type { AppDeps } from "../../app.ts";
 import { isDatabaseUnavailable } from "../../db/client.ts";
 import { errorResponses, HttpError, notFound } from "../../http-error.ts";
 import { requireAdmin } from "../../plugins/session.ts";
-import { checkDatabase, testRegistration } from "./service.ts";
+import { checkDatabase, resetConnection, testRegistration } from "./service.ts";
 
 /** A failed check answers 503, so that monitors and the page both see it failed. */
 function answer(reply: FastifyReply, result: DiagnosticResult) {
@@ -79,14 +79,14 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       preHandler: guard,
       schema: {
         tags,
-        summary: "Check the database connection again",
+        summary: "Close the database connection and open a fresh one",
         description:
-          "Deletes nothing. Both drivers reconnect by themselves, so this pings the database once more.",
+          "Deletes nothing. Queries and transactions under way finish on the old connection; " +
+          "new ones use the fresh one. Then pings the database.",
         response: checkResponses,
       },
     },
-    async (_request, reply) =>
-      answer(reply, await checkDatabase(database, diagnosticMessages.connectionChecked)),
+    async (_request, reply) => answer(reply, await resetConnection(database)),
   );
 
   // The error-handling demo: one answer of each kind the web app's API client handles.

@@ -1,4 +1,5 @@
-// Diagnostics: is the database reachable, and does registration work end to end (rolled back)?
+// Diagnostics: is the database reachable, does registration work end to end (rolled back), and
+// recycling the database connection.
 import { registerSchema } from "../../../contract/auth.ts";
 import {
   type DiagnosticResult,
@@ -34,6 +35,16 @@ export async function checkDatabase(
       error: describe(error),
     };
   }
+}
+
+/** Closes the database connection and opens a fresh one (no data is touched), then pings it. */
+export async function resetConnection(database: Database): Promise<DiagnosticResult> {
+  try {
+    await database.recycle();
+  } catch (error) {
+    return { status: "error", message: diagnosticMessages.resetFailed, error: describe(error) };
+  }
+  return checkDatabase(database, diagnosticMessages.connectionReset);
 }
 
 /**

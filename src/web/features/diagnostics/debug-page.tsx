@@ -62,7 +62,7 @@ const tools: {
     icon: <RefreshCw />,
     title: "Reset Connection",
     description:
-      "Checks the database connection once more. The database drivers reconnect by themselves, and no data is ever deleted.",
+      "Closes the database connection and opens a fresh one, then checks it. Work under way finishes first, and no data is ever deleted.",
     runLabel: "Run Connection Reset",
   },
 ];
