@@ -15,7 +15,10 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   annotationId: z.number().int().nullable(),
-  /** Where its annotation stands: Approve and Reject are offered only while it is pending. */
+  /**
+   * Where its annotation stands (null for a heart): Approve and Reject are offered while it is
+   * pending, whether the notification was read or not.
+   */
   annotationStatus: annotationStatusSchema.nullable(),
   prismTitle: z.string(),
   prismOwnerUsername: z.string(),

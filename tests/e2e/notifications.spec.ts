@@ -43,6 +43,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
 
   // Without a reload, the badge counts both.
   await expect(bell).toHaveAccessibleName("Notifications, 2 unread", { timeout: 5000 });
+  await expect(page.getByRole("button", { name: /"My best hours" \(1 heart\)/ })).toBeVisible();
 
   await bell.click();
   const tray = page.getByRole("dialog", { name: "Notifications" });
@@ -140,4 +141,115 @@ test("with the live stream open, an idle profile page makes no polling requests"
   });
   await page.waitForTimeout(4000);
   expect(requests).toEqual([]);
+});
+
+test("a heart given while the page's first count is still on its way shows once that count lands", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
+  const owner = await signIn(ownerContext, newMember("owner"));
+  const created = await ownerContext.request.post("/api/prisms", {
+    data: { title: "Worth a heart", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
+  const prismId = (await created.json()).id as number;
+  await ownerContext.close();
+
+  // The page's first question about the heart is answered before the heart, and that answer is
+  // held on the way back until the page has heard of the heart.
+  await signIn(page, newMember("reader"));
+  let answered = () => {};
+  const earlyAnswer = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  let deliver = () => {};
+  const delivered = new Promise<void>((resolve) => {
+    deliver = resolve;
+  });
+  let first = true;
+  await page.route(`**/api/prisms/${prismId}/heart`, async (route) => {
+    if (!first || route.request().method() !== "GET") return route.continue();
+    first = false;
+    const response = await route.fetch();
+    answered();
+    await delivered;
+    // The page may have given up on this request by now.
+    await route.fulfill({ response }).catch(() => {});
+  });
+  await page.goto(`/${owner.username}`);
+  await earlyAnswer;
+
+  // The same reader hearts the prism from another tab; this page refreshes its list after it.
+  const listAfterHeart = page.waitForResponse(
+    async (response) =>
+      response.url().endsWith(`/api/prisms/${owner.username}`) &&
+      response.status() === 200 &&
+      ((await response.json()) as { heartsCount: number }[])[0]?.heartsCount === 1,
+  );
+  const hearted = await page.request.post(`/api/prisms/${prismId}/heart`, {
+    headers: { origin: ORIGIN },
+  });
+  expect(await hearted.json()).toEqual({ hearted: true, heartsCount: 1 });
+  await listAfterHeart;
+  deliver();
+
+  await expect(page.getByRole("button", { name: /"Worth a heart"/ })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+});
+
+test("a response stays open to a decision on /notifications after the bell marked it read", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const owner = await signIn(page, newMember("owner"));
+  const created = await page.request.post("/api/prisms", {
+    data: { title: "Decide later", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
+  const prismId = (await created.json()).id as number;
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  const start = "I do my best thinking ".length;
+  for (const [quote, at] of [
+    ["before noon", start],
+    ["door closed", CONTENT.indexOf("door closed") - "<p>".length],
+  ] as const) {
+    const response = await visitor.request.post("/api/annotations", {
+      headers: { origin: ORIGIN },
+      data: {
+        prismId,
+        selectedText: quote,
+        selectionStart: at,
+        selectionEnd: at + quote.length,
+        annotationText: `About "${quote}".`,
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await visitor.close();
+
+  // Opening the bell marks everything read.
+  await page.goto(`/${owner.username}`);
+  const bell = page.getByRole("button", { name: "Notifications, 2 unread" });
+  await bell.click();
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto("/notifications");
+  const items = page.getByRole("main").getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Approve Annotation" })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Reject Annotation" })).toHaveCount(2);
+  await expectNoAxeViolations(page);
+
+  await items.first().getByRole("button", { name: "Reject Annotation" }).click();
+  await expect(page.getByText("The annotation has been rejected.")).toBeVisible();
+  // Decided, it offers no decision any more; the other one still does.
+  await expect(page.getByRole("button", { name: "Approve Annotation" })).toHaveCount(1);
+  await expect(items.last().getByRole("button", { name: "Approve Annotation" })).toBeVisible();
 });

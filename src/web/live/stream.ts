@@ -1,13 +1,31 @@
 // Live updates: one Server-Sent Events stream per tab. While it is open, pages do not poll; the
 // events tell the query cache what changed. When it drops, polling resumes at the spec's
 // intervals and the stream reconnects with backoff.
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryFilters, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { HeartStatus } from "../../contract/prisms.ts";
 import { queryKeys } from "../lib/query.ts";
 import { setConnected } from "./status.ts";
 
 const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Refetches what a change may have left out of date. A request already on its way may have been
+ * answered before the change, and TanStack Query hands a query's first request to an
+ * invalidation instead of asking again (it restarts only the requests of queries that already
+ * have data): the requests of queries on screen are cancelled first, so every answer they show
+ * comes after the change (a one-off fetch, such as a deep link's annotation, is left to finish).
+ * `show` may put what the event says in the cache meanwhile.
+ */
+async function refetchAfterChange(
+  queryClient: QueryClient,
+  filters: QueryFilters,
+  show?: () => void,
+) {
+  await queryClient.cancelQueries({ ...filters, type: "active" });
+  show?.();
+  await queryClient.invalidateQueries(filters);
+}
 
 /** Opens the stream and keeps it open until the returned function is called. */
 function connectLive(queryClient: QueryClient): () => void {
@@ -32,7 +50,7 @@ function connectLive(queryClient: QueryClient): () => void {
       backoff = 1000;
       setConnected(true);
       // Whatever happened while we were away: refetch what is on screen.
-      void queryClient.invalidateQueries({
+      void refetchAfterChange(queryClient, {
         predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0],
       });
     };
@@ -45,28 +63,28 @@ function connectLive(queryClient: QueryClient): () => void {
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     };
+    const refetch = (queryKey: readonly unknown[]) =>
+      void refetchAfterChange(queryClient, { queryKey });
     on("prisms.changed", ({ username }) => {
-      if (typeof username === "string")
-        void queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
+      if (typeof username === "string") refetch(queryKeys.prisms(username));
     });
     on("heart.changed", ({ prismId, heartsCount, username }) => {
       if (typeof prismId !== "number" || typeof heartsCount !== "number") return;
-      // Show the new count at once, and refetch too: a status request already in flight when the
-      // event arrived would otherwise land afterwards with the old count.
-      queryClient.setQueryData<HeartStatus>(queryKeys.heart(prismId), (old) =>
-        old ? { ...old, heartsCount } : old,
+      const queryKey = queryKeys.heart(prismId);
+      // The new count shows at once; the refetch brings whether the viewer's own heart is in it.
+      void refetchAfterChange(queryClient, { queryKey }, () =>
+        queryClient.setQueryData<HeartStatus>(queryKey, (old) =>
+          old ? { ...old, heartsCount } : old,
+        ),
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.heart(prismId) });
-      if (typeof username === "string")
-        void queryClient.invalidateQueries({ queryKey: queryKeys.prisms(username) });
+      if (typeof username === "string") refetch(queryKeys.prisms(username));
     });
     on("annotation.changed", ({ prismId }) => {
       if (typeof prismId !== "number") return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.annotations(prismId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.everyAnnotation });
+      refetch(queryKeys.annotations(prismId));
+      refetch(queryKeys.everyAnnotation);
     });
-    const notificationsChanged = () =>
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    const notificationsChanged = () => refetch(queryKeys.notifications);
     on("notification.created", notificationsChanged);
     on("notifications.changed", notificationsChanged);
     // An admin deactivated this member: the server ends the stream; the page learns it is signed out.

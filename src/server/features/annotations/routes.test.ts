@@ -53,6 +53,7 @@ async function listFor(prismId: number, headers: Record<string, string> = {}) {
     isOwn: boolean;
     canModerate: boolean;
     orphaned: boolean;
+    authorName: string | null;
   }[];
 }
 
@@ -228,7 +229,7 @@ describe("author names", () => {
       expected.set(created.json().id, author.name);
     }
 
-    const listed = (await listFor(prism.id, ownerHeaders)) as { id: number; authorName: unknown }[];
+    const listed = await listFor(prism.id, ownerHeaders);
     expect(new Map(listed.map((a) => [a.id, a.authorName]))).toEqual(expected);
     for (const [id, name] of expected) {
       const single = await send(t.app, "GET", `/api/annotations/${id}`, { headers: ownerHeaders });

@@ -236,6 +236,77 @@ describe("notifications", () => {
     expect(after.json()).toEqual({ count: 1 });
   });
 
+  it("says whether the annotation it is about is still pending, read or not", async () => {
+    const scene = await ownerWithPrism();
+    const { prism, headers } = scene;
+    const pending = await buildAnnotation(t.database, { prismId: prism.id });
+    const decided = await buildAnnotation(t.database, { prismId: prism.id, status: "approved" });
+    const aboutPending = await notify(scene, {
+      type: "annotation",
+      actorKey: null,
+      annotationId: pending.id,
+      read: true,
+    });
+    const aboutDecided = await notify(scene, {
+      type: "annotation",
+      actorKey: null,
+      annotationId: decided.id,
+    });
+    const heart = await notify(scene);
+
+    const items = (await get("/api/notifications", headers)).json() as {
+      id: number;
+      annotationStatus: string | null;
+    }[];
+    const statusOf = (id: number) => items.find((item) => item.id === id)?.annotationStatus;
+    expect(statusOf(aboutPending.id)).toBe("pending");
+    expect(statusOf(aboutDecided.id)).toBe("approved");
+    expect(statusOf(heart.id)).toBeNull();
+    const read = await post(`/api/notifications/${aboutPending.id}/read`, headers);
+    expect(read.json()).toMatchObject({ read: true, annotationStatus: "pending" });
+  });
+
+  it("names actors as the page shows them: members by display name, else full name", async () => {
+    const { owner, prism, headers } = await ownerWithPrism("Named");
+    const named = await buildUser(t.database, { displayName: "Dee Named" });
+    const plain = await buildUser(t.database, { firstName: "Pat", lastName: "Plain" });
+    for (const member of [named, plain]) {
+      const hearted = await post(`/api/prisms/${prism.id}/heart`, await signIn(t.database, member));
+      expect(hearted.statusCode).toBe(200);
+    }
+    const respond = (who: Record<string, string>, extra: object) =>
+      send(t.app, "POST", "/api/annotations", {
+        headers: who,
+        payload: {
+          prismId: prism.id,
+          annotationText: "Yes.",
+          selectedText: "Mornings",
+          selectionStart: 0,
+          selectionEnd: 8,
+          ...extra,
+        },
+      });
+    expect(
+      (await respond({ cookie: "vid=named-visitor-000001" }, { annotatorName: "Sam" })).statusCode,
+    ).toBe(201);
+    expect((await respond({ cookie: "vid=nameless-visitor-0001" }, {})).statusCode).toBe(201);
+    expect((await respond(await signIn(t.database, plain), {})).statusCode).toBe(201);
+
+    const items = (await get("/api/notifications", headers)).json() as {
+      type: string;
+      actorName: string | null;
+      userId: number;
+    }[];
+    expect(items.every((item) => item.userId === owner.id)).toBe(true);
+    expect(items.map((item) => [item.type, item.actorName])).toEqual([
+      ["annotation", "Pat Plain"],
+      ["annotation", null],
+      ["annotation", "Sam (visitor)"],
+      ["heart", "Pat Plain"],
+      ["heart", "Dee Named"],
+    ]);
+  });
+
   it("marks an annotation's notifications read and names the recipients that changed", async () => {
     const scene = await ownerWithPrism();
     const { owner, prism, headers } = scene;

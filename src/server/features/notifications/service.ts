@@ -1,6 +1,6 @@
 // A member's notifications: telling a prism's owner what others did, the list (with each prism's
-// title and owner, in one query), the unread count, and the recipient's own changes. Every read
-// and change is scoped to the recipient.
+// title and owner, and the status of the annotation it is about, in one query), the unread
+// count, and the recipient's own changes. Every read and change is scoped to the recipient.
 import { and, desc, eq, getTableColumns, ne, or } from "drizzle-orm";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";

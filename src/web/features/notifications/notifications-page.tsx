@@ -95,8 +95,7 @@ export function NotificationsPage() {
                 <div className="flex flex-wrap gap-2">
                   {notification.type === "annotation" &&
                   notification.annotationId !== null &&
-                  notification.annotationStatus === "pending" &&
-                  !notification.read ? (
+                  notification.annotationStatus === "pending" ? (
                     <DecisionButtons
                       annotationId={notification.annotationId}
                       labels={{ approve: "Approve Annotation", reject: "Reject Annotation" }}

@@ -1,0 +1,13 @@
+import { PGlite } from "@electric-sql/pglite";
+const a = new PGlite();
+await a.query("create table t(x int)"); await a.query("insert into t values (1)");
+await a.query("select set_config('prism.probe','x',false)");
+let t = Date.now();
+const image = await a.dumpDataDir("none");
+console.log("dump", Date.now()-t, image.size);
+await a.close();
+t = Date.now();
+const b = new PGlite({ loadDataDir: image });
+await b.waitReady;
+console.log("load", Date.now()-t);
+console.log((await b.query("select * from t")).rows, (await b.query("select current_setting('prism.probe', true) as p")).rows);
