@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import axe from "axe-core";
 // @ts-expect-error: a plain ES module shared with the server script
 import { e2eDatabaseUrl } from "../../scripts/e2e-database.mjs";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
@@ -85,6 +86,11 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
   },
 });
 
+/** Every rule axe ships, those it leaves off by default (experimental, deprecated, AAA) too. */
+const everyAxeRule = Object.fromEntries(
+  axe.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]),
+);
+
 export async function expectNoAxeViolations(page: Page) {
   // Colours are judged as they end up: a toast or dialog caught halfway through fading in would
   // read as low contrast. Wait for the finite animations and transitions to finish first.
@@ -98,7 +104,7 @@ export async function expectNoAxeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ rules: everyAxeRule }).analyze();
   expect(
     results.violations.map(
       (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,

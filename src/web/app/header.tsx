@@ -61,11 +61,13 @@ export function Header() {
           {user ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" className="h-10 gap-2 px-2" aria-label="Account menu">
+                <Button variant="ghost" className="h-10 gap-2 px-2">
                   <Avatar user={user} className="size-8 text-xs" />
-                  <span className="hidden max-w-40 truncate sm:inline">
+                  {/* Named by the name it shows (on small screens too), then what it opens. */}
+                  <span className="sr-only max-w-40 truncate sm:not-sr-only">
                     {user.displayName || user.username}
                   </span>
+                  <span className="sr-only">, account menu</span>
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end">

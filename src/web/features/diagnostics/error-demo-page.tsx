@@ -168,7 +168,7 @@ function ApiTester() {
                 <span
                   className={
                     result.status >= 200 && result.status < 300
-                      ? "text-emerald-700"
+                      ? "text-emerald-800"
                       : "text-destructive"
                   }
                 >

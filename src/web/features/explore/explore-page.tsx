@@ -276,7 +276,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
         >
           {prism.title}
         </RowTitle>
-        <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-rose-200 bg-rose-50 px-2.5 py-0.5 text-sm font-medium text-rose-700">
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-rose-200 bg-rose-50 px-2.5 py-0.5 text-sm font-medium text-rose-800">
           <Heart aria-hidden="true" className="size-3.5 fill-current" />
           <span aria-hidden="true">{prism.heartsCount}</span>
           <span className="sr-only">{heartsLabel(prism.heartsCount)}</span>

@@ -25,6 +25,7 @@ export function NotificationTray() {
   const navigate = useNavigate();
   const openNotification = useOpenNotification();
   const count = unread.data?.count ?? 0;
+  const badge = count > 99 ? "99+" : String(count);
 
   // Opening the tray marks everything read, but it keeps showing what was unread when it opened
   // (with the approve and reject controls) until it closes. It reads the newest list first, so
@@ -58,21 +59,21 @@ export function NotificationTray() {
   }
 
   return (
-    <Popover open={open} onOpenChange={(next) => void handleOpenChange(next)}>
+    <Popover modal open={open} onOpenChange={(next) => void handleOpenChange(next)}>
       <PopoverTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
+          aria-label={count > 0 ? `Notifications, ${badge} unread` : "Notifications"}
         >
           <Bell aria-hidden="true" />
           {count > 0 ? (
             <span
               aria-hidden="true"
-              className="absolute right-1 top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] font-semibold text-white"
+              className="absolute right-1 top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-rose-800 px-1 text-[11px] font-semibold text-white"
             >
-              {count > 99 ? "99+" : count}
+              {badge}
             </span>
           ) : null}
         </Button>

@@ -31,19 +31,20 @@ export function HeartButton({
     <button
       type="button"
       aria-pressed={hearted}
-      aria-label={`${hearted ? "Remove your heart from" : "Heart"} "${title}" (${count} ${count === 1 ? "heart" : "hearts"})`}
       disabled={toggle.isPending}
       onClick={() => toggle.mutate()}
       className={cn(
         "inline-flex cursor-pointer items-center rounded-full border font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70",
         hearted
-          ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
+          ? "border-rose-200 bg-rose-50 text-rose-800 hover:bg-rose-100"
           : "border-border bg-background text-muted-foreground hover:bg-muted hover:text-foreground",
         style.button,
       )}
     >
       <Heart className={cn(style.icon, hearted && "fill-current")} aria-hidden="true" />
-      <span>{count}</span>
+      {/* Named by what it shows, the count, then what it counts; pressed when the heart is yours. */}
+      <span>{count}</span>{" "}
+      <span className="sr-only">{`${count === 1 ? "heart" : "hearts"} for "${title}"`}</span>
     </button>
   );
 }
