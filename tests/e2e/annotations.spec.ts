@@ -236,3 +236,59 @@ test("selection errors, bad annotation links and keyboard annotation", async ({
     selectionEnd: 15,
   });
 });
+
+test("the owner sees how many responses are approved, with no highlights toggle", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const owner = await signIn(page, newMember("owner"));
+  const created = await page.request.post("/api/prisms", {
+    data: { title: "How I give feedback", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
+  const prismId = (await created.json()).id as number;
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  const quote = "offer to talk";
+  const start = "I give feedback in writing first, then ".length;
+  const annotated = await visitor.request.post("/api/annotations", {
+    headers: { origin: ORIGIN },
+    data: {
+      prismId,
+      selectedText: quote,
+      selectionStart: start,
+      selectionEnd: start + quote.length,
+      annotationText: "Talking after reading works for me too.",
+    },
+  });
+  const annotationId = (await annotated.json()).id as number;
+  await visitor.close();
+  const approved = await page.request.put(`/api/annotations/${annotationId}/status`, {
+    headers: { origin: ORIGIN },
+    data: { status: "approved" },
+  });
+  expect(approved.status()).toBe(200);
+
+  await page.goto(`/${owner.username}`);
+  await expect(page.getByText("1 annotation", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Highlights/ })).toHaveCount(0);
+  const highlighted = () => page.evaluate(() => CSS.highlights.get("prism-annotation")?.size ?? 0);
+  expect(await highlighted()).toBe(0);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu.getByRole("link", { name: "Explore" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: /Highlights/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("button", { name: "Editing" }).click();
+  await page.getByRole("button", { name: "Responses (1)" }).click();
+  await expect(
+    page
+      .getByRole("dialog", { name: "Responses" })
+      .getByText("Talking after reading works for me too."),
+  ).toBeVisible();
+  expect(await highlighted()).toBe(0);
+});

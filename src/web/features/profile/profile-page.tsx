@@ -1,5 +1,5 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
-import { Eye, Globe, Highlighter, Pencil } from "lucide-react";
+import { Eye, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import {
@@ -88,16 +88,12 @@ function Profile({ owner }: { owner: PublicUser }) {
   const approvedCount = [...annotations.byPrism.values()]
     .flat()
     .filter((a) => a.status === "approved").length;
-  // Visitors choose whether to see highlights (remembered, off by default); owners see them.
-  const [visitorHighlights, setVisitorHighlights] = useState(() => readHighlightsPreference());
-  const [ownerHighlights, setOwnerHighlights] = useState(true);
-  const highlights = isOwner ? ownerHighlights : visitorHighlights;
+  // Highlights are for visitors: their choice is remembered and starts off. Owners see the
+  // count, and their responses in the Responses sidebar.
+  const [highlightsChosen, setHighlightsChosen] = useState(() => readHighlightsPreference());
+  const highlights = !isOwner && highlightsChosen;
   function toggleHighlights() {
-    if (isOwner) {
-      setOwnerHighlights(!highlights);
-      return;
-    }
-    setVisitorHighlights(!highlights);
+    setHighlightsChosen(!highlights);
     try {
       localStorage.setItem(storageKeys.highlights, String(!highlights));
     } catch {
@@ -107,13 +103,14 @@ function Profile({ owner }: { owner: PublicUser }) {
 
   const toggleRef = useRef(toggleHighlights);
   toggleRef.current = toggleHighlights;
+  const offersHighlights = !isOwner && approvedCount > 0;
   useEffect(() => {
     setHighlightsControl(
-      approvedCount > 0
+      offersHighlights
         ? { count: approvedCount, on: highlights, toggle: () => toggleRef.current() }
         : null,
     );
-  }, [approvedCount, highlights]);
+  }, [offersHighlights, approvedCount, highlights]);
   useEffect(() => () => setHighlightsControl(null), []);
 
   const [target, setTarget] = useState<AnnotationTarget | null>(null);
@@ -176,7 +173,7 @@ function Profile({ owner }: { owner: PublicUser }) {
           ) : null}
         </div>
         <div className="flex flex-wrap justify-center gap-2">
-          {approvedCount > 0 ? (
+          {offersHighlights ? (
             <Button
               variant="outline"
               size="sm"
@@ -186,6 +183,12 @@ function Profile({ owner }: { owner: PublicUser }) {
               <Highlighter aria-hidden="true" />
               {highlights ? "Hide Highlights" : "Show Highlights"} ({approvedCount})
             </Button>
+          ) : null}
+          {isOwner && approvedCount > 0 ? (
+            <span className="inline-flex h-8 items-center gap-1.5 px-2 text-sm text-muted-foreground">
+              <MessagesSquare className="size-4" aria-hidden="true" />
+              {approvedCount === 1 ? "1 annotation" : `${approvedCount} annotations`}
+            </span>
           ) : null}
           {isOwner ? (
             <Button
