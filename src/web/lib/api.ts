@@ -7,9 +7,17 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** No answer came back at all (the network, or the server is down). */
+    readonly unreachable = false,
   ) {
     super(message);
   }
+}
+
+/** Title and description for the /error page of a ≥ 500 answer. */
+interface Failure {
+  title: string;
+  description: string;
 }
 
 export interface RequestOptions {
@@ -18,22 +26,63 @@ export interface RequestOptions {
    * decides; or, when true, the /error page (for the data a whole page stands on).
    */
   errorPage?: boolean;
-  /** Title and description for the /error page of a ≥ 500 answer. */
-  failure?: { title: string; description: string };
+  /** With `errorPage`: a 404 stays with the page, which has its own not-found page. */
+  ownNotFound?: boolean;
+  failure?: Failure;
   signal?: AbortSignal;
 }
 
-let goToErrorPage: (context: ErrorContext) => void = (context) => {
-  saveErrorContext(context);
-  window.location.assign("/error");
-};
+const unreachableDescription =
+  "Unable to connect to the server. Please check your internet connection and try again.";
+
+/** What the /error page says of a failed request (spec §8); null when it is not for that page. */
+function errorContextOf(error: unknown, failure?: Failure): ErrorContext | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.unreachable) {
+    return {
+      statusCode: 503,
+      title: "Connection Error",
+      description: unreachableDescription,
+      message: "Failed to fetch",
+    };
+  }
+  if (error.status === 404) {
+    return {
+      statusCode: 404,
+      title: "Resource Not Found",
+      description: "The requested resource could not be found.",
+      message: error.message,
+    };
+  }
+  if (error.status >= 500) {
+    return {
+      statusCode: error.status,
+      title: failure?.title ?? "Request Failed",
+      description:
+        failure?.description ?? "We couldn't complete your request. Please try again later.",
+      message: error.message,
+    };
+  }
+  return null;
+}
+
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
 
 /** Lets the router take over the navigation to /error, without a reload. */
 export function setErrorNavigator(navigate: (path: string) => void) {
-  goToErrorPage = (context) => {
-    saveErrorContext(context);
-    navigate("/error");
-  };
+  navigateTo = navigate;
+}
+
+/**
+ * Shows the /error page for a failed request that a whole page stands on, remembering the page
+ * for its Retry button. False when the failure is not one for that page (e.g. a 401).
+ */
+export function showErrorPage(error: unknown, failure?: Failure): boolean {
+  const context = errorContextOf(error, failure);
+  if (!context) return false;
+  saveErrorContext({ ...context, retryPath: window.location.pathname + window.location.search });
+  navigateTo("/error");
+  return true;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -50,60 +99,38 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body?.errors);
 }
 
+async function send(method: string, path: string, body: unknown, signal?: AbortSignal) {
+  try {
+    return await fetch(path, {
+      method,
+      credentials: "include",
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if ((cause as Error).name === "AbortError") throw cause;
+    throw new ApiError(503, unreachableDescription, undefined, true);
+  }
+}
+
 export async function request<T>(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { errorPage = false } = options;
-  let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: "include",
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if ((cause as Error).name === "AbortError") throw cause;
-    const description =
-      "Unable to connect to the server. Please check your internet connection and try again.";
-    if (errorPage) {
-      goToErrorPage({
-        statusCode: 503,
-        title: "Connection Error",
-        description,
-        message: "Failed to fetch",
-      });
-    }
-    throw new ApiError(503, description);
-  }
-  if (!response.ok) {
-    const error = await readError(response);
-    if (errorPage && response.status === 404) {
-      goToErrorPage({
-        statusCode: 404,
-        title: "Resource Not Found",
-        description: "The requested resource could not be found.",
-        message: error.message,
-      });
-    } else if (errorPage && response.status >= 500) {
-      goToErrorPage({
-        statusCode: response.status,
-        title: options.failure?.title ?? "Request Failed",
-        description:
-          options.failure?.description ??
-          "We couldn't complete your request. Please try again later.",
-        message: error.message,
-      });
-    }
+    const response = await send(method, path, body, options.signal);
+    if (!response.ok) throw await readError(response);
+    if (response.status === 204) return {} as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : {}) as T;
+  } catch (error) {
+    const kept = options.ownNotFound && error instanceof ApiError && error.status === 404;
+    if (options.errorPage && !kept) showErrorPage(error, options.failure);
     throw error;
   }
-  if (response.status === 204) return {} as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : {}) as T;
 }
 
 export const api = {

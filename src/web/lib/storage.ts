@@ -38,6 +38,8 @@ export interface ErrorContext {
   title: string;
   description: string;
   message?: string;
+  /** The page whose data failed to load, for the Retry button. */
+  retryPath?: string;
 }
 
 export function saveErrorContext(context: ErrorContext) {
@@ -47,13 +49,15 @@ export function saveErrorContext(context: ErrorContext) {
   );
 }
 
-/** The saved error context, cleared as it is read. */
-export function takeErrorContext(): Partial<ErrorContext> | null {
+export function readErrorContext(): Partial<ErrorContext> | null {
   return safely(() => {
     const raw = sessionStorage.getItem(storageKeys.errorContext);
-    sessionStorage.removeItem(storageKeys.errorContext);
     return raw ? (JSON.parse(raw) as Partial<ErrorContext>) : null;
   }, null);
+}
+
+export function clearErrorContext() {
+  safely(() => sessionStorage.removeItem(storageKeys.errorContext), undefined);
 }
 
 export interface FlashToast {

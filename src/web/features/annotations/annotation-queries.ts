@@ -1,13 +1,17 @@
 // Annotations of a profile's prisms: one list per prism, fetched once, and the writes.
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import type { Annotation, AnnotationCreate } from "../../../contract/annotations.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastDuration, toastError, toastSuccess } from "../../lib/toast.ts";
 
-/** Every prism's annotation list, each fetched once; keyed by prism id. */
+/**
+ * Every prism's annotation list, each fetched once; keyed by prism id. A failure is said once in a
+ * toast (spec §8), and the prisms whose lists failed can be asked again.
+ */
 export function useProfileAnnotations(prismIds: number[]) {
+  const queryClient = useQueryClient();
   const results = useQueries({
     queries: prismIds.map((prismId) => ({
       queryKey: queryKeys.annotations(prismId),
@@ -16,11 +20,19 @@ export function useProfileAnnotations(prismIds: number[]) {
     })),
   });
   const byPrism = new Map<number, Annotation[]>();
+  const failed = new Set<number>();
   prismIds.forEach((id, i) => {
     byPrism.set(id, results[i]?.data ?? []);
+    if (results[i]?.isError) failed.add(id);
   });
-  const failed = results.some((r) => r.isError);
-  return { byPrism, failed };
+  const anyFailed = failed.size > 0;
+  useEffect(() => {
+    if (anyFailed) toastError("Failed to fetch annotations");
+  }, [anyFailed]);
+  const retrying = results.some((r) => r.isError && r.isFetching);
+  const retry = (prismId: number) =>
+    void queryClient.refetchQueries({ queryKey: queryKeys.annotations(prismId), exact: true });
+  return { byPrism, failed, retry, retrying };
 }
 
 /** Fetches one annotation afresh (a deep link names it); the promise fails when the request does. */

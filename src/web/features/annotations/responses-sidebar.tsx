@@ -7,6 +7,7 @@ import {
   DialogTitle,
   SheetContent,
 } from "../../components/ui/dialog.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { cn } from "../../lib/cn.ts";
 import { relativeTime } from "../../lib/format.ts";
 import { DecisionButtons } from "./decision-buttons.tsx";
@@ -16,12 +17,19 @@ export function ResponsesSidebar({
   onOpenChange,
   prismTitle,
   annotations,
+  loadFailed,
+  onRetry,
+  retrying,
   focusId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   prismTitle: string;
   annotations: Annotation[];
+  /** The prism's annotations could not be loaded: say so, with Retry, rather than "none". */
+  loadFailed: boolean;
+  onRetry: () => void;
+  retrying: boolean;
   /** An annotation to bring into view (from a deep link or a notification). */
   focusId: number | null;
 }) {
@@ -43,7 +51,13 @@ export function ResponsesSidebar({
           </DialogDescription>
         </div>
         <div className="flex-1 overflow-y-auto px-6 py-4">
-          {annotations.length === 0 ? (
+          {loadFailed ? (
+            <LoadError
+              message="Failed to fetch annotations"
+              onRetry={onRetry}
+              retrying={retrying}
+            />
+          ) : annotations.length === 0 ? (
             <p className="py-10 text-center text-muted-foreground">
               No responses yet. Select a passage of this prism to respond.
             </p>

@@ -1,22 +1,25 @@
-// Guards a page for signed-in members (others go to /sign-in, the page remembered), or for admins
-// (members are told they may not, and go to /).
+// Guards a page for signed-in members (others go to /sign-in, the page remembered; when the member
+// cannot be loaded at all, the /error page says so), or for admins (members are told they may
+// not, and go to /).
 import { type ReactNode, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { showErrorPage } from "../../lib/api.ts";
 import { rememberPage } from "../../lib/storage.ts";
 import { toastError } from "../../lib/toast.ts";
 import { useCurrentUser } from "./auth-queries.ts";
 
 export function RequireUser({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, query } = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!isLoading && !user) {
-      rememberPage(location.pathname + location.search);
-      navigate("/sign-in", { replace: true });
-    }
-  }, [isLoading, user, location.pathname, location.search, navigate]);
+    if (isLoading || user) return;
+    // Not knowing who is signed in (the server failed or cannot be reached) is not signed out.
+    if (query.isError && showErrorPage(query.error)) return;
+    rememberPage(location.pathname + location.search);
+    navigate("/sign-in", { replace: true });
+  }, [isLoading, user, query.isError, query.error, location.pathname, location.search, navigate]);
   if (isLoading || !user) return <PageSpinner />;
   return <>{children}</>;
 }

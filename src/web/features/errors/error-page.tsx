@@ -1,17 +1,24 @@
-// /error: shows the error context a failed request saved, then forgets it.
-import { useState } from "react";
-import { takeErrorContext } from "../../lib/storage.ts";
+// /error: shows the error context a failed request saved, then forgets it; Retry loads the page
+// that failed again.
+import { useEffect, useState } from "react";
+import { clearErrorContext, readErrorContext } from "../../lib/storage.ts";
 import { ErrorScreen } from "./error-screen.tsx";
 
 export function ErrorPage() {
-  const [context] = useState(() => takeErrorContext() ?? {});
+  // Read while rendering (React may render twice before it shows the page), forgotten once shown.
+  const [context] = useState(() => readErrorContext() ?? {});
+  useEffect(() => clearErrorContext(), []);
   return (
     <ErrorScreen
       statusCode={context.statusCode ?? 500}
       title={context.title ?? "Something went wrong"}
       description={context.description ?? "An unexpected error occurred. Please try again later."}
       message={context.message}
-      back={{ label: "Retry", onClick: () => window.location.reload() }}
+      back={{
+        label: "Retry",
+        onClick: () =>
+          context.retryPath ? window.location.assign(context.retryPath) : window.location.reload(),
+      }}
     />
   );
 }

@@ -21,7 +21,7 @@ export function ErrorScreen({
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <title>{`${title} | Prism`}</title>
       <meta name="robots" content="noindex, follow" />
-      <p className="prism-gradient-text text-7xl font-bold">{statusCode}</p>
+      <div className="prism-gradient-text text-7xl font-bold">{statusCode}</div>
       <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{description}</p>
       {message ? (

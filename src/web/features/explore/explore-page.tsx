@@ -9,6 +9,7 @@ import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { readPage } from "../../lib/paging.ts";
 import {
@@ -141,12 +142,11 @@ function ExploreSection<T extends ExploreTab>({
       {query.isPending ? (
         <SkeletonRows />
       ) : query.isError ? (
-        <div
-          role="alert"
-          className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center text-sm text-destructive"
-        >
-          {LOAD_ERROR}
-        </div>
+        <LoadError
+          message={LOAD_ERROR}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : items.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-border p-12 text-center">
           <p className="text-muted-foreground">{empty}</p>

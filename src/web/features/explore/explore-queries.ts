@@ -19,7 +19,7 @@ const paths: Record<ExploreTab, string> = {
   prisms: "/api/explore/prisms",
 };
 
-/** Page numbers start at 1. Failures stay on the page (inline message), never on /error. */
+/** Page numbers start at 1. Failures stay on the page (inline message, Retry), never on /error. */
 export function useExploreList<T extends ExploreTab>(tab: T, page: number) {
   const offset = (page - 1) * EXPLORE_PAGE_SIZE;
   return useQuery({

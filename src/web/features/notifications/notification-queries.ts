@@ -10,6 +10,9 @@ import { useCurrentUser } from "../auth/auth-queries.ts";
 /** Spec §7: notification lists and the unread count poll every 30 s (unless the live stream is open). */
 const POLL_MS = 30_000;
 
+/** What the tray and the page say when the list cannot be loaded (they offer Retry). */
+export const LOAD_ERROR = "There was an error loading notifications. Please try again later.";
+
 export function useNotificationList(limit: number, offset: number) {
   const { user } = useCurrentUser();
   return useQuery({

@@ -4,9 +4,11 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover.tsx";
 import { DecisionButtons } from "../annotations/decision-buttons.tsx";
 import {
+  LOAD_ERROR,
   useNotificationActions,
   useNotificationList,
   useUnreadCount,
@@ -40,7 +42,9 @@ export function NotificationTray() {
       setUnreadAtOpen(null);
       return;
     }
-    const { data } = await list.refetch();
+    const { data, isError } = await list.refetch();
+    // Nothing is marked read that could not be shown.
+    if (isError) return;
     const unreadIds = new Set((data ?? []).filter((n) => !n.read).map((n) => n.id));
     setUnreadAtOpen(unreadIds);
     if (unreadIds.size > 0 || count > 0) {
@@ -86,6 +90,13 @@ export function NotificationTray() {
         <div className="flex-1 overflow-y-auto">
           {list.isPending ? (
             <p className="px-4 py-6 text-center text-sm text-muted-foreground">Loading...</p>
+          ) : list.isError ? (
+            <LoadError
+              message={LOAD_ERROR}
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+              className="m-3 p-4"
+            />
           ) : !list.data?.length ? (
             <p className="px-4 py-6 text-center text-sm text-muted-foreground">
               No notifications yet

@@ -3,10 +3,12 @@ import { Check, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
 import { DecisionButtons } from "../annotations/decision-buttons.tsx";
 import {
+  LOAD_ERROR,
   useNotificationActions,
   useNotificationList,
   useUnreadCount,
@@ -67,6 +69,12 @@ export function NotificationsPage() {
       <div className="mt-8">
         {list.isPending ? (
           <PageSpinner />
+        ) : list.isError ? (
+          <LoadError
+            message={LOAD_ERROR}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : items.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-border p-12 text-center">
             <p className="text-lg font-medium">No notifications yet</p>

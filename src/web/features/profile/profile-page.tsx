@@ -11,6 +11,7 @@ import {
 import { isHttpUrl, type PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
@@ -208,9 +209,11 @@ function Profile({ owner }: { owner: PublicUser }) {
         {prisms.isPending ? (
           <PageSpinner />
         ) : prisms.isError ? (
-          <p role="alert" className="text-center text-muted-foreground">
-            There was an error loading prisms. Please try again later.
-          </p>
+          <LoadError
+            message="There was an error loading prisms. Please try again later."
+            onRetry={() => void prisms.refetch()}
+            retrying={prisms.isFetching}
+          />
         ) : (
           <PrismList
             owner={owner}
@@ -225,11 +228,6 @@ function Profile({ owner }: { owner: PublicUser }) {
             onOpenResponses={(prismId) => setSidebar({ prismId, focusId: null })}
           />
         )}
-        {annotations.failed ? (
-          <p role="alert" className="mt-4 text-center text-sm text-muted-foreground">
-            Failed to fetch annotations
-          </p>
-        ) : null}
       </div>
       <AnnotationDialog
         target={target}
@@ -244,6 +242,9 @@ function Profile({ owner }: { owner: PublicUser }) {
         onOpenChange={(open) => !open && setSidebar(null)}
         prismTitle={sidebarPrism?.title ?? ""}
         annotations={sidebar ? (annotations.byPrism.get(sidebar.prismId) ?? []) : []}
+        loadFailed={sidebar !== null && annotations.failed.has(sidebar.prismId)}
+        onRetry={() => sidebar && annotations.retry(sidebar.prismId)}
+        retrying={annotations.retrying}
         focusId={sidebar?.focusId ?? null}
       />
     </article>
