@@ -8,6 +8,8 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   await page.getByRole("button", { name: "Get Started" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await page.goto("/auth");
+  await expect(page.getByRole("tab", { name: "Sign in" })).toHaveAttribute("aria-selected", "true");
+  await expectNoAxeViolations(page);
   await page.getByRole("tab", { name: "Create account" }).click();
   await page.getByLabel("First name").fill(member.firstName);
   await page.getByLabel("Last name").fill(member.lastName);
@@ -109,6 +111,7 @@ test("deleting the account leaves nothing of the member", async ({ page, signIn 
   await page.goto("/profile");
   await page.getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Account" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Your account has been permanently deleted")).toBeVisible();
@@ -136,9 +139,21 @@ test("an unknown page shows the not-found page; an unknown API path answers JSON
       "We couldn't find the page you're looking for. It might have been moved, deleted, or never existed.",
     ),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
   const api = await page.request.get("/api/no-such-thing");
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ message: expect.any(String) });
+});
+
+test("the sign-in callback says when a Google sign-in failed, and leads back", async ({ page }) => {
+  await page.goto("/auth/callback?error=google-auth-failed");
+  await expect(page.getByRole("heading", { name: "Authentication Failed" })).toBeVisible();
+  await expect(
+    page.getByText("We couldn't sign you in with Google. Please try again."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Back to sign in" }).click();
+  await expect(page).toHaveURL("/auth");
 });
 
 test("the landing page is accessible and invites newcomers in", async ({ page }) => {

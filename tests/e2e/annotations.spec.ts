@@ -108,6 +108,7 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   await ownerPage.getByRole("button", { name: "Responses (1)" }).click();
   const ownerSidebar = ownerPage.getByRole("dialog", { name: "Responses" });
   await expect(ownerSidebar.getByText("This annotation is pending approval.")).toBeVisible();
+  await expectNoAxeViolations(ownerPage);
   await ownerSidebar.getByRole("button", { name: "Approve" }).click();
   await expect(
     ownerPage.getByText("The annotation has been approved and is now visible to others."),
@@ -137,10 +138,10 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   // On a small screen the same toggle sits in the menu.
   await reader.setViewportSize({ width: 375, height: 800 });
   await reader.getByRole("button", { name: "Open menu" }).click();
-  await reader
-    .getByRole("navigation", { name: "Mobile" })
-    .getByRole("button", { name: "Hide Highlights (1)" })
-    .click();
+  const menu = reader.getByRole("navigation", { name: "Mobile" });
+  await expect(menu.getByRole("button", { name: "Hide Highlights (1)" })).toBeVisible();
+  await expectNoAxeViolations(reader);
+  await menu.getByRole("button", { name: "Hide Highlights (1)" }).click();
   await expect(reader.getByRole("button", { name: "Show Highlights (1)" })).toBeVisible();
   await reader.setViewportSize({ width: 1280, height: 800 });
 

@@ -21,6 +21,7 @@ test("a visitor writes to the team, is thanked, and can write again", async ({ p
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await expect(page.getByText("Message sent!")).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Send Another Message" }).click();
   await expect(page.getByLabel("Name")).toHaveValue("");

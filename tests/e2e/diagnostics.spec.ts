@@ -36,6 +36,7 @@ test("the registration test registers a member and rolls it back", async ({ page
   expect((await request.get(`/api/users/${username}`)).status()).toBe(404);
 
   await page.getByRole("tab", { name: "Reset Connection" }).click();
+  await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Run Connection Reset" }).click();
   await expect(page.getByRole("status", { name: "Results" })).toContainText(
     "Connection reset: the database connection was closed and opened again",
@@ -67,6 +68,7 @@ test("the error demo leads to the error page and contains a crash", async ({ pag
   await expect(page).toHaveURL("/error");
   await expect(page.getByRole("heading", { name: "Resource Not Found" })).toBeVisible();
   await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("the error demo's server error leads to a 500 error page", async ({ page }) => {

@@ -114,6 +114,7 @@ test("an empty notifications page says so", async ({ page, signIn }) => {
   await expect(
     page.getByText("Notifications will appear when someone interacts with your Prisms"),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("with the live stream open, an idle profile page makes no polling requests", async ({

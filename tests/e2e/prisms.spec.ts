@@ -41,6 +41,8 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
 
   // The first prism, from the empty profile's first-prism area.
   await expect(page.getByPlaceholder("Let's give them something to talk about.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByLabel("Title").fill("How I give feedback");
   const editor = page.getByRole("textbox", { name: "Content" });
   await editor.click();
@@ -64,6 +66,7 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
   const address = page.getByLabel("Link address");
   await expect(address).toHaveValue("https://");
   await expect(page.getByRole("button", { name: "Apply" })).toBeDisabled();
+  await expectNoAxeViolations(page);
   await address.fill("https://prism.example/about");
   await address.press("Enter");
   await page.getByRole("button", { name: "Save" }).click();
@@ -85,6 +88,7 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("button", { name: /02\.\s*My best hours/ })).toBeVisible();
 
+  await expectNoAxeViolations(page);
   await section(page, "My best hours").getByRole("button", { name: "Move Up" }).click();
   await expect(page.getByRole("button", { name: /01\.\s*My best hours/ })).toBeVisible();
   await expect(page.getByRole("button", { name: /02\.\s*How I give feedback/ })).toBeVisible();
@@ -104,6 +108,7 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
   await expect(
     dialog.getByText("This action cannot be undone. This will permanently delete your prism."),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("The prism has been removed.")).toBeVisible();
   await expect(page.getByRole("button", { name: /My best hours/ })).toHaveCount(0);
@@ -145,6 +150,7 @@ test("changing the title of a hearted prism asks before resetting its hearts", a
       "Changing the title will reset all hearts on this prism. Hearts are reset when titles change because it might significantly alter the content's meaning or context.",
     ),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Your changes have been saved.")).toBeVisible();
   await expect(page.getByRole("button", { name: '0 hearts for "Loved, renamed"' })).toBeVisible();
@@ -170,6 +176,19 @@ test("an anonymous visitor hearts and un-hearts a prism", async ({ page, browser
   await expect(
     page.getByRole("button", { name: '0 hearts for "Disagree with me like this"', pressed: false }),
   ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a visitor to a profile without prisms is asked to wait for them", async ({
+  page,
+  addMember,
+}) => {
+  const member = await addMember();
+  await page.goto(`/${member.username}`);
+  await expect(
+    page.getByText("Robin Quill hasn't added any prisms yet, but just you wait."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Editing" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
