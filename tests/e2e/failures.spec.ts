@@ -157,3 +157,25 @@ test("a profile's prisms and responses that cannot be loaded say so, and load on
   await sidebar.getByRole("button", { name: "Retry" }).click();
   await expect(sidebar.getByText(/No responses yet/)).toBeVisible();
 });
+
+test("Catalyst's tables and statistics that cannot be loaded say so, and load on Retry", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, { ...newMember("admin"), isAdmin: true });
+  const recoverStats = await failing(page, "/api/analytics/stats", "server error");
+  await page.goto("/catalyst");
+  await expect(page.getByText("Error loading dashboard statistics.")).toBeVisible();
+  await recoverStats();
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("list", { name: "Statistics" })).toBeVisible();
+
+  const recoverUsers = await failing(page, "/api/analytics/users", "no answer");
+  await page.getByRole("tab", { name: "Users" }).click();
+  await expect(page.getByRole("alert")).toContainText("Error loading users.");
+  await expectNoAxeViolations(page);
+  await recoverUsers();
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: "Admin", exact: true }).first()).toBeVisible();
+});

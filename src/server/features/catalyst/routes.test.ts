@@ -420,6 +420,51 @@ describe("the admin tables", () => {
   });
 });
 
+describe("annotators in the annotations table", () => {
+  it("names members with and without a display name, and leaves visitors to their own name", async () => {
+    const tag = `an${Date.now().toString(36)}`;
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id, title: `Evenings ${tag}` });
+    const named = await buildUser(t.database, { displayName: `Named ${tag}` });
+    const plain = await buildUser(t.database, { displayName: null });
+    const rows = [
+      { userId: named.id },
+      { userId: plain.id },
+      { annotatorName: `Visitor ${tag}` },
+      {},
+    ];
+    const ids: number[] = [];
+    for (const row of rows) {
+      ids.push((await buildAnnotation(t.database, { prismId: prism.id, ...row })).id);
+    }
+    const [namedId, plainId, visitorId, anonymousId] = ids;
+
+    const listed = (await asAdmin("GET", "/api/analytics/annotations?limit=50")).json() as {
+      items: {
+        annotation: { id: number; annotatorName: string | null };
+        author: { username: string; displayName: string | null } | null;
+      }[];
+    };
+    const byId = new Map(listed.items.map((item) => [item.annotation.id, item]));
+    expect(byId.get(namedId as number)?.author).toMatchObject({
+      username: named.username,
+      displayName: `Named ${tag}`,
+    });
+    expect(byId.get(plainId as number)?.author).toMatchObject({
+      username: plain.username,
+      displayName: null,
+    });
+    expect(byId.get(visitorId as number)).toMatchObject({
+      annotation: { annotatorName: `Visitor ${tag}` },
+      author: null,
+    });
+    expect(byId.get(anonymousId as number)).toMatchObject({
+      annotation: { annotatorName: null },
+      author: null,
+    });
+  });
+});
+
 describe("admin actions and the audit log", () => {
   it("grants and revokes the admin flag, never one's own, and audits both", async () => {
     const target = await buildUser(t.database);

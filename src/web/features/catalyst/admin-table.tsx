@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { cn } from "../../lib/cn.ts";
 import {
   ADMIN_PAGE_SIZE,
@@ -34,7 +35,7 @@ interface AdminTableProps<T extends TableName> {
   title: string;
   columns: Column<AdminRows[T]>[];
   rowKey: (row: AdminRows[T]) => number;
-  /** Spec §8's inline text when the page cannot be loaded. */
+  /** Spec §8's inline text when the page cannot be loaded (with Retry). */
   loadError: string;
   /** The text when there are no rows at all. */
   empty: string;
@@ -60,7 +61,17 @@ export function AdminTable<T extends TableName>(props: AdminTableProps<T>) {
   if (list.isPending) {
     body = <StateRow columns={columns.length} role="status" text="Loading..." />;
   } else if (list.isError) {
-    body = <StateRow columns={columns.length} role="alert" text={props.loadError} />;
+    body = (
+      <tr>
+        <td colSpan={columns.length} className="p-4">
+          <LoadError
+            message={props.loadError}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        </td>
+      </tr>
+    );
   } else if (rows.length === 0) {
     const text = q ? `No results for "${q}".` : props.empty;
     body = <StateRow columns={columns.length} text={text} />;
@@ -129,25 +140,10 @@ export function AdminTable<T extends TableName>(props: AdminTableProps<T>) {
   );
 }
 
-function StateRow({
-  columns,
-  text,
-  role,
-}: {
-  columns: number;
-  text: string;
-  role?: "status" | "alert";
-}) {
+function StateRow({ columns, text, role }: { columns: number; text: string; role?: "status" }) {
   return (
     <tr>
-      <td
-        colSpan={columns}
-        role={role}
-        className={cn(
-          "px-3 py-10 text-center",
-          role === "alert" ? "text-destructive" : "text-muted-foreground",
-        )}
-      >
+      <td colSpan={columns} role={role} className="px-3 py-10 text-center text-muted-foreground">
         {text}
       </td>
     </tr>

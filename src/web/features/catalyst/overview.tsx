@@ -2,6 +2,7 @@
 import { lazy, Suspense } from "react";
 import type { AdminStats } from "../../../contract/catalyst.ts";
 import { Card } from "../../components/ui/card.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { useAdminActivity, useAdminStats } from "./catalyst-queries.ts";
 
@@ -15,6 +16,8 @@ interface StatCard {
   value: (stats: AdminStats) => number;
   note?: (stats: AdminStats) => string;
 }
+
+const LOAD_ERROR = "Error loading dashboard statistics.";
 
 const cards: StatCard[] = [
   {
@@ -39,19 +42,26 @@ export function Overview() {
       {stats.isPending ? (
         <PageSpinner />
       ) : stats.isError ? (
-        <p role="alert" className="text-destructive">
-          Error loading dashboard statistics.
-        </p>
+        <LoadError
+          message={LOAD_ERROR}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
       ) : (
         <ul aria-label="Statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {cards.map((card) => (
             <li key={card.title}>
+              {/* A figure and its name, as a term and its value (not a heading and a text). */}
               <Card className="h-full p-4">
-                <p className="text-sm text-muted-foreground">{card.title}</p>
-                <p className="mt-1 text-2xl font-semibold tabular-nums">{card.value(stats.data)}</p>
-                {card.note ? (
-                  <p className="mt-1 text-xs text-muted-foreground">{card.note(stats.data)}</p>
-                ) : null}
+                <dl>
+                  <dt className="text-sm text-muted-foreground">{card.title}</dt>
+                  <dd className="mt-1 text-2xl font-semibold tabular-nums">
+                    {card.value(stats.data)}
+                  </dd>
+                  {card.note ? (
+                    <dd className="mt-1 text-xs text-muted-foreground">{card.note(stats.data)}</dd>
+                  ) : null}
+                </dl>
               </Card>
             </li>
           ))}
@@ -60,9 +70,11 @@ export function Overview() {
       <Card className="p-4">
         <h2 className="mb-3 text-lg font-semibold">Activity</h2>
         {activity.isError ? (
-          <p role="alert" className="text-destructive">
-            Error loading dashboard statistics.
-          </p>
+          <LoadError
+            message={LOAD_ERROR}
+            onRetry={() => void activity.refetch()}
+            retrying={activity.isFetching}
+          />
         ) : activity.data ? (
           <Suspense fallback={<PageSpinner />}>
             <ActivityChart days={activity.data} />
