@@ -88,10 +88,7 @@ function connectLive(queryClient: QueryClient): () => void {
     on("notification.created", notificationsChanged);
     on("notifications.changed", notificationsChanged);
     // An admin deactivated this member: the server ends the stream; the page learns it is signed out.
-    on(
-      "sessions.ended",
-      () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
-    );
+    on("sessions.ended", () => refetch(queryKeys.currentUser));
   };
 
   open();
