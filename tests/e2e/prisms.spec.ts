@@ -32,6 +32,8 @@ function section(page: Page, title: string) {
 }
 
 test("an owner writes, formats, reorders and deletes prisms", async ({ page, signIn }) => {
+  // A long story with an accessibility check at each of its five views: the slow-test budget.
+  test.slow();
   const member = await signIn(page);
   await page.goto(`/${member.username}`);
   await expect(page.getByRole("button", { name: "Editing" })).toHaveAttribute(
