@@ -161,6 +161,10 @@ test("a heart given while the page's first count is still on its way shows once 
   // The page's first question about the heart is answered before the heart, and that answer is
   // held on the way back until the page has heard of the heart.
   await signIn(page, newMember("reader"));
+  const ownPrism = await page.request.post("/api/prisms", {
+    data: { title: "The reader's own", content: CONTENT },
+    headers: { origin: ORIGIN },
+  });
   let answered = () => {};
   const earlyAnswer = new Promise<void>((resolve) => {
     answered = resolve;
@@ -181,6 +185,14 @@ test("a heart given while the page's first count is still on its way shows once 
   });
   await page.goto(`/${owner.username}`);
   await earlyAnswer;
+  // The page's stream for the signed-in reader is open once it tells the reader of a heart.
+  const fan = await browser.newContext({ baseURL: ORIGIN });
+  const fanHeart = await fan.request.post(`/api/prisms/${(await ownPrism.json()).id}/heart`, {
+    headers: { origin: ORIGIN },
+  });
+  expect(fanHeart.status()).toBe(200);
+  await fan.close();
+  await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
 
   // The same reader hearts the prism from another tab; this page refreshes its list after it.
   const listAfterHeart = page.waitForResponse(
