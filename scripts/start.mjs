@@ -25,6 +25,10 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...sources.map(newe
     {
       cwd: root,
       stdio: "inherit",
+      // The server may run in test or development mode; the web app it serves is always the
+      // production build (Vite would otherwise build React's development version, StrictMode's
+      // double effects included).
+      env: { ...process.env, NODE_ENV: "production" },
     },
   );
 }
