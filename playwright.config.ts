@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 // @ts-expect-error: a plain ES module shared with the test runner script
-import { findChromium } from "./scripts/chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "./scripts/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const origin = `http://localhost:${port}`;
@@ -20,16 +20,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

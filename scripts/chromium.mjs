@@ -1,4 +1,5 @@
-// Finds the Chromium the browser tests drive: CHROMIUM_PATH, else Debian's, else Playwright's own.
+// Finds the Chromium the browser tests drive (CHROMIUM_PATH, else Debian's, else Playwright's
+// own), and the flags every headless run here gives it.
 import { existsSync } from "node:fs";
 
 export function findChromium() {
@@ -6,3 +7,15 @@ export function findChromium() {
   for (const path of candidates) if (path && existsSync(path)) return path;
   return undefined;
 }
+
+/** Headless, sandbox-free (containers), and quiet: nothing reaches out to the network by itself. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

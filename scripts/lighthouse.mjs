@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findChromium } from "./chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "./chromium.mjs";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -52,16 +52,7 @@ try {
   await serverReady();
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const rows = [];
   for (const page of PAGES) {
