@@ -163,7 +163,7 @@ describe("the HTTP shell", () => {
 });
 
 describe("the database", () => {
-  it("keeps members across a restart of the embedded database", async () => {
+  it("keeps members across a restart of the embedded database", { timeout: 60_000 }, async () => {
     const url = `pglite:${join(scratch, "pglite")}`;
     const first = openDatabase(url);
     await first.migrate();
