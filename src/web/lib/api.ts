@@ -80,6 +80,8 @@ export function setErrorNavigator(navigate: (path: string) => void) {
 export function showErrorPage(error: unknown, failure?: Failure): boolean {
   const context = errorContextOf(error, failure);
   if (!context) return false;
+  // Another request of the page that failed, answered after the page went: the first one shows.
+  if (window.location.pathname === "/error") return true;
   saveErrorContext({ ...context, retryPath: window.location.pathname + window.location.search });
   navigateTo("/error");
   return true;
@@ -127,7 +129,10 @@ export async function request<T>(
     const text = await response.text();
     return (text ? JSON.parse(text) : {}) as T;
   } catch (error) {
-    const kept = options.ownNotFound && error instanceof ApiError && error.status === 404;
+    // A request given up on (a newer one replaces it) leads nowhere, even if its answer came.
+    const kept =
+      options.signal?.aborted ||
+      (options.ownNotFound && error instanceof ApiError && error.status === 404);
     if (options.errorPage && !kept) showErrorPage(error, options.failure);
     throw error;
   }
