@@ -2,7 +2,7 @@
 // Web Annotation collection (JSON-LD) that other annotation tools can re-anchor.
 import { z } from "zod";
 import { annotationStatusSchema } from "./annotations.ts";
-import { respondersSchema } from "./prisms.ts";
+import { prismSchema } from "./prisms.ts";
 import { currentUserSchema } from "./user.ts";
 
 export const exportMessages = {
@@ -11,20 +11,13 @@ export const exportMessages = {
 
 export const WEB_ANNOTATION_CONTEXT = "http://www.w3.org/ns/anno.jsonld";
 
-/** A prism as exported: its HTML and the plain text that annotation offsets count in. */
-export const exportedPrismSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  title: z.string(),
-  html: z.string(),
-  text: z.string(),
-  index: z.number().int(),
-  heartsCount: z.number().int(),
-  editedAfterHearts: z.boolean(),
-  responders: respondersSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/**
+ * A prism as exported: a prism on the wire without its owner's id, its content as `html`, with
+ * the plain text that annotation offsets count in and the address of its section.
+ */
+export const exportedPrismSchema = prismSchema
+  .omit({ userId: true, content: true })
+  .extend({ url: z.string(), html: z.string(), text: z.string() });
 
 /** An annotation as exported; never anyone's e-mail or visitor hash. */
 export const exportedAnnotationSchema = z.object({
