@@ -1,11 +1,13 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import {
+  addPrism,
   expect,
   expectNoAxeViolations,
   type MemberFixtures,
   newMember,
   ORIGIN,
   PASSWORD,
+  respond,
   test,
 } from "./fixtures.ts";
 
@@ -15,14 +17,12 @@ const CONTENT =
 async function ownerWithPrism(browser: Browser, signIn: MemberFixtures["signIn"]) {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const member = await signIn(context, newMember("author"));
-  const response = await context.request.post("/api/prisms", {
-    data: { title: "How I give feedback", content: CONTENT },
-    headers: { origin: ORIGIN },
+  const prismId = await addPrism(context.request, {
+    title: "How I give feedback",
+    content: CONTENT,
   });
-  expect(response.status()).toBe(201);
-  const prism = await response.json();
   await context.close();
-  return { member, prismId: prism.id as number };
+  return { member, prismId };
 }
 
 /** Drags the mouse across `phrase` inside `within`, as a reader selecting it would. */
@@ -155,20 +155,12 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
 }) => {
   const { member, prismId } = await ownerWithPrism(browser, signIn);
   const visitor = await browser.newContext({ baseURL: ORIGIN });
-  const quote = "offer to talk";
-  const start = "I give feedback in writing first, then ".length;
-  const created = await visitor.request.post("/api/annotations", {
-    headers: { origin: ORIGIN },
-    data: {
-      prismId,
-      selectedText: quote,
-      selectionStart: start,
-      selectionEnd: start + quote.length,
-      annotationText: "Talking after reading works for me too.",
-    },
+  const { id: annotationId } = await respond(visitor.request, {
+    prismId,
+    content: CONTENT,
+    quote: "offer to talk",
+    annotationText: "Talking after reading works for me too.",
   });
-  expect(created.status()).toBe(201);
-  const annotationId = (await created.json()).id as number;
   await visitor.close();
 
   // The author (this browser is another visitor) cannot see it while it is pending.
@@ -244,25 +236,17 @@ test("the owner sees how many responses are approved, with no highlights toggle"
   signIn,
 }) => {
   const owner = await signIn(page, newMember("owner"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "How I give feedback", content: CONTENT },
-    headers: { origin: ORIGIN },
+  const prismId = await addPrism(page.request, {
+    title: "How I give feedback",
+    content: CONTENT,
   });
-  const prismId = (await created.json()).id as number;
   const visitor = await browser.newContext({ baseURL: ORIGIN });
-  const quote = "offer to talk";
-  const start = "I give feedback in writing first, then ".length;
-  const annotated = await visitor.request.post("/api/annotations", {
-    headers: { origin: ORIGIN },
-    data: {
-      prismId,
-      selectedText: quote,
-      selectionStart: start,
-      selectionEnd: start + quote.length,
-      annotationText: "Talking after reading works for me too.",
-    },
+  const { id: annotationId } = await respond(visitor.request, {
+    prismId,
+    content: CONTENT,
+    quote: "offer to talk",
+    annotationText: "Talking after reading works for me too.",
   });
-  const annotationId = (await annotated.json()).id as number;
   await visitor.close();
   const approved = await page.request.put(`/api/annotations/${annotationId}/status`, {
     headers: { origin: ORIGIN },

@@ -1,10 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import {
+  addPrism,
   expect,
   expectNoAxeViolations,
   type MemberFixtures,
   newMember,
   ORIGIN,
+  respond,
   test,
 } from "./fixtures.ts";
 
@@ -21,29 +23,20 @@ async function authorWithAnnotatedPrism(
   const author = await signIn(context, newMember(`author${tag}`));
   const headers = { origin: ORIGIN };
   const title = `Deep work ${tag}`;
-  const created = await context.request.post("/api/prisms", {
-    data: { title, content: "<p>Mornings are for deep work.</p>" },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const prism = await created.json();
+  const content = "<p>Mornings are for deep work.</p>";
+  const prismId = await addPrism(context.request, { title, content });
   const visitor = await browser.newContext({ baseURL: ORIGIN });
-  expect((await visitor.request.post(`/api/prisms/${prism.id}/heart`, { headers })).status()).toBe(
+  expect((await visitor.request.post(`/api/prisms/${prismId}/heart`, { headers })).status()).toBe(
     200,
   );
-  const annotation = await visitor.request.post("/api/annotations", {
-    data: {
-      prismId: prism.id,
-      selectedText: "Mornings",
-      annotationText: `Quiet hours matter ${tag}`,
-      selectionStart: 0,
-      selectionEnd: 8,
-      annotatorName: `Visitor ${tag}`,
-    },
-    headers,
+  await respond(visitor.request, {
+    prismId,
+    content,
+    quote: "Mornings",
+    annotationText: `Quiet hours matter ${tag}`,
+    annotatorName: `Visitor ${tag}`,
   });
-  expect(annotation.status()).toBe(201);
-  const edited = await context.request.put(`/api/prisms/${prism.id}`, {
+  const edited = await context.request.put(`/api/prisms/${prismId}`, {
     data: { title, content: "<p>Mornings are for deep work, afternoons for people.</p>" },
     headers,
   });
@@ -310,11 +303,10 @@ test("a visitor's profile page loads no Catalyst or chart code", async ({
 }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const member = await signIn(context, newMember("profile"));
-  const created = await context.request.post("/api/prisms", {
-    data: { title: "How I work", content: "<p>Mornings are for deep work.</p>" },
-    headers: { origin: ORIGIN },
+  await addPrism(context.request, {
+    title: "How I work",
+    content: "<p>Mornings are for deep work.</p>",
   });
-  expect(created.status()).toBe(201);
   await context.close();
 
   const scripts: string[] = [];

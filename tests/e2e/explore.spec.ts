@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
+  addPrism,
   expect,
   expectNoAxeViolations,
   type Member,
@@ -21,14 +22,7 @@ async function memberWithPrisms(
   const context = await browser.newContext({ baseURL: ORIGIN });
   const member = await signIn(context, { ...newMember("explorer"), ...names });
   const ids: number[] = [];
-  for (const prism of prisms) {
-    const response = await context.request.post("/api/prisms", {
-      data: prism,
-      headers: { origin: ORIGIN },
-    });
-    expect(response.status()).toBe(201);
-    ids.push((await response.json()).id);
-  }
+  for (const prism of prisms) ids.push(await addPrism(context.request, prism));
   return { member, context, ids };
 }
 

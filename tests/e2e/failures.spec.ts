@@ -2,7 +2,7 @@
 // lists say so and offer Retry, and a failed action or side list is a toast. The browser's
 // network answers the one failing call; everything else is the real server.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import { addPrism, expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
 
 const CONTENT = "<p>I answer messages in the afternoon, all at once.</p>";
 
@@ -70,11 +70,7 @@ test("notifications that cannot be loaded say so in the tray and on the page, an
   signIn,
 }) => {
   const owner = await signIn(page, newMember("owner"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "Afternoons", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  const prismId = (await created.json()).id as number;
+  const prismId = await addPrism(page.request, { title: "Afternoons", content: CONTENT });
   const fan = await browser.newContext({ baseURL: ORIGIN });
   await fan.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } });
   await fan.close();
@@ -123,11 +119,7 @@ test("a profile's prisms and responses that cannot be loaded say so, and load on
 }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(context, newMember("owner"));
-  const created = await context.request.post("/api/prisms", {
-    data: { title: "Afternoons", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  const prismId = (await created.json()).id as number;
+  const prismId = await addPrism(context.request, { title: "Afternoons", content: CONTENT });
   await context.close();
 
   const recoverPrisms = await failing(page, `/api/prisms/${owner.username}`, "server error");

@@ -2,10 +2,18 @@
 // into the database the server under test reads (as the Epic Stack does), not through a form.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
 import axe from "axe-core";
 // @ts-expect-error: a plain ES module shared with the server script
 import { e2eDatabaseUrl } from "../../scripts/e2e-database.mjs";
+import type { Annotation } from "../../src/contract/annotations.ts";
+import { htmlToPlainText } from "../../src/contract/plain-text.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { createSession, SESSION_COOKIE } from "../../src/server/plugins/session-store.ts";
@@ -85,6 +93,56 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** Adds a prism through the API as the member `request` is signed in as; answers its id. */
+export async function addPrism(
+  request: APIRequestContext,
+  prism: { title: string; content: string },
+): Promise<number> {
+  const response = await request.post("/api/prisms", {
+    data: prism,
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).id;
+}
+
+/**
+ * Responds through the API to the first place `quote` stands in the plain text of `content` (the
+ * prism's HTML), as whoever `request` is; answers the new annotation.
+ */
+export async function respond(
+  request: APIRequestContext,
+  {
+    prismId,
+    content,
+    quote,
+    annotationText,
+    annotatorName,
+  }: {
+    prismId: number;
+    content: string;
+    quote: string;
+    annotationText: string;
+    annotatorName?: string;
+  },
+): Promise<Annotation> {
+  const start = htmlToPlainText(content).indexOf(quote);
+  expect(start, `"${quote}" is not in the prism's text`).toBeGreaterThanOrEqual(0);
+  const response = await request.post("/api/annotations", {
+    data: {
+      prismId,
+      selectedText: quote,
+      selectionStart: start,
+      selectionEnd: start + quote.length,
+      annotationText,
+      annotatorName,
+    },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
 
 /** Every rule axe ships, those it leaves off by default (experimental, deprecated, AAA) too. */
 const everyAxeRule = Object.fromEntries(

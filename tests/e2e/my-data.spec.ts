@@ -1,6 +1,14 @@
 // Members own their page: pre-approving members' responses, and downloading all of their data.
 import { readFile } from "node:fs/promises";
-import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  respond,
+  test,
+} from "./fixtures.ts";
 
 test("a member pre-approves members and downloads their data from Profile Settings", async ({
   page,
@@ -8,11 +16,8 @@ test("a member pre-approves members and downloads their data from Profile Settin
   signIn,
 }) => {
   const member = await signIn(page, newMember("owner"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "How I plan", content: "<p>I plan the week on Monday.</p>" },
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status()).toBe(201);
+  const content = "<p>I plan the week on Monday.</p>";
+  const prismId = await addPrism(page.request, { title: "How I plan", content });
 
   await page.goto("/profile");
   const preapprove = page.getByLabel("Pre-approve members");
@@ -27,17 +32,13 @@ test("a member pre-approves members and downloads their data from Profile Settin
   // Another member responds: approved at once; the owner is told, with nothing left to decide.
   const readerContext = await browser.newContext({ baseURL: ORIGIN });
   await signIn(readerContext, newMember("reader"));
-  const responded = await readerContext.request.post("/api/annotations", {
-    headers: { origin: ORIGIN },
-    data: {
-      prismId: (await created.json()).id,
-      selectedText: "Monday",
-      selectionStart: "I plan the week on ".length,
-      selectionEnd: "I plan the week on Monday".length,
-      annotationText: "Mondays work for me too.",
-    },
+  const responded = await respond(readerContext.request, {
+    prismId,
+    content,
+    quote: "Monday",
+    annotationText: "Mondays work for me too.",
   });
-  expect(await responded.json()).toMatchObject({ status: "approved" });
+  expect(responded).toMatchObject({ status: "approved" });
   await readerContext.close();
   await page.goto("/notifications");
   await expect(page.getByText("added an annotation to your Prism")).toBeVisible();

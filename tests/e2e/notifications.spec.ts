@@ -1,4 +1,12 @@
-import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  respond,
+  test,
+} from "./fixtures.ts";
 
 const CONTENT = "<p>I do my best thinking before noon, with the door closed.</p>";
 
@@ -9,11 +17,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
 }) => {
   // The owner has a prism and their page open.
   const owner = await signIn(page, newMember("owner"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "My best hours", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  const prismId = (await created.json()).id as number;
+  const prismId = await addPrism(page.request, { title: "My best hours", content: CONTENT });
   await page.goto(`/${owner.username}`);
   const bell = page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
@@ -25,20 +29,13 @@ test("the owner's open page learns of hearts and responses live, and approves fr
       await visitor.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } })
     ).status(),
   ).toBe(200);
-  const quote = "before noon";
-  const start = "I do my best thinking ".length;
-  const annotated = await visitor.request.post("/api/annotations", {
-    headers: { origin: ORIGIN },
-    data: {
-      prismId,
-      selectedText: quote,
-      selectionStart: start,
-      selectionEnd: start + quote.length,
-      annotationText: "Same. Afternoons are for talking.",
-      annotatorName: "Visiting Val",
-    },
+  await respond(visitor.request, {
+    prismId,
+    content: CONTENT,
+    quote: "before noon",
+    annotationText: "Same. Afternoons are for talking.",
+    annotatorName: "Visiting Val",
   });
-  expect(annotated.status()).toBe(201);
   await visitor.close();
 
   // Without a reload, the badge counts both.
@@ -66,11 +63,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
 
 test("the notifications page pages, marks read and deletes", async ({ page, browser, signIn }) => {
   const owner = await signIn(page, newMember("popular"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "Loved widely", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  const prismId = (await created.json()).id as number;
+  const prismId = await addPrism(page.request, { title: "Loved widely", content: CONTENT });
   // Twelve different visitors heart it: twelve notifications, two pages.
   for (let i = 0; i < 12; i++) {
     const fan = await browser.newContext({ baseURL: ORIGIN });
@@ -124,10 +117,7 @@ test("with the live stream open, an idle profile page makes no polling requests"
 }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(context, newMember("quiet"));
-  await context.request.post("/api/prisms", {
-    data: { title: "Still waters", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
+  await addPrism(context.request, { title: "Still waters", content: CONTENT });
   await context.close();
 
   const streamOpen = page.waitForResponse((response) => response.url().endsWith("/api/events"));
@@ -151,20 +141,16 @@ test("a heart given while the page's first count is still on its way shows once 
 }) => {
   const ownerContext = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(ownerContext, newMember("owner"));
-  const created = await ownerContext.request.post("/api/prisms", {
-    data: { title: "Worth a heart", content: CONTENT },
-    headers: { origin: ORIGIN },
+  const prismId = await addPrism(ownerContext.request, {
+    title: "Worth a heart",
+    content: CONTENT,
   });
-  const prismId = (await created.json()).id as number;
   await ownerContext.close();
 
   // The page's first question about the heart is answered before the heart, and that answer is
   // held on the way back until the page has heard of the heart.
   await signIn(page, newMember("reader"));
-  const ownPrism = await page.request.post("/api/prisms", {
-    data: { title: "The reader's own", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
+  const ownPrismId = await addPrism(page.request, { title: "The reader's own", content: CONTENT });
   let answered = () => {};
   const earlyAnswer = new Promise<void>((resolve) => {
     answered = resolve;
@@ -187,7 +173,7 @@ test("a heart given while the page's first count is still on its way shows once 
   await earlyAnswer;
   // The page's stream for the signed-in reader is open once it tells the reader of a heart.
   const fan = await browser.newContext({ baseURL: ORIGIN });
-  const fanHeart = await fan.request.post(`/api/prisms/${(await ownPrism.json()).id}/heart`, {
+  const fanHeart = await fan.request.post(`/api/prisms/${ownPrismId}/heart`, {
     headers: { origin: ORIGIN },
   });
   expect(fanHeart.status()).toBe(200);
@@ -220,28 +206,15 @@ test("a response stays open to a decision on /notifications after the bell marke
   signIn,
 }) => {
   const owner = await signIn(page, newMember("owner"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "Decide later", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  const prismId = (await created.json()).id as number;
+  const prismId = await addPrism(page.request, { title: "Decide later", content: CONTENT });
   const visitor = await browser.newContext({ baseURL: ORIGIN });
-  const start = "I do my best thinking ".length;
-  for (const [quote, at] of [
-    ["before noon", start],
-    ["door closed", CONTENT.indexOf("door closed") - "<p>".length],
-  ] as const) {
-    const response = await visitor.request.post("/api/annotations", {
-      headers: { origin: ORIGIN },
-      data: {
-        prismId,
-        selectedText: quote,
-        selectionStart: at,
-        selectionEnd: at + quote.length,
-        annotationText: `About "${quote}".`,
-      },
+  for (const quote of ["before noon", "door closed"]) {
+    await respond(visitor.request, {
+      prismId,
+      content: CONTENT,
+      quote,
+      annotationText: `About "${quote}".`,
     });
-    expect(response.status()).toBe(201);
   }
   await visitor.close();
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import {
+  addPrism,
   expect,
   expectNoAxeViolations,
   type MemberFixtures,
@@ -16,14 +17,7 @@ async function ownerWithPrisms(
   const context = await browser.newContext({ baseURL: ORIGIN });
   const member = await signIn(context, newMember("owner"));
   const ids: number[] = [];
-  for (const prism of titles) {
-    const response = await context.request.post("/api/prisms", {
-      data: prism,
-      headers: { origin: ORIGIN },
-    });
-    expect(response.status()).toBe(201);
-    ids.push((await response.json()).id);
-  }
+  for (const prism of titles) ids.push(await addPrism(context.request, prism));
   return { member, context, ids };
 }
 
@@ -131,11 +125,10 @@ test("changing the title of a hearted prism asks before resetting its hearts", a
   signIn,
 }) => {
   const member = await signIn(page);
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "Loved", content: "<p>Words people liked.</p>" },
-    headers: { origin: ORIGIN },
+  const prismId = await addPrism(page.request, {
+    title: "Loved",
+    content: "<p>Words people liked.</p>",
   });
-  const prismId = (await created.json()).id;
   const fan = await browser.newContext({ baseURL: ORIGIN });
   expect(
     (

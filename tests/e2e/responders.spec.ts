@@ -1,5 +1,13 @@
 // Who may respond, per prism: the owner chooses in edit mode; visitors, members and the owner follow it.
-import { expect, expectNoAxeViolations, newMember, ORIGIN, PASSWORD, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  PASSWORD,
+  test,
+} from "./fixtures.ts";
 
 const CONTENT = "<p>I answer messages in the afternoon, never first thing.</p>";
 
@@ -11,12 +19,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
 }) => {
   test.slow();
   const owner = await signIn(page, newMember("owner"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "How I answer", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status()).toBe(201);
-  const prismId = (await created.json()).id as number;
+  const prismId = await addPrism(page.request, { title: "How I answer", content: CONTENT });
 
   // The owner, in edit mode, lets only members respond.
   await page.goto(`/${owner.username}`);
@@ -92,11 +95,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
 test("a prism open to anyone shows nothing new", async ({ page, browser, signIn }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(context, newMember("open"));
-  const created = await context.request.post("/api/prisms", {
-    data: { title: "Open", content: CONTENT },
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status()).toBe(201);
+  await addPrism(context.request, { title: "Open", content: CONTENT });
   await context.close();
   await page.goto(`/${owner.username}`);
   await expect(page.getByRole("button", { name: "Respond to a passage" })).toBeVisible();

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { text } from "../../src/contract/text.ts";
 import { annotations, notifications, prisms, users } from "../../src/server/db/schema.ts";
 import { xssCorpus } from "../fixtures/xss.ts";
-import { expect, newMember, ORIGIN, test } from "./fixtures.ts";
+import { addPrism, expect, newMember, ORIGIN, test } from "./fixtures.ts";
 
 // Payloads with control characters are refused before anything is stored (contract/text.ts).
 const corpus = xssCorpus();
@@ -95,11 +95,7 @@ test(`no payload runs where members' text is shown (${payloads.length} of ${corp
   // Rich text through the API, in prisms of at most 30 KB; titles straight into the table.
   const contents = chunks(payloads, 40).map((group) => group.map((p) => `<p>${p}</p>`).join(""));
   for (const [i, content] of contents.entries()) {
-    const response = await page.request.post("/api/prisms", {
-      data: { title: `Payloads ${i + 1}`, content },
-      headers: { origin: ORIGIN },
-    });
-    expect(response.status(), await response.text()).toBe(201);
+    await addPrism(page.request, { title: `Payloads ${i + 1}`, content });
   }
   const [answered] = await db
     .insert(prisms)
