@@ -149,20 +149,34 @@ const everyAxeRule = Object.fromEntries(
   axe.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]),
 );
 
+/** Runs `check` with the page asking for reduced motion, then lifts that again. */
+async function withReducedMotion<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  try {
+    return await check();
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
 export async function expectNoAxeViolations(page: Page) {
-  // Colours are judged as they end up: a toast or dialog caught halfway through fading in would
-  // read as low contrast. Wait for the finite animations and transitions to finish first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter(
-          (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-        )
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).options({ rules: everyAxeRule }).analyze();
+  // Colours are judged as they end up: a toast or dialog caught halfway through fading in or out
+  // would read as low contrast. A toast may time out while axe runs, so the check runs with
+  // reduced motion, under which sonner's toasts appear and leave without fading (no other style
+  // of the app depends on it); and it waits for the finite animations and transitions to finish.
+  const results = await withReducedMotion(page, async () => {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    return new AxeBuilder({ page }).options({ rules: everyAxeRule }).analyze();
+  });
   expect(
     results.violations.map(
       (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
