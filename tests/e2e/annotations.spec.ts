@@ -25,6 +25,19 @@ async function ownerWithPrism(browser: Browser, signIn: MemberFixtures["signIn"]
   return { member, prismId };
 }
 
+/** An anonymous visitor responds to "offer to talk", pending the owner's decision; its id. */
+async function visitorResponds(browser: Browser, prismId: number) {
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  const { id } = await respond(visitor.request, {
+    prismId,
+    content: CONTENT,
+    quote: "offer to talk",
+    annotationText: "Talking after reading works for me too.",
+  });
+  await visitor.close();
+  return id;
+}
+
 /** Drags the mouse across `phrase` inside `within`, as a reader selecting it would. */
 async function dragSelect(page: Page, within: Locator, phrase: string, endOutside?: Locator) {
   const box = await within.evaluate((root, text) => {
@@ -154,14 +167,7 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
   signIn,
 }) => {
   const { member, prismId } = await ownerWithPrism(browser, signIn);
-  const visitor = await browser.newContext({ baseURL: ORIGIN });
-  const { id: annotationId } = await respond(visitor.request, {
-    prismId,
-    content: CONTENT,
-    quote: "offer to talk",
-    annotationText: "Talking after reading works for me too.",
-  });
-  await visitor.close();
+  const annotationId = await visitorResponds(browser, prismId);
 
   // The author (this browser is another visitor) cannot see it while it is pending.
   await page.goto(`/${member.username}?annotation=${annotationId}`);
@@ -240,14 +246,7 @@ test("the owner sees how many responses are approved, with no highlights toggle"
     title: "How I give feedback",
     content: CONTENT,
   });
-  const visitor = await browser.newContext({ baseURL: ORIGIN });
-  const { id: annotationId } = await respond(visitor.request, {
-    prismId,
-    content: CONTENT,
-    quote: "offer to talk",
-    annotationText: "Talking after reading works for me too.",
-  });
-  await visitor.close();
+  const annotationId = await visitorResponds(browser, prismId);
   const approved = await page.request.put(`/api/annotations/${annotationId}/status`, {
     headers: { origin: ORIGIN },
     data: { status: "approved" },
