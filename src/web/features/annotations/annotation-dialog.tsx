@@ -12,9 +12,11 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { useCoarsePointer } from "../../lib/pointer.ts";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useCreateAnnotation } from "./annotation-queries.ts";
+import { snapToWords } from "./snap-to-words.ts";
 import type { TextSelection } from "./text-offsets.ts";
 
 export interface AnnotationTarget {
@@ -22,7 +24,7 @@ export interface AnnotationTarget {
   prismTitle: string;
   /** Who the prism's owner lets respond. */
   responders: Responders;
-  /** The passage selected with the mouse, or null to let the reader pick one with the keyboard. */
+  /** The passage selected in the prism, or null to let the reader pick one in the dialog. */
   selection: TextSelection | null;
   /** The prism's plain text, for picking a passage. */
   plainText: string;
@@ -105,6 +107,7 @@ function AnnotationForm({
   onCancel: () => void;
 }) {
   const { user } = useCurrentUser();
+  const touch = useCoarsePointer();
   const [thought, setThought] = useState("");
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -115,16 +118,7 @@ function AnnotationForm({
   const canRespond = thought.trim() !== "" && selection !== null && !create.isPending;
 
   function handlePick(area: HTMLTextAreaElement) {
-    let start = area.selectionStart;
-    let end = area.selectionEnd;
-    const text = target.plainText;
-    while (start < end && /\s/.test(text[start] ?? "")) start++;
-    while (end > start && /\s/.test(text[end - 1] ?? "")) end--;
-    setPicked(
-      end > start
-        ? { selectedText: text.slice(start, end), selectionStart: start, selectionEnd: end }
-        : null,
-    );
+    setPicked(snapToWords(target.plainText, area.selectionStart, area.selectionEnd));
   }
 
   function submit() {
@@ -163,16 +157,24 @@ function AnnotationForm({
           <Label htmlFor={ids.passage}>Select the words you want to respond to</Label>
           <textarea
             id={ids.passage}
-            // Not readOnly: browsers give a read-only box no caret, so it could not be selected by keyboard.
-            // The value is controlled and edits are ignored.
+            // Not readOnly for a keyboard: browsers give a read-only box no caret, so it could not
+            // be selected with Shift and the arrows; the value is controlled and edits are ignored.
+            // A touch screen selects by touch and hold, which a read-only box allows, and no
+            // on-screen keyboard opens for a box that takes no typing.
+            readOnly={touch}
             aria-readonly="true"
+            inputMode="none"
             rows={6}
             value={target.plainText}
             onChange={() => {}}
             onSelect={(event) => handlePick(event.currentTarget)}
             className="w-full resize-y rounded-lg border border-border bg-muted/40 px-3 py-2 font-serif text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
-          <p className="text-xs text-muted-foreground">Use Shift and the arrow keys to select.</p>
+          <p className="text-xs text-muted-foreground">
+            {touch
+              ? "Touch and hold a word, then drag the handles to select."
+              : "Use Shift and the arrow keys to select."}
+          </p>
         </div>
       )}
       {selection ? (
@@ -189,10 +191,13 @@ function AnnotationForm({
           value={thought}
           onChange={(event) => setThought(event.target.value)}
           onKeyDown={handleKeyDown}
+          enterKeyHint="send"
           placeholder="What does this bring up for you?"
           className="w-full resize-y rounded-lg border border-border bg-background px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-        <p className="text-xs text-muted-foreground">Enter to send, Shift+Enter for a new line.</p>
+        <p className="text-xs text-muted-foreground">
+          {touch ? "Tap Respond to send." : "Enter to send, Shift+Enter for a new line."}
+        </p>
       </div>
       {user ? null : (
         <fieldset className="grid gap-3 sm:grid-cols-2">
