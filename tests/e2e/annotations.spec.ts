@@ -91,6 +91,7 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   await page.goto(`/${member.username}`);
   const content = page.locator(`#prism-${prismId} .prism-content`);
   await dragSelect(page, content, "separate what I observed");
+  await page.getByRole("button", { name: "Respond", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
   await expect(dialog.getByText("separate what I observed", { exact: true })).toBeVisible();
   const respond = dialog.getByRole("button", { name: "Respond" });
@@ -207,6 +208,7 @@ test("selection errors, bad annotation links and keyboard annotation", async ({
   // A selection that runs out of the prism has no position in its text.
   const content = page.locator(`#prism-${prismId} .prism-content`);
   await dragSelect(page, content, "I give feedback", page.getByRole("heading", { level: 1 }));
+  await page.getByRole("button", { name: "Respond", exact: true }).click();
   await expect(
     page.getByText(
       "Could not determine precise text position. Please try selecting the text again.",

@@ -7,16 +7,16 @@ import {
   Pencil,
   Trash2,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { type Annotation, annotationMessages } from "../../../contract/annotations.ts";
 import type { Prism, Responders } from "../../../contract/prisms.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import { toastError } from "../../lib/toast.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useAnnotationHighlights } from "../annotations/highlights.ts";
-import { plainTextOf, selectionWithin } from "../annotations/text-offsets.ts";
+import { SelectionRespond } from "../annotations/selection-respond.tsx";
+import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
 import { HeartButton } from "./heart-button.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
@@ -70,7 +70,7 @@ export function PrismSection({
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
-  // Selecting text annotates, except while the owner is in edit mode or when no one may respond.
+  // A selection leads to a response, except while the owner is in edit mode or when no one may respond.
   const annotating = !editMode && prism.responders !== "no-one";
   useAnnotationHighlights(
     contentRef,
@@ -80,34 +80,13 @@ export function PrismSection({
     highlights && active && !editing,
   );
 
-  // A selection may end outside the content (the mouse is released elsewhere), so listen on the document.
-  const showsContent = active && !editing && prism.content !== "";
-  useEffect(() => {
-    if (!showsContent) return;
-    document.addEventListener("mouseup", handleSelectionEnd);
-    return () => document.removeEventListener("mouseup", handleSelectionEnd);
-  });
-
-  function handleSelectionEnd() {
-    const root = contentRef.current;
-    const selection = window.getSelection();
-    if (!annotating || !root || !selection || selection.isCollapsed || selection.rangeCount === 0)
-      return;
-    const picked = selectionWithin(root, selection.getRangeAt(0));
-    if (!picked) return;
-    if (!(picked.selectionStart >= 0 && picked.selectionEnd > picked.selectionStart)) {
-      toastError(
-        "Selection Error",
-        "Could not determine precise text position. Please try selecting the text again.",
-      );
-      return;
-    }
+  function annotate(selection: TextSelection | null) {
     onAnnotate({
       prismId: prism.id,
       prismTitle: prism.title,
       responders: prism.responders,
-      selection: picked,
-      plainText: plainTextOf(root),
+      selection,
+      plainText: contentRef.current ? plainTextOf(contentRef.current) : "",
     });
   }
   const [pendingDraft, setPendingDraft] = useState<PrismDraft | null>(null);
@@ -163,13 +142,15 @@ export function PrismSection({
           ) : (
             <>
               {prism.content ? (
-                <div
-                  ref={contentRef}
-                  className="prism-content"
-                  // The server sanitizes content to p, br, strong, em, u and http(s)/mailto links.
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized rich text
-                  dangerouslySetInnerHTML={{ __html: prism.content }}
-                />
+                <SelectionRespond contentRef={contentRef} enabled={annotating} onRespond={annotate}>
+                  <div
+                    ref={contentRef}
+                    className="prism-content"
+                    // The server sanitizes content to p, br, strong, em, u and http(s)/mailto links.
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized rich text
+                    dangerouslySetInnerHTML={{ __html: prism.content }}
+                  />
+                </SelectionRespond>
               ) : (
                 <p className="text-muted-foreground italic">Nothing written here yet.</p>
               )}
@@ -180,19 +161,7 @@ export function PrismSection({
                 ) : null}
                 <span className="flex-1" />
                 {annotating && prism.content ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() =>
-                      onAnnotate({
-                        prismId: prism.id,
-                        prismTitle: prism.title,
-                        responders: prism.responders,
-                        selection: null,
-                        plainText: contentRef.current ? plainTextOf(contentRef.current) : "",
-                      })
-                    }
-                  >
+                  <Button variant="ghost" size="sm" onClick={() => annotate(null)}>
                     <MessageSquareQuote aria-hidden="true" /> Respond to a passage
                   </Button>
                 ) : null}
