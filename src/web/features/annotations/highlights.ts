@@ -1,6 +1,7 @@
 // Draws annotated passages with the CSS Custom Highlight API, which marks text without
-// changing the rich text's DOM (no wrapper elements to break selection offsets).
-import { type RefObject, useEffect } from "react";
+// changing the rich text's DOM (no wrapper elements to break selection offsets), and finds the
+// annotation under a click or tap from the same ranges.
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { rangeFor } from "./text-offsets.ts";
 
@@ -14,27 +15,55 @@ function redraw() {
   else CSS.highlights.set(HIGHLIGHT_NAME, new Highlight(...all));
 }
 
-/** Highlights the approved, anchored annotations of one prism's rendered content. */
+interface Drawn {
+  annotationId: number;
+  length: number;
+  range: Range;
+}
+
+/**
+ * Highlights the approved, anchored annotations of one prism's rendered content. Answers which
+ * of them is drawn at a point of the viewport (the shortest, where several overlap), or null.
+ */
 export function useAnnotationHighlights(
   contentRef: RefObject<HTMLElement | null>,
   prismId: number,
   content: string,
   annotations: Annotation[],
   enabled: boolean,
-) {
+): (x: number, y: number) => number | null {
+  const drawn = useRef<Drawn[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new content string re-renders the DOM the ranges point into
   useEffect(() => {
     const root = contentRef.current;
     if (!enabled || !root) return;
-    const ranges = annotations
+    drawn.current = annotations
       .filter((a) => a.status === "approved" && !a.orphaned)
-      .map((a) => rangeFor(root, a.selectionStart, a.selectionEnd))
-      .filter((range): range is Range => range !== null);
-    rangesByPrism.set(prismId, ranges);
+      .map((a) => ({
+        annotationId: a.id,
+        length: a.selectionEnd - a.selectionStart,
+        range: rangeFor(root, a.selectionStart, a.selectionEnd),
+      }))
+      .filter((entry): entry is Drawn => entry.range !== null);
+    rangesByPrism.set(
+      prismId,
+      drawn.current.map((entry) => entry.range),
+    );
     redraw();
     return () => {
+      drawn.current = [];
       rangesByPrism.delete(prismId);
       redraw();
     };
   }, [contentRef, prismId, content, annotations, enabled]);
+
+  return useCallback((x: number, y: number) => {
+    const hits = drawn.current.filter((entry) =>
+      Array.from(entry.range.getClientRects()).some(
+        (rect) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
+      ),
+    );
+    hits.sort((a, b) => a.length - b.length);
+    return hits[0]?.annotationId ?? null;
+  }, []);
 }

@@ -26,6 +26,7 @@ export function PrismList({
   highlights,
   onAnnotate,
   onOpenResponses,
+  onOpenAnnotation,
 }: {
   owner: PublicUser;
   prisms: Prism[];
@@ -37,6 +38,7 @@ export function PrismList({
   highlights: boolean;
   onAnnotate: (target: AnnotationTarget) => void;
   onOpenResponses: (prismId: number) => void;
+  onOpenAnnotation: (prismId: number, annotationId: number) => void;
 }) {
   const writes = usePrismWrites(owner.username);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -123,6 +125,7 @@ export function PrismList({
             highlights={highlights}
             onAnnotate={onAnnotate}
             onOpenResponses={() => onOpenResponses(prism.id)}
+            onOpenAnnotation={(annotationId) => onOpenAnnotation(prism.id, annotationId)}
           />
         ))}
       </ol>

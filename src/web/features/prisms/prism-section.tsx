@@ -7,7 +7,7 @@ import {
   Pencil,
   Trash2,
 } from "lucide-react";
-import { useRef, useState } from "react";
+import { type MouseEvent, useRef, useState } from "react";
 import { type Annotation, annotationMessages } from "../../../contract/annotations.ts";
 import type { Prism, Responders } from "../../../contract/prisms.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
@@ -45,6 +45,7 @@ export function PrismSection({
   highlights,
   onAnnotate,
   onOpenResponses,
+  onOpenAnnotation,
 }: {
   prism: Prism;
   position: number;
@@ -67,17 +68,20 @@ export function PrismSection({
   highlights: boolean;
   onAnnotate: (target: AnnotationTarget) => void;
   onOpenResponses: () => void;
+  /** Opens one response in the Responses sidebar (a highlighted passage was clicked). */
+  onOpenAnnotation: (annotationId: number) => void;
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
   // A selection leads to a response, except while the owner is in edit mode or when no one may respond.
   const annotating = !editMode && prism.responders !== "no-one";
-  useAnnotationHighlights(
+  const highlighting = highlights && active && !editing;
+  const annotationAt = useAnnotationHighlights(
     contentRef,
     prism.id,
     prism.content,
     annotations,
-    highlights && active && !editing,
+    highlighting,
   );
 
   function annotate(selection: TextSelection | null) {
@@ -88,6 +92,13 @@ export function PrismSection({
       selection,
       plainText: contentRef.current ? plainTextOf(contentRef.current) : "",
     });
+  }
+
+  /** The highlighted passage under a click or tap, unless the click ended a selection or follows a link. */
+  function highlightedAt(event: MouseEvent) {
+    if (!highlighting || (event.target as Element).closest("a")) return null;
+    if (!(document.getSelection()?.isCollapsed ?? true)) return null;
+    return annotationAt(event.clientX, event.clientY);
   }
   const [pendingDraft, setPendingDraft] = useState<PrismDraft | null>(null);
   const contentId = `prism-${prism.id}-content`;
@@ -143,9 +154,18 @@ export function PrismSection({
             <>
               {prism.content ? (
                 <SelectionRespond contentRef={contentRef} enabled={annotating} onRespond={annotate}>
+                  {/* biome-ignore lint/a11y: clicking a highlight is a pointer's shortcut; the keyboard reaches the same responses through the Responses button */}
                   <div
                     ref={contentRef}
                     className="prism-content"
+                    onClick={(event) => {
+                      const annotationId = highlightedAt(event);
+                      if (annotationId !== null) onOpenAnnotation(annotationId);
+                    }}
+                    onMouseMove={(event) => {
+                      event.currentTarget.style.cursor =
+                        highlightedAt(event) === null ? "" : "pointer";
+                    }}
                     // The server sanitizes content to p, br, strong, em, u and http(s)/mailto links.
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized rich text
                     dangerouslySetInnerHTML={{ __html: prism.content }}

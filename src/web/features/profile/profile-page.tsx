@@ -226,6 +226,7 @@ function Profile({ owner }: { owner: PublicUser }) {
             highlights={highlights}
             onAnnotate={setTarget}
             onOpenResponses={(prismId) => setSidebar({ prismId, focusId: null })}
+            onOpenAnnotation={openAnnotation}
           />
         )}
       </div>
