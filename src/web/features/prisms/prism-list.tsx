@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { displayName } from "../../../contract/names.ts";
 import type { Prism } from "../../../contract/prisms.ts";
+import { prismPath } from "../../../contract/slug.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
@@ -95,6 +96,7 @@ export function PrismList({
             prism={prism}
             position={position}
             username={owner.username}
+            path={prismPath(owner.username, prism, prisms)}
             active={activeId === prism.id}
             onToggle={() => {
               onActiveChange(activeId === prism.id ? null : prism.id);

@@ -17,6 +17,7 @@ import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useAnnotationHighlights } from "../annotations/highlights.ts";
 import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
+import { CopyLinkButton } from "./copy-link-button.tsx";
 import { HeartButton } from "./heart-button.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
@@ -28,6 +29,7 @@ export function PrismSection({
   prism,
   position,
   username,
+  path,
   active,
   onToggle,
   editMode,
@@ -50,6 +52,8 @@ export function PrismSection({
   prism: Prism;
   position: number;
   username: string;
+  /** The prism's own address, for sharing. */
+  path: string;
   active: boolean;
   onToggle: () => void;
   editMode: boolean;
@@ -191,6 +195,7 @@ export function PrismSection({
                 <Button variant="outline" size="sm" onClick={onOpenResponses}>
                   <MessagesSquare aria-hidden="true" /> Responses ({annotations.length})
                 </Button>
+                <CopyLinkButton path={path} label={`Copy link to "${prism.title}"`} />
               </div>
             </>
           )}

@@ -22,6 +22,7 @@ import { ResponsesSidebar } from "../annotations/responses-sidebar.tsx";
 import { useAnnotationLinks } from "../annotations/use-annotation-links.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { NotFoundPage } from "../errors/not-found-page.tsx";
+import { CopyLinkButton } from "../prisms/copy-link-button.tsx";
 import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
@@ -174,6 +175,10 @@ function Profile({ owner }: { owner: PublicUser }) {
           ) : null}
         </div>
         <div className="flex flex-wrap justify-center gap-2">
+          <CopyLinkButton
+            path={`/${encodeURIComponent(owner.username)}`}
+            label="Copy link to this page"
+          />
           {offersHighlights ? (
             <Button
               variant="outline"
