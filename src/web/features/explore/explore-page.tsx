@@ -6,6 +6,7 @@ import { excerpt } from "../../../contract/excerpt.ts";
 import { type ExplorePrism, type ExploreUser, exploreExcerpt } from "../../../contract/explore.ts";
 import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
+import { prismPath } from "../../../contract/slug.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -271,7 +272,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
     <RowCard>
       <div className="flex items-start justify-between gap-4">
         <RowTitle
-          to={`/${user.username}?prism=${prism.id}`}
+          to={prismPath(user.username, prism)}
           className="min-w-0 text-lg font-semibold leading-snug break-words"
         >
           {prism.title}
