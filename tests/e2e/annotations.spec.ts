@@ -278,3 +278,126 @@ test("the owner sees how many responses are approved, with no highlights toggle"
   ).toBeVisible();
   expect(await highlighted()).toBe(0);
 });
+
+/** The box on the screen of the reader's current selection. */
+function selectionBox(page: Page) {
+  return page.evaluate(() => {
+    const box = document.getSelection()?.getRangeAt(0).getBoundingClientRect();
+    if (!box) throw new Error("no selection");
+    return { top: box.top, bottom: box.bottom };
+  });
+}
+
+test("a selection made with the mouse or the keyboard offers Respond beside it, reached with Tab", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  await page.goto(`/${member.username}`);
+  const content = page.locator(`#prism-${prismId} .prism-content`);
+  const respond = page.getByRole("button", { name: "Respond", exact: true });
+
+  // A drag that starts and ends inside words: the button sits above the passage, off it.
+  await dragSelect(page, content, "orces me to sepa");
+  await expect(respond).toBeVisible();
+  const selected = await selectionBox(page);
+  const button = await respond.boundingBox();
+  expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual(selected.top);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await respond.click();
+  const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
+  await expect(dialog.getByText("forces me to separate", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Enter to send, Shift+Enter for a new line.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // A word picked with a double click, stretched with Shift and the arrows; Tab reaches the button.
+  const offer = await content.evaluate((root) => {
+    const text = root.querySelector("p")?.firstChild as Text;
+    const range = document.createRange();
+    const at = text.data.indexOf("offer");
+    range.setStart(text, at);
+    range.setEnd(text, at + "offer".length);
+    const box = range.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  });
+  await page.mouse.dblclick(offer.x, offer.y);
+  await expect(respond).toBeVisible();
+  for (let i = 0; i < " t".length; i++) await page.keyboard.press("Shift+ArrowRight");
+  await expect.poll(() => page.evaluate(() => document.getSelection()?.toString())).toBe("offer t");
+  await expect(respond).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(respond).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("offer to", { exact: true })).toBeVisible();
+  await dialog.getByLabel("Your thought").fill("Talking second works for me.");
+  await dialog.getByLabel("Your thought").press("Enter");
+  await expect(
+    page.getByRole("dialog", { name: "Responses" }).getByText("Talking second works for me."),
+  ).toBeVisible();
+  const [created] = await (await page.request.get(`/api/prisms/${prismId}/annotations`)).json();
+  const start = "I give feedback in writing first, then ".length;
+  expect(created).toMatchObject({
+    selectedText: "offer to",
+    selectionStart: start,
+    selectionEnd: start + "offer to".length,
+  });
+});
+
+test("clicking a highlighted passage opens its response in the Responses sidebar", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  const quote = "offer to talk";
+  const start = "I give feedback in writing first, then ".length;
+  const created = await visitor.request.post("/api/annotations", {
+    headers: { origin: ORIGIN },
+    data: {
+      prismId,
+      selectedText: quote,
+      selectionStart: start,
+      selectionEnd: start + quote.length,
+      annotationText: "Talking after reading works for me too.",
+    },
+  });
+  const annotationId = (await created.json()).id as number;
+  await visitor.close();
+  const owner = await browser.newContext({ baseURL: ORIGIN });
+  await owner.request.post("/api/login", {
+    headers: { origin: ORIGIN },
+    data: { username: member.username, password: PASSWORD },
+  });
+  const approved = await owner.request.put(`/api/annotations/${annotationId}/status`, {
+    headers: { origin: ORIGIN },
+    data: { status: "approved" },
+  });
+  expect(approved.status()).toBe(200);
+  await owner.close();
+
+  await page.goto(`/${member.username}`);
+  await page.getByRole("button", { name: "Show Highlights (1)" }).click();
+  const highlight = await page.evaluate(async () => {
+    while (!CSS.highlights.get("prism-annotation")) await new Promise((r) => setTimeout(r, 50));
+    const [range] = [...(CSS.highlights.get("prism-annotation") ?? [])] as Range[];
+    const box = range?.getBoundingClientRect();
+    if (!box) throw new Error("no highlight");
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2, left: box.left };
+  });
+  // A click beside the highlight opens nothing.
+  await page.mouse.click(highlight.left - 30, highlight.y);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.mouse.click(highlight.x, highlight.y);
+  const sidebar = page.getByRole("dialog", { name: "Responses" });
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar.locator(`#annotation-${annotationId}`)).toContainText(
+    "Talking after reading works for me too.",
+  );
+  await expect(sidebar.locator(`#annotation-${annotationId}`)).toBeInViewport();
+  await expectNoAxeViolations(page);
+});
