@@ -30,7 +30,7 @@ test("Copy link shares the page and each prism at its own address, which opens t
   expect(await clipboard()).toBe(`${ORIGIN}/${owner.username}`);
 
   await page.getByRole("button", { name: /02\.\s*What's my best hour\?/ }).click();
-  await page.getByRole("button", { name: `Copy link to "What's my best hour?"` }).click();
+  await page.getByRole("button", { name: "Copy link to this prism" }).click();
   const address = `${ORIGIN}/${owner.username}/whats-my-best-hour`;
   await expect(page.getByText(address)).toBeVisible();
   expect(await clipboard()).toBe(address);

@@ -13,7 +13,7 @@ async function copyLink(url: string) {
   }
 }
 
-/** A "Copy link" button for `path` on this site; `label` names what is shared, for screen readers. */
+/** A "Copy link" button for `path` on this site; `label` says what is shared, for screen readers. */
 export function CopyLinkButton({
   path,
   label,

@@ -195,7 +195,7 @@ export function PrismSection({
                 <Button variant="outline" size="sm" onClick={onOpenResponses}>
                   <MessagesSquare aria-hidden="true" /> Responses ({annotations.length})
                 </Button>
-                <CopyLinkButton path={path} label={`Copy link to "${prism.title}"`} />
+                <CopyLinkButton path={path} label="Copy link to this prism" />
               </div>
             </>
           )}
