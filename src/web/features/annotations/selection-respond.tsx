@@ -35,11 +35,8 @@ function place(
     (rect) =>
       (rect.width > 0 || rect.height > 0) && rect.bottom >= bounds.top && rect.top <= bounds.bottom,
   );
-  const first =
-    lines.reduce<DOMRect | undefined>((a, b) => (a && a.top <= b.top ? a : b), undefined) ?? bounds;
-  const last =
-    lines.reduce<DOMRect | undefined>((a, b) => (a && a.bottom >= b.bottom ? a : b), undefined) ??
-    bounds;
+  const first = lines.length ? lines.reduce((a, b) => (b.top < a.top ? b : a)) : bounds;
+  const last = lines.length ? lines.reduce((a, b) => (b.bottom > a.bottom ? b : a)) : bounds;
   const width = button?.offsetWidth || ESTIMATE.width;
   const height = button?.offsetHeight || ESTIMATE.height;
   // A phone's own selection menu sits above the selection, so the button goes below it there;
