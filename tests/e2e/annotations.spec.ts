@@ -352,21 +352,7 @@ test("clicking a highlighted passage opens its response in the Responses sidebar
   signIn,
 }) => {
   const { member, prismId } = await ownerWithPrism(browser, signIn);
-  const visitor = await browser.newContext({ baseURL: ORIGIN });
-  const quote = "offer to talk";
-  const start = "I give feedback in writing first, then ".length;
-  const created = await visitor.request.post("/api/annotations", {
-    headers: { origin: ORIGIN },
-    data: {
-      prismId,
-      selectedText: quote,
-      selectionStart: start,
-      selectionEnd: start + quote.length,
-      annotationText: "Talking after reading works for me too.",
-    },
-  });
-  const annotationId = (await created.json()).id as number;
-  await visitor.close();
+  const annotationId = await visitorResponds(browser, prismId);
   const owner = await browser.newContext({ baseURL: ORIGIN });
   await owner.request.post("/api/login", {
     headers: { origin: ORIGIN },

@@ -1,7 +1,7 @@
 // Responding on a phone: a passage selected by touch leads to the dialog through the Respond
 // button, the dialog speaks of touch, and the stored quote is whole words.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import { addPrism, expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
 import { phone } from "./phone.ts";
 
 test.use(phone);
@@ -61,12 +61,10 @@ test("a phone visitor selects a passage by touch, taps Respond and responds in w
 }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(context, newMember("plain"));
-  const created = await context.request.post("/api/prisms", {
-    data: { title: "How to tell me things", content: CONTENT },
-    headers: { origin: ORIGIN },
+  const prismId = await addPrism(context.request, {
+    title: "How to tell me things",
+    content: CONTENT,
   });
-  expect(created.status()).toBe(201);
-  const prismId = (await created.json()).id as number;
   await context.close();
 
   await page.goto(`/${owner.username}`);

@@ -1,6 +1,6 @@
 // Sharing a page and a prism: Copy link puts its address on the clipboard, and a prism's address
 // opens that prism and stays in the address bar.
-import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import { addPrism, expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
 
 test("Copy link shares the page and each prism at its own address, which opens that prism", async ({
   page,
@@ -13,11 +13,7 @@ test("Copy link shares the page and each prism at its own address, which opens t
     { title: "First things", content: "<p>The first words.</p>" },
     { title: "What's my best hour?", content: "<p>The deep-linked words.</p>" },
   ]) {
-    const created = await context.request.post("/api/prisms", {
-      data: prism,
-      headers: { origin: ORIGIN },
-    });
-    expect(created.status()).toBe(201);
+    await addPrism(context.request, prism);
   }
   await context.close();
 
