@@ -2,9 +2,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { queryClient } from "../lib/query.ts";
-import { router } from "./routes.tsx";
+import { AppRoutes } from "./routes.tsx";
 import "../styles.css";
 
 const root = document.getElementById("root");
@@ -13,7 +13,9 @@ if (!root) throw new Error("Prism needs a #root element");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );

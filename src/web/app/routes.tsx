@@ -1,6 +1,6 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand.
 import { lazy } from "react";
-import { createBrowserRouter } from "react-router";
+import { type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
@@ -58,7 +58,7 @@ const ErrorDemoPage = lazy(() =>
   })),
 );
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -103,4 +103,9 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/** The page for the current address (the browser router or, on the server, a static one). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
