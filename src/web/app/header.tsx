@@ -1,22 +1,14 @@
 // The site header: logo, Explore, and the member menu or a Sign in link.
-import { LogOut, Menu, Settings, ShieldCheck, User, X } from "lucide-react";
-import { useState } from "react";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { displayName } from "../../contract/names.ts";
-import { Avatar } from "../components/ui/avatar.tsx";
 import { Button } from "../components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../components/ui/dropdown-menu.tsx";
-import { useCurrentUser, useLogout } from "../features/auth/auth-queries.ts";
-import { NotificationTray } from "../features/notifications/notification-tray.tsx";
+import { useCurrentUser } from "../features/auth/auth-queries.ts";
 import { useHighlightsControl } from "../lib/page-controls.ts";
 import { rememberPage } from "../lib/storage.ts";
+
+// Members' controls load only for a signed-in member: a visitor's page carries no menu code.
+const MemberMenu = lazy(() => import("./member-menu.tsx").then((m) => ({ default: m.MemberMenu })));
 
 function Logo() {
   return (
@@ -37,8 +29,6 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const highlights = useHighlightsControl();
 
-  const logout = useLogout();
-
   function handleSignIn() {
     rememberPage(location.pathname + location.search);
     navigate("/sign-in");
@@ -57,42 +47,10 @@ export function Header() {
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {user ? <NotificationTray /> : null}
           {user ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" className="h-10 gap-2 px-2">
-                  <Avatar user={user} className="size-8 text-xs" />
-                  {/* Named by the name it shows (on small screens too), then what it opens. */}
-                  <span className="sr-only max-w-40 truncate sm:not-sr-only">
-                    {user.displayName || user.username}
-                  </span>
-                  <span className="sr-only">, account menu</span>
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel>
-                  <span className="block font-medium">{displayName(user)}</span>
-                  <span className="block text-xs text-muted-foreground">@{user.username}</span>
-                </DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => navigate(`/${user.username}`)}>
-                  <User /> My Profile
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => navigate("/profile")}>
-                  <Settings /> Profile Settings
-                </DropdownMenuItem>
-                {user.isAdmin ? (
-                  <DropdownMenuItem onSelect={() => navigate("/catalyst")}>
-                    <ShieldCheck /> Catalyst Admin
-                  </DropdownMenuItem>
-                ) : null}
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => logout.mutate()}>
-                  <LogOut /> Log out
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <Suspense fallback={<div className="h-10 w-24" />}>
+              <MemberMenu user={user} />
+            </Suspense>
           ) : (
             <Button variant="default" size="sm" asChild>
               <Link
