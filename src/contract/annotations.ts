@@ -1,23 +1,11 @@
 // Annotations on the wire: a reader's response to a passage of a prism.
 import { z } from "zod";
+import { annotationMessages } from "./annotation-messages.ts";
 import { limits } from "./limits.ts";
 import { text } from "./text.ts";
 
 export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
 export type AnnotationStatus = z.infer<typeof annotationStatusSchema>;
-
-export const annotationMessages = {
-  textRequired: "Please write a response",
-  textTooLong: `Responses must be at most ${limits.annotationMax} characters`,
-  selectionEmpty: "Select some text to respond to",
-  selectionTooLong: `Select at most ${limits.selectionMax.toLocaleString("en")} characters to respond to`,
-  selectionRange: "The selection must end after it starts",
-  selectionMismatch: "The selected text does not match the prism. Please select it again.",
-  alreadyDecided: "This annotation has already been decided",
-  tooMany: "You're responding quickly. Please wait a few minutes and try again.",
-  membersOnly: "Only members can respond to this prism. Sign in to respond.",
-  closed: "This prism is not open to responses.",
-} as const;
 
 export const annotationCreateSchema = z
   .strictObject({

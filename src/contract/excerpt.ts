@@ -18,3 +18,6 @@ export function excerpt(text: string, max: number): string {
   }
   return `${cut}${ELLIPSIS}`;
 }
+
+/** Excerpt lengths of the two tabs (spec §9). */
+export const exploreExcerpt = { people: 100, prisms: 150 } as const;

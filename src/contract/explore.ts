@@ -20,6 +20,3 @@ export const explorePrismSchema = z.object({
   }),
 });
 export type ExplorePrism = z.infer<typeof explorePrismSchema>;
-
-/** Excerpt lengths of the two tabs (spec §9). */
-export const exploreExcerpt = { people: 100, prisms: 150 } as const;

@@ -1,16 +1,10 @@
 // Prisms and hearts on the wire.
 import { z } from "zod";
 import { limits } from "./limits.ts";
+import { responderChoices } from "./responders.ts";
 import { text } from "./text.ts";
 
-/** Who may respond to a prism: anyone (the default), signed-in members only, or no one. */
-export const respondersSchema = z.enum(["anyone", "members", "no-one"]);
-export type Responders = z.infer<typeof respondersSchema>;
-
-/** Whether a prism's choice of responders admits this reader (signed in or not). */
-export function respondersAdmit(responders: Responders, signedIn: boolean): boolean {
-  return responders === "anyone" || (responders === "members" && signedIn);
-}
+export const respondersSchema = z.enum(responderChoices);
 
 export const respondersInputSchema = z.strictObject({ responders: respondersSchema });
 

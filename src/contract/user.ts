@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { limits } from "./limits.ts";
 import { text } from "./text.ts";
+import { isHttpUrl } from "./url.ts";
 
 const optionalText = z.string().nullable();
 
@@ -46,16 +47,6 @@ export const profileMessages = {
   invalidEmail: "Invalid email address",
   invalidUrl: "Must be a valid URL",
 } as const;
-
-/** An absolute http(s) address: the only kind of link Prism stores or shows. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** An optional http(s) link: empty means "none". */
 const optionalUrl = text()

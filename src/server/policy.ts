@@ -1,6 +1,6 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
 import { eq, or, type SQL, sql } from "drizzle-orm";
-import { respondersAdmit } from "../contract/prisms.ts";
+import { respondersAdmit } from "../contract/responders.ts";
 import { annotations, type PrismRow, prisms, type UserRow } from "./db/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;

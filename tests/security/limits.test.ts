@@ -1,7 +1,7 @@
 // Every limited route answers 429 with Retry-After and the error shape once its limit is used
 // up; per-address limits see the real client behind a trusted proxy, and only there.
 import { describe, expect, it } from "vitest";
-import { annotationMessages } from "../../src/contract/annotations.ts";
+import { annotationMessages } from "../../src/contract/annotation-messages.ts";
 import { authMessages } from "../../src/contract/auth.ts";
 import { contactMessages } from "../../src/contract/contact.ts";
 import { passwordResetMessages } from "../../src/contract/password-reset.ts";

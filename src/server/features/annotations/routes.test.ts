@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { annotationMessages } from "../../../contract/annotations.ts";
+import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { annotations, notifications } from "../../db/schema.ts";

@@ -2,11 +2,8 @@
 // keeping them anchored when the prism is edited.
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import {
-  type AnnotationCreate,
-  type AnnotationStatus,
-  annotationMessages,
-} from "../../../contract/annotations.ts";
+import { annotationMessages } from "../../../contract/annotation-messages.ts";
+import type { AnnotationCreate, AnnotationStatus } from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { Executor } from "../../db/client.ts";

@@ -1,7 +1,8 @@
 // A member's prisms: listing, writing, ordering. Every write is one transaction.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { PrismEvent } from "../../../contract/events.ts";
-import type { MoveDirection, PrismInput, Responders } from "../../../contract/prisms.ts";
+import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
+import type { Responders } from "../../../contract/responders.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";

@@ -1,8 +1,9 @@
 // The dialog that opens on a selected passage: the quote, the reader's thought, Respond.
 import { type KeyboardEvent, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { type Annotation, annotationMessages } from "../../../contract/annotations.ts";
-import { type Responders, respondersAdmit } from "../../../contract/prisms.ts";
+import { annotationMessages } from "../../../contract/annotation-messages.ts";
+import type { Annotation } from "../../../contract/annotations.ts";
+import { type Responders, respondersAdmit } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,

@@ -2,8 +2,8 @@
 import { Heart, type LucideIcon, Sparkles, Users } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useSearchParams } from "react-router";
-import { excerpt } from "../../../contract/excerpt.ts";
-import { type ExplorePrism, type ExploreUser, exploreExcerpt } from "../../../contract/explore.ts";
+import { excerpt, exploreExcerpt } from "../../../contract/excerpt.ts";
+import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { prismPath } from "../../../contract/slug.ts";

@@ -1,6 +1,7 @@
 // A member's prisms and hearts: the queries, their polling, and the writes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HeartStatus, MoveDirection, Prism, Responders } from "../../../contract/prisms.ts";
+import type { HeartStatus, MoveDirection, Prism } from "../../../contract/prisms.ts";
+import type { Responders } from "../../../contract/responders.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";

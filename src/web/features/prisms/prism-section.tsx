@@ -8,8 +8,10 @@ import {
   Trash2,
 } from "lucide-react";
 import { type MouseEvent, useRef, useState } from "react";
-import { type Annotation, annotationMessages } from "../../../contract/annotations.ts";
-import type { Prism, Responders } from "../../../contract/prisms.ts";
+import { annotationMessages } from "../../../contract/annotation-messages.ts";
+import type { Annotation } from "../../../contract/annotations.ts";
+import type { Prism } from "../../../contract/prisms.ts";
+import type { Responders } from "../../../contract/responders.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";

@@ -1,6 +1,6 @@
 // The owner's choice, in edit mode, of who may respond to one prism.
 import { useId } from "react";
-import type { Responders } from "../../../contract/prisms.ts";
+import type { Responders } from "../../../contract/responders.ts";
 
 const choices: { value: Responders; label: string }[] = [
   { value: "anyone", label: "Anyone" },

@@ -8,7 +8,8 @@ import {
   profilePageTitle,
   shareTitle,
 } from "../../../contract/names.ts";
-import { isHttpUrl, type PublicUser } from "../../../contract/user.ts";
+import { isHttpUrl } from "../../../contract/url.ts";
+import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";

@@ -1,0 +1,16 @@
+// What Prism says about responses, in the forms and from the server. Free of the schema library,
+// so a reading page can show them without loading it.
+import { limits } from "./limits.ts";
+
+export const annotationMessages = {
+  textRequired: "Please write a response",
+  textTooLong: `Responses must be at most ${limits.annotationMax} characters`,
+  selectionEmpty: "Select some text to respond to",
+  selectionTooLong: `Select at most ${limits.selectionMax.toLocaleString("en")} characters to respond to`,
+  selectionRange: "The selection must end after it starts",
+  selectionMismatch: "The selected text does not match the prism. Please select it again.",
+  alreadyDecided: "This annotation has already been decided",
+  tooMany: "You're responding quickly. Please wait a few minutes and try again.",
+  membersOnly: "Only members can respond to this prism. Sign in to respond.",
+  closed: "This prism is not open to responses.",
+} as const;
