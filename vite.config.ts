@@ -2,6 +2,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+// @ts-expect-error: a plain ES module, also run outside TypeScript
+import { bundleBudget } from "./scripts/bundle-budget.mjs";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -10,7 +12,12 @@ export default defineConfig({
   publicDir: "public",
   // Every script, style and text asset is compressed once here (brotli and gzip, beside the
   // original), so the server sends the smaller file without compressing per request.
-  plugins: [react(), tailwindcss(), compression({ exclude: /\.html$/, logLevel: "silent" })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({ exclude: /\.html$/, logLevel: "silent" }),
+    bundleBudget({ maxBytes: 140_000 }),
+  ],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
