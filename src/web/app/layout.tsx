@@ -1,22 +1,24 @@
 // Every page's frame: header, the page in an error boundary, footer, and the toaster.
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { Toaster } from "sonner";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useCurrentUser } from "../features/auth/auth-queries.ts";
 import { setErrorNavigator } from "../lib/api.ts";
 import { takeFlashToast } from "../lib/storage.ts";
-import { toastDuration, toastSuccess } from "../lib/toast.ts";
+import { toastDuration, toastSuccess, useToastsWanted } from "../lib/toast.ts";
 import { useLiveUpdates } from "../live/stream.ts";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 export function Layout() {
   const navigate = useNavigate();
   const location = useLocation();
 
   const { user } = useCurrentUser();
+  const toastsWanted = useToastsWanted();
 
   useEffect(() => setErrorNavigator(navigate), [navigate]);
   useLiveUpdates(user?.id ?? null);
@@ -42,20 +44,24 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      <Toaster
-        visibleToasts={1}
-        duration={toastDuration.default}
-        closeButton
-        position="bottom-right"
-        toastOptions={{
-          classNames: {
-            toast: "!rounded-xl !border-border !shadow-lg",
-            title: "!text-foreground",
-            description: "!text-muted-foreground",
-            error: "!border-destructive/50",
-          },
-        }}
-      />
+      {toastsWanted ? (
+        <Suspense fallback={null}>
+          <Toaster
+            visibleToasts={1}
+            duration={toastDuration.default}
+            closeButton
+            position="bottom-right"
+            toastOptions={{
+              classNames: {
+                toast: "!rounded-xl !border-border !shadow-lg",
+                title: "!text-foreground",
+                description: "!text-muted-foreground",
+                error: "!border-destructive/50",
+              },
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,38 @@
 // Toasts with the spec's durations: 5 s by default, 3 s for most confirmations, 2 s for quick ones.
-import { toast } from "sonner";
+// The toast library loads with the first toast, not with every page's first script.
+import { useSyncExternalStore } from "react";
 
 export const toastDuration = { default: 5000, short: 3000, quick: 2000 } as const;
+
+let sonner: Promise<typeof import("sonner")> | null = null;
+const wanted = new Set<() => void>();
+
+function loadSonner() {
+  if (!sonner) {
+    sonner = import("sonner");
+    for (const notify of wanted) notify();
+  }
+  return sonner;
+}
+
+/** Whether a toast has been shown yet: the layout mounts the toaster from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      wanted.add(notify);
+      return () => wanted.delete(notify);
+    },
+    () => sonner !== null,
+    () => false,
+  );
+}
 
 export function toastSuccess(
   title: string,
   description?: string,
   duration: number = toastDuration.short,
 ) {
-  toast.success(title, { description, duration });
+  void loadSonner().then(({ toast }) => toast.success(title, { description, duration }));
 }
 
 export function toastError(
@@ -16,5 +40,5 @@ export function toastError(
   description?: string,
   duration: number = toastDuration.default,
 ) {
-  toast.error(title, { description, duration });
+  void loadSonner().then(({ toast }) => toast.error(title, { description, duration }));
 }
