@@ -118,6 +118,26 @@ describe("GET /api/events", () => {
     await s.close();
   });
 
+  it("says first where the server stands in the changes: the stamp moves with each change", async () => {
+    const stampOf = async (s: Awaited<ReturnType<typeof stream>>) => {
+      const ready = await s.waitFor((block) => block.event === "live.ready");
+      return (JSON.parse(ready.data ?? "") as { stamp: string }).stamp;
+    };
+    const { prism } = await ownerAndPrism();
+    const first = await stream(base);
+    const before = await stampOf(first);
+    const unchanged = await stream(base);
+    expect(await stampOf(unchanged)).toBe(before);
+
+    expect((await heart(base, prism.id, { cookie: "vid=visitor-events-stamp01" })).status).toBe(
+      200,
+    );
+    await first.waitFor(isEvent("heart.changed", { prismId: prism.id }));
+    const after = await stream(base);
+    expect(await stampOf(after)).not.toBe(before);
+    for (const s of [first, unchanged, after]) await s.close();
+  });
+
   it("is described in the API docs and has no HEAD route", async () => {
     const docs = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(docs.json().paths["/api/events"]?.get?.tags).toEqual(["events"]);
@@ -194,7 +214,12 @@ describe("event stream plugin", () => {
   async function small(options: { heartbeatMs?: number; maxStreams?: number } = {}) {
     const bus = fakeBus();
     const app = Fastify();
-    await app.register(eventStreamRoutes, { prefix: "/api", bus, ...options });
+    await app.register(eventStreamRoutes, {
+      prefix: "/api",
+      bus,
+      versions: { stamp: () => "fixed" },
+      ...options,
+    });
     const origin = await app.listen({ port: 0, host: "127.0.0.1" });
     return { app, bus, origin };
   }

@@ -9,6 +9,7 @@ import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
 import { sessionToken } from "../plugins/session.ts";
 import { canAdminister } from "../policy.ts";
 import type { EventBus } from "./bus.ts";
+import type { Versions } from "./versions.ts";
 
 const streamMessages = {
   tooMany: "Too many live-update connections are open. Close some tabs and try again.",
@@ -16,6 +17,8 @@ const streamMessages = {
 
 interface EventStreamOptions {
   bus: Pick<EventBus, "subscribe">;
+  /** Sent first as `live.ready`: a page rendered at this stamp has missed nothing. */
+  versions: Pick<Versions, "stamp">;
   /** Milliseconds between heartbeat comments; 25 s unless a test says otherwise. */
   heartbeatMs?: number;
   /** Open streams this process serves before answering 503. */
@@ -191,6 +194,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       open.set(raw, end);
 
       write(`retry: ${EVENT_STREAM_DEFAULTS.retryMs}\n\n: connected\n\n`);
+      write(encodeFrame({ type: "live.ready", data: { stamp: options.versions.stamp() } }));
     },
   );
 };

@@ -40,14 +40,24 @@ export class Versions {
   // one, too, when the bus may have missed events: every tag then moves on.
   private boot = randomBytes(4).toString("hex");
   private readonly counters = new Map<string, number>();
+  private seen = 0;
 
   constructor(bus: EventBus) {
     bus.subscribe((event) => {
+      this.seen += 1;
       for (const key of keysOf(event)) this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
     });
     bus.onResync(() => {
       this.boot = randomBytes(4).toString("hex");
     });
+  }
+
+  /**
+   * Where this process stands in the stream of changes: equal stamps mean nothing changed in
+   * between (a server-rendered page and the live stream it then opens compare theirs).
+   */
+  stamp(): string {
+    return `${this.boot}-${this.seen}`;
   }
 
   /** An entity tag for `key` as seen by one viewer (responses that differ per viewer). */
