@@ -7,22 +7,24 @@ import { bundleBudget } from "./scripts/bundle-budget.mjs";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
-  publicDir: "public",
+  publicDir: isSsrBuild ? false : "public",
   // Every script, style and text asset is compressed once here (brotli and gzip, beside the
-  // original), so the server sends the smaller file without compressing per request.
-  plugins: [
-    react(),
-    tailwindcss(),
-    compression({ exclude: /\.html$/, logLevel: "silent" }),
-    bundleBudget({ maxBytes: 140_000 }),
-  ],
-  build: {
-    outDir: "../../dist/web",
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  // original), so the server sends the smaller file without compressing per request. The
+  // server's renderer (`--ssr`) is one self-contained module for Node.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        tailwindcss(),
+        compression({ exclude: /\.html$/, logLevel: "silent" }),
+        bundleBudget({ maxBytes: 140_000 }),
+      ],
+  build: isSsrBuild
+    ? { outDir: "../../dist/server", emptyOutDir: true, sourcemap: true }
+    : { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  ssr: { noExternal: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {
@@ -30,4 +32,4 @@ export default defineConfig({
       "/auth/google": `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

@@ -204,6 +204,7 @@ export async function buildApp(options: BuildOptions) {
     root: options.webRoot ?? defaultWebRoot,
     sourceMaps: !config.production,
     renderHead: createRenderHead(deps),
+    stamp: () => deps.versions.stamp(),
     onPage: (request, reply) => ensureVisitorId(request, reply, config),
   });
   return app;

@@ -1,9 +1,12 @@
 // Serves the built web app: hashed assets with long caching, every page path → index.html with
 // the page's head (title, description, robots, canonical, Open Graph, Twitter) written in, so
 // that link previews work for crawlers that run no JavaScript. Which head a path gets is decided
-// by the `renderHead` option (features/seo); this plugin only does the string work.
+// by the `renderHead` option (features/seo); this plugin only does the string work. When the
+// build has the server renderer beside the web app, the page's body arrives rendered too, with
+// its data, fetched through this server's own API as the visitor (their cookies).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -28,11 +31,24 @@ export interface RenderedHead {
 /** The head and status of a page path (no query string). */
 export type RenderHead = (path: string) => Promise<RenderedHead>;
 
+/** The server renderer's module (dist/server/server-render.js, built from the web app). */
+interface ServerRenderer {
+  renderPage(
+    url: string,
+    fetch: (path: string, init: RequestInit) => Promise<Response>,
+    stamp: string,
+  ): Promise<{ root: string; data: string } | null>;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
 interface WebPluginOptions {
   root: string;
   /** Whether the build's source maps are served (never in production). */
   sourceMaps: boolean;
   renderHead?: RenderHead;
+  /** Where the server stands in the changes, embedded in a rendered page (see live/versions). */
+  stamp?: () => string;
   /** Gives a new visitor their `vid` cookie with the page. */
   onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
 }
@@ -96,6 +112,39 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     });
   }
   const indexHtml = built ? readFileSync(indexPath, "utf8") : null;
+  const rendererPath = join(opts.root, "../server/server-render.js");
+  const renderer: ServerRenderer | null =
+    built && existsSync(rendererPath) ? await import(pathToFileURL(rendererPath).href) : null;
+
+  /** A request of the page being rendered, answered by this server as if the visitor made it. */
+  const fetchAs =
+    (page: FastifyRequest) =>
+    async (path: string, init: RequestInit): Promise<Response> => {
+      if ((init.method ?? "GET") !== "GET") throw new Error(`A page only reads: ${path}`);
+      const answer = await app.inject({
+        method: "GET",
+        url: path,
+        headers: { cookie: page.headers.cookie ?? "", accept: "application/json" },
+      });
+      const type = answer.headers["content-type"];
+      return new Response(answer.statusCode === 204 ? null : answer.body, {
+        status: answer.statusCode,
+        headers: typeof type === "string" ? { "content-type": type } : {},
+      });
+    };
+
+  /** The page's body rendered on the server, or the empty shell the browser renders into. */
+  async function renderBody(request: FastifyRequest, html: string): Promise<string> {
+    if (!renderer) return html;
+    try {
+      const page = await renderer.renderPage(request.url, fetchAs(request), opts.stamp?.() ?? "");
+      if (!page) return html;
+      return html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>${page.data}`);
+    } catch (error) {
+      request.log.warn({ err: error }, "page not rendered on the server: serving the shell");
+      return html;
+    }
+  }
 
   const noRoute = (request: FastifyRequest): never => {
     throw notFound(`No route for ${request.method} ${request.url.split("?")[0] ?? "/"}`);
@@ -120,6 +169,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
         request.log.warn({ err: error }, "page head unavailable: serving the plain shell");
       }
     }
+    if (status === 200) html = await renderBody(request, html);
     return reply
       .code(status)
       .header("cache-control", "no-cache")

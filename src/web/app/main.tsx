@@ -1,21 +1,30 @@
-// The browser entry: the query client and the router, mounted on #root.
-import { QueryClientProvider } from "@tanstack/react-query";
+// The browser entry: the query client and the router, mounted on #root. A page the server
+// rendered is hydrated, with the data the server embedded beside it (no second fetch).
+import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { queryClient } from "../lib/query.ts";
+import { renderedPageData } from "../lib/page-data.ts";
+import { createQueryClient } from "../lib/query.ts";
 import { AppRoutes } from "./routes.tsx";
 import "../styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Prism needs a #root element");
 
-createRoot(root).render(
+const rendered = renderedPageData();
+
+const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+    <QueryClientProvider client={createQueryClient()}>
+      <HydrationBoundary state={rendered?.queries}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </HydrationBoundary>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (rendered) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -101,9 +101,19 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body?.errors);
 }
 
+/** How a request reaches the server: the browser's fetch, or the server's own when it renders. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Used once by the server-side renderer, which answers the page's requests itself. */
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 async function send(method: string, path: string, body: unknown, signal?: AbortSignal) {
   try {
-    return await fetch(path, {
+    return await transport(path, {
       method,
       credentials: "include",
       headers: body === undefined ? undefined : { "content-type": "application/json" },

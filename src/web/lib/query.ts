@@ -1,13 +1,23 @@
-// The one query client and the one list of query keys.
+// The query client's defaults and the one list of query keys.
 import { QueryClient } from "@tanstack/react-query";
+import { holdsRenderedAnswer } from "./page-data.ts";
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // Spec §7: "other data: never stale, no retry, no refetch on focus".
-    queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+/** A query client with the spec's defaults: one per browser tab, one per server-rendered page. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Spec §7: "other data: never stale, no retry, no refetch on focus".
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+        refetchOnWindowFocus: false,
+        // Data the server rendered the page with is current: the live stream says otherwise.
+        refetchOnMount: (query) => !holdsRenderedAnswer(query),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
 
 export const queryKeys = {
   currentUser: ["user"] as const,

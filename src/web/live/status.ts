@@ -1,28 +1,33 @@
-// Whether the live event stream is open, and the polling that stands in for it while it is not.
+// Whether the live event stream is open, and the polling that stands in for it while it is down.
 import { useSyncExternalStore } from "react";
 
-let connected = false;
+/**
+ * Connecting (a page just opened, or its member changed: its data is fresh, from the server or
+ * just fetched), open, or down (the stream failed: pages poll until it is back).
+ */
+export type LiveState = "connecting" | "open" | "down";
+
+let state: LiveState = "connecting";
 const listeners = new Set<() => void>();
 
-export function setConnected(value: boolean) {
-  if (connected === value) return;
-  connected = value;
+export function setLiveState(next: LiveState) {
+  if (state === next) return;
+  state = next;
   for (const listener of listeners) listener();
 }
 
-/** True while the event stream is open. */
-export function useLiveConnected(): boolean {
+function useLiveState(): LiveState {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => connected,
-    () => false,
+    () => state,
+    () => "connecting",
   );
 }
 
-/** A query's polling interval: none while the stream is open, else the spec's interval. */
+/** A query's polling interval: the spec's interval while the stream is down, else none. */
 export function usePollInterval(ms: number): number | false {
-  return useLiveConnected() ? false : ms;
+  return useLiveState() === "down" ? ms : false;
 }

@@ -4,8 +4,9 @@
 import { type QueryClient, type QueryFilters, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { HeartStatus } from "../../contract/prisms.ts";
+import { takeRenderedStamp } from "../lib/page-data.ts";
 import { queryKeys } from "../lib/query.ts";
-import { setConnected } from "./status.ts";
+import { setLiveState } from "./status.ts";
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -29,6 +30,7 @@ async function refetchAfterChange(
 
 /** Opens the stream and keeps it open until the returned function is called. */
 function connectLive(queryClient: QueryClient): () => void {
+  let renderedStamp = takeRenderedStamp();
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1000;
@@ -48,14 +50,10 @@ function connectLive(queryClient: QueryClient): () => void {
     source = new EventSource("/api/events");
     source.onopen = () => {
       backoff = 1000;
-      setConnected(true);
-      // Whatever happened while we were away: refetch what is on screen.
-      void refetchAfterChange(queryClient, {
-        predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0],
-      });
+      setLiveState("open");
     };
     source.onerror = () => {
-      setConnected(false);
+      setLiveState("down");
       // EventSource retries by itself unless the server refused it; then we back off and retry.
       if (source?.readyState === EventSource.CLOSED && !stopped) {
         source.close();
@@ -63,6 +61,16 @@ function connectLive(queryClient: QueryClient): () => void {
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     };
+    // Whatever happened while we were away, or since the server rendered the page: refetch what
+    // is on screen. A page the server rendered at the stream's own stamp has missed nothing.
+    on("live.ready", ({ stamp }) => {
+      const current = renderedStamp === stamp;
+      renderedStamp = null;
+      if (current) return;
+      void refetchAfterChange(queryClient, {
+        predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0],
+      });
+    });
     const refetch = (queryKey: readonly unknown[]) =>
       void refetchAfterChange(queryClient, { queryKey });
     on("prisms.changed", ({ username }) => {
@@ -96,7 +104,7 @@ function connectLive(queryClient: QueryClient): () => void {
     stopped = true;
     clearTimeout(retry);
     source?.close();
-    setConnected(false);
+    setLiveState("connecting");
   };
 }
 

@@ -1,17 +1,13 @@
 // Renders a component the way the app does: inside a QueryClientProvider (with the app's query
 // defaults, but a fresh client per test) and next to the toaster, so toasts can be read.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { Toaster } from "sonner";
+import { createQueryClient } from "../lib/query.ts";
 
 export function renderWithQueries(ui: ReactElement) {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
+  const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
       {ui}

@@ -45,6 +45,11 @@ function XMark() {
   );
 }
 
+/** The page's origin in the browser; none on the server, whose head already has the full link. */
+function pageOrigin(): string {
+  return typeof window === "undefined" ? "" : window.location.origin;
+}
+
 function readHighlightsPreference(): boolean {
   try {
     return localStorage.getItem(storageKeys.highlights) === "true";
@@ -93,7 +98,9 @@ function Profile({ owner }: { owner: PublicUser }) {
     .filter((a) => a.status === "approved").length;
   // Highlights are for visitors: their choice is remembered and starts off. Owners see the
   // count, and their responses in the Responses sidebar.
-  const [highlightsChosen, setHighlightsChosen] = useState(() => readHighlightsPreference());
+  const [highlightsChosen, setHighlightsChosen] = useState(false);
+  // Read once mounted: the page may come rendered from the server, which knows no preference.
+  useEffect(() => setHighlightsChosen(readHighlightsPreference()), []);
   const highlights = !isOwner && highlightsChosen;
   function toggleHighlights() {
     setHighlightsChosen(!highlights);
@@ -150,7 +157,7 @@ function Profile({ owner }: { owner: PublicUser }) {
       <meta name="description" content={description} />
       <meta property="og:title" content={shareTitle(owner)} />
       <meta property="og:description" content={description} />
-      <link rel="canonical" href={`${window.location.origin}/${owner.username}`} />
+      <link rel="canonical" href={`${pageOrigin()}/${owner.username}`} />
 
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar user={owner} className="size-20 text-2xl" />

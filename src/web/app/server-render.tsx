@@ -1,0 +1,89 @@
+// The server's renderer of Prism's pages (built by Vite into its own bundle): the same routes and
+// components as the browser, rendered to HTML with the data they ask for. The data is fetched
+// through the server's own API (the `fetch` it is given), and goes into the page for hydration.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { type ApiTransport, setApiTransport } from "../lib/api.ts";
+import { pageDataScript } from "../lib/page-data.ts";
+import { createQueryClient } from "../lib/query.ts";
+import { AppRoutes } from "./routes.tsx";
+
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  root: string;
+  /** The JSON block with the page's data, for after #root. */
+  data: string;
+}
+
+const pageFetch = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((path, init) => {
+  const fetchForPage = pageFetch.getStore();
+  if (!fetchForPage) throw new Error(`No page is being rendered to fetch ${path} for`);
+  return fetchForPage(path, init);
+});
+
+/**
+ * The head tags (title, meta, links) React puts before the markup of a page rendered outside a
+ * document: the server writes the page's head itself, and the browser manages it from then on.
+ */
+const HEAD_TAGS = /^(?:<(?:link|meta)\b[^>]*>|<title>[^<]*<\/title>)*/;
+
+/** A page renders, asks for data, and renders again with it: a few rounds at most. */
+const MAX_ROUNDS = 4;
+
+async function renderOnce(url: string, queryClient: ReturnType<typeof createQueryClient>) {
+  let failure: unknown = null;
+  const { prelude } = await prerenderToNodeStream(
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </QueryClientProvider>,
+    {
+      // Every part inline, in order: no part is sent apart to be put in place by an inline
+      // script, which the Content Security Policy forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that fails here would be left for the browser to render: render none of it.
+      onError(error) {
+        failure ??= error;
+      },
+    },
+  );
+  if (failure) throw failure;
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(HEAD_TAGS, "");
+}
+
+/**
+ * The page at `url` (path and query) as HTML with its data and `stamp` (taken by the server
+ * before the page's first request), or null when a request it needs
+ * failed: the browser then renders it, as without a server. Throws when a component fails.
+ */
+export async function renderPage(
+  url: string,
+  fetch: ApiTransport,
+  stamp: string,
+): Promise<RenderedPage | null> {
+  return pageFetch.run(fetch, async () => {
+    const queryClient = createQueryClient();
+    const cache = queryClient.getQueryCache();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const root = await renderOnce(url, queryClient);
+      const queries = cache.getAll();
+      if (queries.some((query) => query.state.status === "error")) return null;
+      const wanted = queries.filter((query) => {
+        const { enabled } = query.options as { enabled?: boolean | ((q: unknown) => boolean) };
+        const on = typeof enabled === "function" ? enabled(query) : enabled !== false;
+        return on && query.state.status === "pending" && query.state.fetchStatus === "idle";
+      });
+      if (wanted.length === 0) {
+        return { root, data: pageDataScript({ stamp, queries: dehydrate(queryClient) }) };
+      }
+      await Promise.allSettled(wanted.map((query) => query.fetch()));
+    }
+    return null;
+  });
+}
