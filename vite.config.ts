@@ -23,7 +23,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       ],
   build: isSsrBuild
     ? { outDir: "../../dist/server", emptyOutDir: true, sourcemap: true }
-    : { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+    : // The manifest (which file holds which page's code) is for the server, not served.
+      {
+        outDir: "../../dist/web",
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+      },
   ssr: { noExternal: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -37,7 +37,7 @@ interface ServerRenderer {
     url: string,
     fetch: (path: string, init: RequestInit) => Promise<Response>,
     stamp: string,
-  ): Promise<{ root: string; data: string } | null>;
+  ): Promise<{ root: string; data: string; pages: string[] } | null>;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -103,7 +103,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       // Assets were compressed at build time: send the .br or .gz beside the file when the
       // browser takes it (with `Vary: Accept-Encoding`).
       preCompressed: true,
-      allowedPath: (path) => opts.sourceMaps || !path.endsWith(".map"),
+      allowedPath: (path) =>
+        !path.startsWith("/.vite/") && (opts.sourceMaps || !path.endsWith(".map")),
       setHeaders(res, path) {
         if (path.includes("/assets/")) {
           res.header("cache-control", "public, max-age=31536000, immutable");
@@ -113,6 +114,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   }
   const indexHtml = built ? readFileSync(indexPath, "utf8") : null;
   const rendererPath = join(opts.root, "../server/server-render.js");
+  const manifestPath = join(opts.root, ".vite/manifest.json");
+  // Which file holds each page's code: a rendered page comes with its page's script, so that
+  // it is here (and the page hydrated) by the time the document has loaded.
+  const manifest: Record<string, { file: string }> = existsSync(manifestPath)
+    ? JSON.parse(readFileSync(manifestPath, "utf8"))
+    : {};
+  const pageScripts = (pages: string[]) =>
+    pages
+      .map((page) => manifest[page]?.file)
+      .filter((file) => file !== undefined)
+      .map((file) => `<script type="module" crossorigin src="/${escapeHtml(file)}"></script>`)
+      .join("");
   const renderer: ServerRenderer | null =
     built && existsSync(rendererPath) ? await import(pathToFileURL(rendererPath).href) : null;
 
@@ -139,7 +152,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     try {
       const page = await renderer.renderPage(request.url, fetchAs(request), opts.stamp?.() ?? "");
       if (!page) return html;
-      return html.replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>${page.data}`);
+      return html
+        .replace("</head>", () => `${pageScripts(page.pages)}</head>`)
+        .replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>${page.data}`);
     } catch (error) {
       request.log.warn({ err: error }, "page not rendered on the server: serving the shell");
       return html;

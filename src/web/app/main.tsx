@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { renderedPageData } from "../lib/page-data.ts";
 import { createQueryClient } from "../lib/query.ts";
-import { AppRoutes } from "./routes.tsx";
+import { AppRoutes, preloadPage } from "./routes.tsx";
 import "../styles.css";
 
 const root = document.getElementById("root");
@@ -26,5 +26,6 @@ const app = (
   </StrictMode>
 );
 
-if (rendered) hydrateRoot(root, app);
+// A rendered page is hydrated whole, once its code is here: no part of it waits to be hydrated.
+if (rendered) void preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

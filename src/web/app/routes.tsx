@@ -1,62 +1,71 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand.
-import { lazy } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import { type ComponentType, isValidElement, lazy, type ReactNode } from "react";
+import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 import { Layout } from "./layout.tsx";
 
-const AuthPage = lazy(() =>
-  import("../features/auth/auth-page.tsx").then((m) => ({ default: m.AuthPage })),
-);
-const AuthCallbackPage = lazy(() =>
-  import("../features/auth/auth-callback-page.tsx").then((m) => ({ default: m.AuthCallbackPage })),
-);
-const CatalystPage = lazy(() =>
-  import("../features/catalyst/catalyst-page.tsx").then((m) => ({ default: m.CatalystPage })),
-);
-const ContactPage = lazy(() =>
-  import("../features/contact/contact-page.tsx").then((m) => ({ default: m.ContactPage })),
-);
-const ErrorPage = lazy(() =>
-  import("../features/errors/error-page.tsx").then((m) => ({ default: m.ErrorPage })),
-);
-const ExplorePage = lazy(() =>
-  import("../features/explore/explore-page.tsx").then((m) => ({ default: m.ExplorePage })),
-);
-const ProfilePage = lazy(() =>
-  import("../features/profile/profile-page.tsx").then((m) => ({ default: m.ProfilePage })),
-);
-const NotificationsPage = lazy(() =>
-  import("../features/notifications/notifications-page.tsx").then((m) => ({
-    default: m.NotificationsPage,
-  })),
-);
-const SettingsPage = lazy(() =>
-  import("../features/settings/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
-);
+/** The pages that load on demand, by path (the landing and not-found pages come with the app). */
+const pageModules = import.meta.glob<Record<string, unknown>>([
+  "../features/*/*-page.tsx",
+  "!../features/landing/landing-page.tsx",
+  "!../features/errors/not-found-page.tsx",
+]);
 
-const ForgotPasswordPage = lazy(() =>
-  import("../features/password-reset/forgot-password-page.tsx").then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+/**
+ * A page whose code loads on demand, and can be loaded ahead: a page the server rendered is
+ * hydrated once its code is here, so that nothing on it waits (a click on a part not yet hydrated
+ * would be lost). Loaded ahead, it renders at once (a thenable that answers synchronously).
+ * `module` names its source for the build's manifest (the server sends the page's script with it).
+ */
+function lazyPage<P extends object = object>(path: string, name: string) {
+  const load = pageModules[path];
+  if (!load) throw new Error(`No page at ${path}`);
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => {
+    const module = await load();
+    if (typeof module[name] !== "function") throw new Error(`${path} exports no ${name}`);
+    loaded = module[name] as ComponentType<P>;
+  };
+  const page = lazy(() => {
+    const ready = loaded;
+    if (!ready) return preload().then(() => ({ default: loaded as ComponentType<P> }));
+    const now = {
+      then: (resolve: (module: { default: ComponentType<P> }) => void) =>
+        resolve({ default: ready }),
+    };
+    return now as unknown as Promise<{ default: ComponentType<P> }>;
+  });
+  return Object.assign(page, { preload, module: path.replace(/^\.\.\//, "") });
+}
+
+const AuthPage = lazyPage<{ mode: "sign-in" | "auth" }>(
+  "../features/auth/auth-page.tsx",
+  "AuthPage",
 );
-const ResetPasswordPage = lazy(() =>
-  import("../features/password-reset/reset-password-page.tsx").then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+const AuthCallbackPage = lazyPage("../features/auth/auth-callback-page.tsx", "AuthCallbackPage");
+const CatalystPage = lazyPage("../features/catalyst/catalyst-page.tsx", "CatalystPage");
+const ContactPage = lazyPage("../features/contact/contact-page.tsx", "ContactPage");
+const ErrorPage = lazyPage("../features/errors/error-page.tsx", "ErrorPage");
+const ExplorePage = lazyPage("../features/explore/explore-page.tsx", "ExplorePage");
+const ProfilePage = lazyPage("../features/profile/profile-page.tsx", "ProfilePage");
+const NotificationsPage = lazyPage(
+  "../features/notifications/notifications-page.tsx",
+  "NotificationsPage",
 );
-const TermsPage = lazy(() =>
-  import("../features/terms/terms-page.tsx").then((m) => ({ default: m.TermsPage })),
+const SettingsPage = lazyPage("../features/settings/settings-page.tsx", "SettingsPage");
+const ForgotPasswordPage = lazyPage(
+  "../features/password-reset/forgot-password-page.tsx",
+  "ForgotPasswordPage",
 );
-const DebugPage = lazy(() =>
-  import("../features/diagnostics/debug-page.tsx").then((m) => ({ default: m.DebugPage })),
+const ResetPasswordPage = lazyPage(
+  "../features/password-reset/reset-password-page.tsx",
+  "ResetPasswordPage",
 );
-const ErrorDemoPage = lazy(() =>
-  import("../features/diagnostics/error-demo-page.tsx").then((m) => ({
-    default: m.ErrorDemoPage,
-  })),
-);
+const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
+const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
+const ErrorDemoPage = lazyPage("../features/diagnostics/error-demo-page.tsx", "ErrorDemoPage");
 
 const routes: RouteObject[] = [
   {
@@ -104,6 +113,31 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+interface LazyPage {
+  preload: () => Promise<void>;
+  module: string;
+}
+
+/** The code-split pages an element shows (looking through wrappers such as RequireUser). */
+function pagesIn(node: ReactNode): LazyPage[] {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const type = node.type as Partial<LazyPage>;
+  const own = type.preload && type.module ? [type as LazyPage] : [];
+  return [...own, ...pagesIn(node.props.children)];
+}
+
+/** The code-split pages at `pathname`. */
+function pagesAt(pathname: string): LazyPage[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => pagesIn(match.route.element));
+}
+
+/** Loads the code of the page at `pathname`; resolves with its modules once it is here. */
+export async function preloadPage(pathname: string): Promise<string[]> {
+  const pages = pagesAt(pathname);
+  await Promise.all(pages.map((page) => page.preload()));
+  return pages.map((page) => page.module);
+}
 
 /** The page for the current address (the browser router or, on the server, a static one). */
 export function AppRoutes() {

@@ -8,13 +8,15 @@ import { StaticRouter } from "react-router";
 import { type ApiTransport, setApiTransport } from "../lib/api.ts";
 import { pageDataScript } from "../lib/page-data.ts";
 import { createQueryClient } from "../lib/query.ts";
-import { AppRoutes } from "./routes.tsx";
+import { AppRoutes, preloadPage } from "./routes.tsx";
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */
   root: string;
   /** The JSON block with the page's data, for after #root. */
   data: string;
+  /** The source modules of the code-split page shown (the server sends their scripts). */
+  pages: string[];
 }
 
 const pageFetch = new AsyncLocalStorage<ApiTransport>();
@@ -67,6 +69,7 @@ export async function renderPage(
   fetch: ApiTransport,
   stamp: string,
 ): Promise<RenderedPage | null> {
+  const pages = await preloadPage(new URL(url, "http://page").pathname);
   return pageFetch.run(fetch, async () => {
     const queryClient = createQueryClient();
     const cache = queryClient.getQueryCache();
@@ -80,7 +83,7 @@ export async function renderPage(
         return on && query.state.status === "pending" && query.state.fetchStatus === "idle";
       });
       if (wanted.length === 0) {
-        return { root, data: pageDataScript({ stamp, queries: dehydrate(queryClient) }) };
+        return { root, data: pageDataScript({ stamp, queries: dehydrate(queryClient) }), pages };
       }
       await Promise.allSettled(wanted.map((query) => query.fetch()));
     }
