@@ -1,10 +1,21 @@
 // What pages do when their data cannot be loaded: the main data leads to the spec's error page,
 // lists say so and offer Retry, and a failed action or side list is a toast. The browser's
-// network answers the one failing call; everything else is the real server.
+// network answers the one failing call; everything else is the real server. Pages are rendered
+// in the browser here (as when the server renders nothing), so that they ask for their data.
 import type { Page } from "@playwright/test";
-import { addPrism, expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  renderInBrowser,
+  test,
+} from "./fixtures.ts";
 
 const CONTENT = "<p>I answer messages in the afternoon, all at once.</p>";
+
+test.beforeEach(({ page }) => renderInBrowser(page));
 
 /** Makes every request to `path` (exactly, ignoring the query) fail until the returned undo. */
 async function failing(page: Page, path: string, how: "server error" | "no answer") {

@@ -159,6 +159,24 @@ async function withReducedMotion<T>(page: Page, check: () => Promise<T>): Promis
   }
 }
 
+/** A server-rendered page's markup and data, from #root to the end of its JSON block. */
+const RENDERED_BODY =
+  /<div id="root">[\s\S]*?<script type="application\/json" id="prism-page-data">[\s\S]*?<\/script>/;
+
+/**
+ * Serves `page` every document as the empty shell the browser renders itself, as a server that
+ * renders nothing would: the page then asks for its data from the browser, where a story can hold
+ * up or fail those requests.
+ */
+export async function renderInBrowser(page: Page) {
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(RENDERED_BODY, '<div id="root"></div>');
+    await route.fulfill({ response, body });
+  });
+}
+
 export async function expectNoAxeViolations(page: Page) {
   // Colours are judged as they end up: a toast or dialog caught halfway through fading in or out
   // would read as low contrast. A toast may time out while axe runs, so the check runs with

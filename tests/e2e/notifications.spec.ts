@@ -4,6 +4,7 @@ import {
   expectNoAxeViolations,
   newMember,
   ORIGIN,
+  renderInBrowser,
   respond,
   test,
 } from "./fixtures.ts";
@@ -148,7 +149,9 @@ test("a heart given while the page's first count is still on its way shows once 
   await ownerContext.close();
 
   // The page's first question about the heart is answered before the heart, and that answer is
-  // held on the way back until the page has heard of the heart.
+  // held on the way back until the page has heard of the heart. The page is rendered in the
+  // browser, so that the question is the browser's.
+  await renderInBrowser(page);
   await signIn(page, newMember("reader"));
   const ownPrismId = await addPrism(page.request, { title: "The reader's own", content: CONTENT });
   let answered = () => {};

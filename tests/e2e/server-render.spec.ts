@@ -2,7 +2,7 @@
 // needs beside it; the browser takes the page over without fetching that data again, without a
 // React warning, and under the strict Content Security Policy.
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { expect, ORIGIN, test } from "./fixtures.ts";
+import { addPrism, expect, test } from "./fixtures.ts";
 
 const prism = {
   title: "How I like to be asked for help",
@@ -45,11 +45,7 @@ test("a member's page arrives as HTML with their prisms and the page's data", as
   signIn,
 }) => {
   const owner = await signIn(page);
-  const created = await page.request.post("/api/prisms", {
-    data: prism,
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addPrism(page.request, prism);
 
   // A visitor with no cookies: what a crawler or a link preview reads.
   const answer = await page.request.fetch(`/${owner.username}`, { headers: { cookie: "" } });
@@ -71,11 +67,7 @@ test("a visitor's browser shows the rendered page without running any script", a
   page,
 }) => {
   const owner = await signIn(page);
-  const created = await page.request.post("/api/prisms", {
-    data: prism,
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addPrism(page.request, prism);
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const reader = await noScript.newPage();
@@ -91,11 +83,7 @@ test("pages hydrate without warnings and without fetching their data again", asy
   page,
 }) => {
   const owner = await signIn(page);
-  const created = await page.request.post("/api/prisms", {
-    data: prism,
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await addPrism(page.request, prism);
   const slug = "how-i-like-to-be-asked-for-help";
 
   const visitorContext = await browser.newContext();
