@@ -32,6 +32,7 @@ function lazyPage<P extends object = object>(path: string, name: string) {
     const ready = loaded;
     if (!ready) return preload().then(() => ({ default: loaded as ComponentType<P> }));
     const now = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that answers at once lets React.lazy render a loaded page without suspending
       then: (resolve: (module: { default: ComponentType<P> }) => void) =>
         resolve({ default: ready }),
     };
