@@ -12,8 +12,8 @@ import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import type { Annotation } from "../../../contract/annotations.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
-import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useAnnotationHighlights } from "../annotations/highlights.ts";
@@ -24,6 +24,11 @@ import { HeartButton } from "./heart-button.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
 import { RespondersSelect } from "./responders-select.tsx";
+
+const ConfirmDialog = onFirstOpen(
+  () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
+  (props) => props.open === true,
+);
 
 const sectionNumber = (index: number) => `${String(index + 1).padStart(2, "0")}.`;
 

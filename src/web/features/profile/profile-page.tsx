@@ -13,13 +13,13 @@ import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
+import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
 import { storageKeys } from "../../lib/storage.ts";
-import { AnnotationDialog, type AnnotationTarget } from "../annotations/annotation-dialog.tsx";
+import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useProfileAnnotations } from "../annotations/annotation-queries.ts";
-import { ResponsesSidebar } from "../annotations/responses-sidebar.tsx";
 import { useAnnotationLinks } from "../annotations/use-annotation-links.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { NotFoundPage } from "../errors/not-found-page.tsx";
@@ -28,6 +28,15 @@ import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
 import { useProfile } from "./profile-queries.ts";
+
+const AnnotationDialog = onFirstOpen(
+  () => import("../annotations/annotation-dialog.tsx").then((m) => m.AnnotationDialog),
+  (props) => props.target !== null,
+);
+const ResponsesSidebar = onFirstOpen(
+  () => import("../annotations/responses-sidebar.tsx").then((m) => m.ResponsesSidebar),
+  (props) => props.open,
+);
 
 function LinkedInMark() {
   return (
