@@ -255,7 +255,7 @@ function PersonRow({ entry }: { entry: ExploreUser }) {
           {firstPrism ? (
             <div className="mt-3 border-l-2 border-primary/30 pl-3">
               <p className="font-medium">{firstPrism.title}</p>
-              <p className="mt-1 break-words text-sm text-muted-foreground">
+              <p className="mt-1 text-sm text-muted-foreground">
                 {preview(firstPrism.content, exploreExcerpt.people)}
               </p>
             </div>
@@ -273,7 +273,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
       <div className="flex items-start justify-between gap-4">
         <RowTitle
           to={prismPath(user.username, prism)}
-          className="min-w-0 text-lg font-semibold leading-snug break-words"
+          className="min-w-0 text-lg font-semibold leading-snug"
         >
           {prism.title}
         </RowTitle>
@@ -290,7 +290,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
           {user.username}
         </span>
       </p>
-      <p className="mt-3 break-words text-sm text-muted-foreground">
+      <p className="mt-3 text-sm text-muted-foreground">
         {preview(prism.content, exploreExcerpt.prisms)}
       </p>
     </RowCard>

@@ -106,6 +106,7 @@ export function NotificationsPage() {
                   notification.annotationStatus === "pending" ? (
                     <DecisionButtons
                       annotationId={notification.annotationId}
+                      className="flex flex-wrap gap-2"
                       labels={{ approve: "Approve Annotation", reject: "Reject Annotation" }}
                     />
                   ) : null}
