@@ -7,10 +7,10 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row">
         <p>© {new Date().getFullYear()} Prism. All rights reserved.</p>
         <nav aria-label="Footer" className="flex gap-6">
-          <Link to="/terms-privacy" className="hover:text-foreground">
+          <Link to="/terms-privacy" className="inline-flex items-center hover:text-foreground">
             Terms & Privacy
           </Link>
-          <Link to="/contact" className="hover:text-foreground">
+          <Link to="/contact" className="inline-flex items-center hover:text-foreground">
             Contact
           </Link>
         </nav>

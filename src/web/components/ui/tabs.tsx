@@ -8,7 +8,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn("inline-flex h-10 w-full items-center rounded-lg bg-muted p-1", className)}
+      className={cn("inline-flex min-h-10 w-full items-center rounded-lg bg-muted p-1", className)}
       {...props}
     />
   );

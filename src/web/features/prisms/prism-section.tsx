@@ -141,7 +141,7 @@ export function PrismSection({
             onClick={onToggle}
             className="group flex w-full cursor-pointer items-baseline gap-3 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className="font-mono text-sm font-normal text-muted-foreground">
+            <span className="shrink-0 font-mono text-sm font-normal text-muted-foreground">
               {sectionNumber(position)}
             </span>
             <span className="group-hover:text-primary">{prism.title}</span>
