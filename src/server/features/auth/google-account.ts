@@ -32,12 +32,16 @@ export class GoogleRefusal extends Error {
 }
 
 /**
- * By Google id, else a new member. An account with the same e-mail is refused when it has a
- * password (GoogleRefusal); one without (none is made so today) is linked on a verified e-mail.
+ * By Google id, else a new member (`created`). An account with the same e-mail is refused when it
+ * has a password (GoogleRefusal); one without (none is made so today) is linked on a verified
+ * e-mail.
  */
-export async function findOrCreateMember(db: Executor, profile: GoogleProfile): Promise<UserRow> {
+export async function findOrCreateMember(
+  db: Executor,
+  profile: GoogleProfile,
+): Promise<{ user: UserRow; created: boolean }> {
   const [byGoogleId] = await db.select().from(users).where(eq(users.googleId, profile.sub));
-  if (byGoogleId) return byGoogleId;
+  if (byGoogleId) return { user: byGoogleId, created: false };
 
   const [byEmail] = await db
     .select()
@@ -48,14 +52,14 @@ export async function findOrCreateMember(db: Executor, profile: GoogleProfile): 
     // An unverified address proves nothing about who owns the existing account.
     if (!profile.email_verified) throw new Error("e-mail not verified; refusing to link");
     if (byEmail.googleId) throw new Error("account is linked to another Google account");
-    if (byEmail.deactivatedAt) return byEmail;
+    if (byEmail.deactivatedAt) return { user: byEmail, created: false };
     const [linked] = await db
       .update(users)
       .set({ googleId: profile.sub })
       .where(eq(users.id, byEmail.id))
       .returning();
     if (!linked) throw new Error("link returned no row");
-    return linked;
+    return { user: linked, created: false };
   }
 
   const localPart = profile.email.slice(0, profile.email.lastIndexOf("@"));
@@ -76,7 +80,7 @@ export async function findOrCreateMember(db: Executor, profile: GoogleProfile): 
     })
     .returning();
   if (!created) throw new Error("insert returned no row");
-  return created;
+  return { user: created, created: true };
 }
 
 /** Connects a Google account to the signed-in member, unless another member has it already. */

@@ -139,7 +139,8 @@ describe("GET /auth/google/callback", () => {
   it("creates a Google member with a username from the e-mail and signs them in", async () => {
     const response = await googleSignIn(claims());
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe("/auth/callback");
+    // The account is new: its first screen is its own page (the callback page is told so).
+    expect(response.headers.location).toBe("/auth/callback?welcome=1");
     expect(sessionCookie(response)).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(response.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE)?.value).toBe("");
 
@@ -162,6 +163,7 @@ describe("GET /auth/google/callback", () => {
     // Signing in again finds the same member.
     const before = await countUsers();
     const again = await googleSignIn(claims());
+    expect(again.headers.location).toBe("/auth/callback");
     expect((await me(again)).json().username).toBe("adalovelace");
     expect(await countUsers()).toBe(before);
   });
@@ -170,7 +172,7 @@ describe("GET /auth/google/callback", () => {
     const response = await googleSignIn(
       claims({ sub: "google-ada-2", email: "Ada.Lovelace@example.org", name: undefined }),
     );
-    expect(response.headers.location).toBe("/auth/callback");
+    expect(response.headers.location).toBe("/auth/callback?welcome=1");
     expect((await me(response)).json().username).toBe("adalovelace-2");
 
     const reserved = await googleSignIn(

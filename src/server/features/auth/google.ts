@@ -46,12 +46,15 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     return discovered;
   };
 
-  /** Where a flow ends: the callback page for sign-in, Profile Settings for a connection. */
-  const done = (mode: Mode, reply: FastifyReply, code?: string) =>
+  /**
+   * Where a flow ends: the callback page for sign-in (told when the sign-in created the account,
+   * whose first screen is its own page), Profile Settings for a connection.
+   */
+  const done = (mode: Mode, reply: FastifyReply, code?: string, created = false) =>
     reply.redirect(
       mode === "connect"
         ? `/profile?google=${code ?? "connected"}`
-        : `/auth/callback${code ? `?error=${code}` : ""}`,
+        : `/auth/callback${code ? `?error=${code}` : created ? "?welcome=1" : ""}`,
     );
   const fail = (request: FastifyRequest, reply: FastifyReply, mode: Mode, error: unknown) => {
     if (error instanceof GoogleRefusal) return done(mode, reply, error.code);
@@ -129,15 +132,18 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
           return done(mode, reply);
         }
 
-        const token = await db.transaction(async (tx) => {
-          const user = await findOrCreateMember(tx, profile);
+        const signedIn = await db.transaction(async (tx) => {
+          const { user, created } = await findOrCreateMember(tx, profile);
           if (user.deactivatedAt) return null;
           await markActive(tx, user.id);
-          return createSession(tx, user.id, request.headers["user-agent"]);
+          return {
+            token: await createSession(tx, user.id, request.headers["user-agent"]),
+            created,
+          };
         });
-        if (!token) return done(mode, reply, "account-deactivated");
-        await startSession(db, request, reply, config, token);
-        return done(mode, reply);
+        if (!signedIn) return done(mode, reply, "account-deactivated");
+        await startSession(db, request, reply, config, signedIn.token);
+        return done(mode, reply, undefined, signedIn.created);
       } catch (error) {
         return fail(request, reply, mode, error);
       }

@@ -1,7 +1,9 @@
-// /auth/callback: where Google sign-in returns; refreshes the member, then goes home.
+// /auth/callback: where Google sign-in returns; refreshes the member, then goes home, or, when the
+// sign-in created the account (`?welcome=1`), to the new member's own page to write a first prism.
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { firstStepsState } from "../../lib/first-steps.ts";
 import { useRefetchCurrentUser } from "./auth-queries.ts";
 
 const REDIRECT_DELAY_MS = 1000;
@@ -11,6 +13,7 @@ export function AuthCallbackPage() {
   const navigate = useNavigate();
   const refetchCurrentUser = useRefetchCurrentUser();
   const error = params.get("error");
+  const welcome = params.get("welcome") === "1";
   const [failed, setFailed] = useState(error !== null);
 
   useEffect(() => {
@@ -18,9 +21,15 @@ export function AuthCallbackPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     refetchCurrentUser()
-      .then(() => {
-        if (!cancelled)
-          timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
+      .then((user) => {
+        if (cancelled) return;
+        timer = setTimeout(
+          () =>
+            welcome && user
+              ? navigate(`/${user.username}`, { replace: true, state: firstStepsState })
+              : navigate("/", { replace: true }),
+          REDIRECT_DELAY_MS,
+        );
       })
       .catch(() => {
         if (!cancelled) setFailed(true);
@@ -29,7 +38,7 @@ export function AuthCallbackPage() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [error, navigate, refetchCurrentUser]);
+  }, [error, welcome, navigate, refetchCurrentUser]);
 
   return (
     <section

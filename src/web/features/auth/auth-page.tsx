@@ -15,6 +15,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { firstStepsState } from "../../lib/first-steps.ts";
 import { takeRememberedPage } from "../../lib/storage.ts";
 import { useCurrentUser, useLogin, useRegister, useSetCurrentUser } from "./auth-queries.ts";
 
@@ -69,6 +70,14 @@ export function AuthPage({ mode }: { mode: Mode }) {
     navigate(destination, { replace: true });
   }
 
+  /** A new account starts on its own page, writing its first prism (wherever the form was). */
+  function registered(newUser: CurrentUser) {
+    justSignedIn.current = true;
+    takeRememberedPage();
+    setCurrentUser(newUser);
+    navigate(`/${newUser.username}`, { replace: true, state: firstStepsState });
+  }
+
   const loginForm = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
@@ -85,7 +94,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
     },
   });
   const login = useLogin(signedIn);
-  const register = useRegister(signedIn);
+  const register = useRegister(registered);
   const loginField = bindFields(loginForm);
   const registerField = bindFields(registerForm);
 

@@ -1,5 +1,5 @@
 // Writing a prism: a title and the rich-text editor (its own lazily loaded chunk).
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -15,6 +15,7 @@ export function PrismForm({
   onSave,
   onCancel,
   saveLabel = "Save",
+  focusTitle = false,
 }: {
   initial: PrismDraft;
   titlePlaceholder: string;
@@ -23,11 +24,17 @@ export function PrismForm({
   onSave: (draft: PrismDraft) => void;
   onCancel?: () => void;
   saveLabel?: string;
+  /** Puts the caret in the title as the form appears (a new account's first prism). */
+  focusTitle?: boolean;
 }) {
   const [title, setTitle] = useState(initial.title);
   const [content, setContent] = useState(initial.content);
   const titleId = useId();
   const canSave = title.trim() !== "" && !saving;
+  const titleRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus();
+  }, [focusTitle]);
 
   return (
     <form
@@ -41,6 +48,7 @@ export function PrismForm({
         <Label htmlFor={titleId}>Title</Label>
         <Input
           id={titleId}
+          ref={titleRef}
           value={title}
           maxLength={200}
           placeholder={titlePlaceholder}

@@ -1,12 +1,14 @@
 // A member's prisms in order: one open at a time, the owner's edit mode, and adding new ones.
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { useLocation } from "react-router";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { displayName } from "../../../contract/names.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import { prismPath } from "../../../contract/slug.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { wantsFirstPrism } from "../../lib/first-steps.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { PrismForm } from "./prism-form.tsx";
 import { type PrismDraft, usePrismWrites } from "./prism-queries.ts";
@@ -42,6 +44,7 @@ export function PrismList({
   onOpenAnnotation: (prismId: number, annotationId: number) => void;
 }) {
   const writes = usePrismWrites(owner.username);
+  const firstSteps = wantsFirstPrism(useLocation().state);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [prompt, setPrompt] = useState(randomPrompt);
   const busy =
@@ -82,6 +85,7 @@ export function PrismList({
           contentPlaceholder="Allow us to reintroduce yourself."
           saving={writes.create.isPending}
           onSave={create}
+          focusTitle={firstSteps}
         />
       </section>
     );
