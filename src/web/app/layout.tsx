@@ -7,6 +7,7 @@ import { setErrorNavigator } from "../lib/api.ts";
 import { takeFlashToast } from "../lib/storage.ts";
 import { toastDuration, toastSuccess, useToastsWanted } from "../lib/toast.ts";
 import { useLiveUpdates } from "../live/stream.ts";
+import { ConnectionNotice } from "./connection-notice.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -36,6 +37,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <ConnectionNotice />
       <main id="main" className="flex-1">
         <ErrorBoundary key={location.pathname}>
           <Suspense fallback={<PageSpinner />}>

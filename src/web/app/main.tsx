@@ -7,10 +7,13 @@ import { BrowserRouter } from "react-router";
 import { renderedPageData } from "../lib/page-data.ts";
 import { createQueryClient } from "../lib/query.ts";
 import { AppRoutes, preloadPage } from "./routes.tsx";
+import { reloadOnStalePreloads } from "./stale-scripts.ts";
 import "../styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Prism needs a #root element");
+
+reloadOnStalePreloads();
 
 const rendered = renderedPageData();
 

@@ -1,10 +1,12 @@
-// Every page of Prism and where it lives. Pages other than the landing page load on demand.
+// Every page of Prism and where it lives. Pages other than the landing page load on demand (a
+// page script that fails to load reloads the page once: stale-scripts.ts).
 import { type ComponentType, isValidElement, lazy, type ReactNode } from "react";
 import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
 import { Layout } from "./layout.tsx";
+import { loadPageScript } from "./stale-scripts.ts";
 
 /** The pages that load on demand, by path (the landing and not-found pages come with the app). */
 const pageModules = import.meta.glob<Record<string, unknown>>([
@@ -24,7 +26,7 @@ function lazyPage<P extends object = object>(path: string, name: string) {
   if (!load) throw new Error(`No page at ${path}`);
   let loaded: ComponentType<P> | undefined;
   const preload = async () => {
-    const module = await load();
+    const module = await loadPageScript(load);
     if (typeof module[name] !== "function") throw new Error(`${path} exports no ${name}`);
     loaded = module[name] as ComponentType<P>;
   };

@@ -8,6 +8,8 @@ export const storageKeys = {
   errorContext: "prism:error-context",
   /** session storage: a toast to show after the page reloads. */
   flashToast: "prism:flash-toast",
+  /** session storage: the version of Prism that reloaded the page when a script failed to load. */
+  staleScriptReload: "prism:stale-script-reload",
 } as const;
 
 function safely<T>(fn: () => T, fallback: T): T {
@@ -75,4 +77,17 @@ export function takeFlashToast(): FlashToast | null {
     sessionStorage.removeItem(storageKeys.flashToast);
     return raw ? (JSON.parse(raw) as FlashToast) : null;
   }, null);
+}
+
+/**
+ * Marks the reload that a page script's failure asks for; false when this tab already reloaded
+ * for that reason while running this same `build` (or storage is unavailable): a reload that
+ * brought no new version cannot help, and must not loop.
+ */
+export function claimStaleScriptReload(build: string): boolean {
+  return safely(() => {
+    if (sessionStorage.getItem(storageKeys.staleScriptReload) === build) return false;
+    sessionStorage.setItem(storageKeys.staleScriptReload, build);
+    return true;
+  }, false);
 }
