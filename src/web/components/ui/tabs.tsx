@@ -29,7 +29,12 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
-      className={cn("mt-6 focus-visible:outline-none", className)}
+      // A panel is a Tab stop of its own (Radix's default, for panels without controls), so its
+      // focus shows; a page whose panels open with a field takes the stop away (tabIndex -1).
+      className={cn(
+        "mt-6 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4",
+        className,
+      )}
       {...props}
     />
   );

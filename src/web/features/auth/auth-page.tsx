@@ -128,7 +128,8 @@ export function AuthPage({ mode }: { mode: Mode }) {
           <TabsTrigger value="register">Create account</TabsTrigger>
         </TabsList>
 
-        <TabsContent value="login">
+        {/* Each panel opens with a field: Tab goes from the tabs straight to it. */}
+        <TabsContent value="login" tabIndex={-1}>
           <Form form={loginForm} mutation={login}>
             <Field label="Username" autoComplete="username" {...loginField("username")} />
             <Field
@@ -153,7 +154,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
           </Form>
         </TabsContent>
 
-        <TabsContent value="register">
+        <TabsContent value="register" tabIndex={-1}>
           <Form form={registerForm} mutation={register}>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name" autoComplete="given-name" {...registerField("firstName")} />

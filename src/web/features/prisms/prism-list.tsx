@@ -1,6 +1,6 @@
 // A member's prisms in order: one open at a time, the owner's edit mode, and adding new ones.
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { displayName } from "../../../contract/names.ts";
@@ -53,6 +53,19 @@ export function PrismList({
     writes.remove.isPending ||
     writes.move.isPending ||
     writes.responders.isPending;
+
+  // A moved section keeps the keyboard: once it stands in its new place, the control that moved
+  // it has the focus again (the other one when the section reached the end it moved toward).
+  const [moved, setMoved] = useState<{ id: number; direction: "up" | "down" } | null>(null);
+  useEffect(() => {
+    if (!moved || busy) return;
+    const section = document.getElementById(`prism-${moved.id}`);
+    const control =
+      section?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]`) ??
+      section?.querySelector<HTMLButtonElement>("[data-move]");
+    control?.focus();
+    setMoved(null);
+  }, [moved, busy]);
 
   function create(draft: PrismDraft) {
     writes.create.mutate(draft, {
@@ -123,7 +136,12 @@ export function PrismList({
               )
             }
             onDelete={() => writes.remove.mutate(prism.id)}
-            onMove={(direction) => writes.move.mutate({ id: prism.id, direction })}
+            onMove={(direction) =>
+              writes.move.mutate(
+                { id: prism.id, direction },
+                { onSuccess: () => setMoved({ id: prism.id, direction }) },
+              )
+            }
             onChooseResponders={(responders) =>
               writes.responders.mutate({ id: prism.id, responders })
             }

@@ -212,12 +212,24 @@ export function PrismSection({
       {editMode && !editing ? (
         <div className={cn("flex flex-wrap gap-1 pb-4", active ? "sm:pl-10" : "")}>
           {!isFirst ? (
-            <Button variant="ghost" size="sm" disabled={busy} onClick={() => onMove("up")}>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              data-move="up"
+              onClick={() => onMove("up")}
+            >
               <ArrowUp aria-hidden="true" /> Move Up
             </Button>
           ) : null}
           {!isLast ? (
-            <Button variant="ghost" size="sm" disabled={busy} onClick={() => onMove("down")}>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              data-move="down"
+              onClick={() => onMove("down")}
+            >
               <ArrowDown aria-hidden="true" /> Move Down
             </Button>
           ) : null}

@@ -1,0 +1,63 @@
+// With the keyboard alone: the owner reorders prisms and the focus stays on the control that
+// moved the section; the sign-in page's Tab order has no invisible stop.
+import { expect, newMember, ORIGIN, test } from "./fixtures.ts";
+
+test("Move Up and Move Down keep the focus on the moved section's control", async ({
+  page,
+  signIn,
+}) => {
+  const owner = await signIn(page, newMember("mover"));
+  const ids: number[] = [];
+  for (const title of ["Mornings", "Meetings", "Feedback"]) {
+    const created = await page.request.post("/api/prisms", {
+      data: { title, content: `<p>${title} matter.</p>` },
+      headers: { origin: ORIGIN },
+    });
+    ids.push(((await created.json()) as { id: number }).id);
+  }
+  const [mornings] = ids;
+  await page.goto(`/${owner.username}`);
+  const titles = page.getByRole("button", { name: /^\d{2}\./ });
+  await expect(titles).toHaveText(["01.Mornings", "02.Meetings", "03.Feedback"]);
+
+  // Tab to the first section's Move Down, as a keyboard would.
+  const section = page.locator(`#prism-${mornings}`);
+  const moveDown = section.getByRole("button", { name: "Move Down" });
+  const moveUp = section.getByRole("button", { name: "Move Up" });
+  await section.getByRole("button", { name: /^01\./ }).focus();
+  while (!(await moveDown.evaluate((button) => button === document.activeElement))) {
+    await page.keyboard.press("Tab");
+  }
+
+  await page.keyboard.press("Enter");
+  await expect(titles).toHaveText(["01.Meetings", "02.Mornings", "03.Feedback"]);
+  await expect(moveDown).toBeFocused();
+
+  // Down again: the section is last and has no Move Down; its Move Up has the focus.
+  await page.keyboard.press("Space");
+  await expect(titles).toHaveText(["01.Meetings", "02.Feedback", "03.Mornings"]);
+  await expect(moveDown).toHaveCount(0);
+  await expect(moveUp).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(titles).toHaveText(["01.Meetings", "02.Mornings", "03.Feedback"]);
+  await expect(moveUp).toBeFocused();
+});
+
+test("on /sign-in, Tab goes from the tabs straight to the first field", async ({ page }) => {
+  await page.goto("/sign-in");
+  const signInTab = page.getByRole("tab", { name: "Sign in" });
+  await signInTab.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Username")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(signInTab).toBeFocused();
+
+  // The arrow keys choose the other tab; Tab again leads to its first field.
+  await page.keyboard.press("ArrowRight");
+  const createTab = page.getByRole("tab", { name: "Create account" });
+  await expect(createTab).toBeFocused();
+  await expect(createTab).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("First name")).toBeFocused();
+});
