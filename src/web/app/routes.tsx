@@ -1,10 +1,13 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand (a
 // page script that fails to load reloads the page once: stale-scripts.ts).
-import { type ComponentType, isValidElement, lazy, type ReactNode } from "react";
+import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from "react";
 import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
+import { NotificationsSkeleton } from "../features/notifications/notifications-skeleton.tsx";
+import { ProfileSkeleton } from "../features/profile/profile-skeleton.tsx";
+import { SettingsSkeleton } from "../features/settings/settings-skeleton.tsx";
 import { Layout } from "./layout.tsx";
 import { loadPageScript } from "./stale-scripts.ts";
 
@@ -70,6 +73,11 @@ const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
 const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
 const ErrorDemoPage = lazyPage("../features/diagnostics/error-demo-page.tsx", "ErrorDemoPage");
 
+/** A page that shows `skeleton`, its layout, while its script loads. */
+function withSkeleton(skeleton: ReactNode, page: ReactNode) {
+  return <Suspense fallback={skeleton}>{page}</Suspense>;
+}
+
 const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -81,16 +89,16 @@ const routes: RouteObject[] = [
       {
         path: "/profile",
         element: (
-          <RequireUser>
-            <SettingsPage />
+          <RequireUser fallback={<SettingsSkeleton />}>
+            {withSkeleton(<SettingsSkeleton />, <SettingsPage />)}
           </RequireUser>
         ),
       },
       {
         path: "/notifications",
         element: (
-          <RequireUser>
-            <NotificationsPage />
+          <RequireUser fallback={<NotificationsSkeleton />}>
+            {withSkeleton(<NotificationsSkeleton />, <NotificationsPage />)}
           </RequireUser>
         ),
       },
@@ -110,8 +118,11 @@ const routes: RouteObject[] = [
       { path: "/error-demo", element: <ErrorDemoPage /> },
       { path: "/forgot-password", element: <ForgotPasswordPage /> },
       { path: "/reset-password", element: <ResetPasswordPage /> },
-      { path: "/:username", element: <ProfilePage /> },
-      { path: "/:username/:prismSlug", element: <ProfilePage /> },
+      { path: "/:username", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
+      {
+        path: "/:username/:prismSlug",
+        element: withSkeleton(<ProfileSkeleton />, <ProfilePage />),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

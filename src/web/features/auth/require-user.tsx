@@ -9,7 +9,14 @@ import { rememberPage } from "../../lib/storage.ts";
 import { toastError } from "../../lib/toast.ts";
 import { useCurrentUser } from "./auth-queries.ts";
 
-export function RequireUser({ children }: { children: ReactNode }) {
+export function RequireUser({
+  children,
+  fallback = <PageSpinner />,
+}: {
+  children: ReactNode;
+  /** What shows while the member loads (the page's skeleton, say). */
+  fallback?: ReactNode;
+}) {
   const { user, isLoading, query } = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,7 +27,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
     rememberPage(location.pathname + location.search);
     navigate("/sign-in", { replace: true });
   }, [isLoading, user, query.isError, query.error, location.pathname, location.search, navigate]);
-  if (isLoading || !user) return <PageSpinner />;
+  if (isLoading || !user) return <>{fallback}</>;
   return <>{children}</>;
 }
 

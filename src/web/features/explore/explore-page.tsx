@@ -192,7 +192,7 @@ function SkeletonRows() {
       <div aria-hidden="true" className="grid gap-4">
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Card key={i} className="flex animate-pulse gap-4 p-5">
+          <Card key={i} className="flex gap-4 p-5 motion-safe:animate-pulse">
             <div className="size-12 shrink-0 rounded-full bg-muted" />
             <div className="flex-1 space-y-3 py-1">
               <div className="h-4 w-1/3 rounded bg-muted" />

@@ -4,7 +4,6 @@ import { useState } from "react";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
-import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
 import { DecisionButtons } from "../annotations/decision-buttons.tsx";
 import {
@@ -14,6 +13,7 @@ import {
   useUnreadCount,
 } from "./notification-queries.ts";
 import { NotificationText } from "./notification-text.tsx";
+import { NotificationRowsSkeleton } from "./notifications-skeleton.tsx";
 import { useOpenNotification } from "./use-open-notification.ts";
 
 const PAGE_SIZE = 10;
@@ -68,7 +68,7 @@ export function NotificationsPage() {
 
       <div className="mt-8">
         {list.isPending ? (
-          <PageSpinner />
+          <NotificationRowsSkeleton />
         ) : list.isError ? (
           <LoadError
             message={LOAD_ERROR}

@@ -14,7 +14,6 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
-import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
 import { storageKeys } from "../../lib/storage.ts";
@@ -28,6 +27,7 @@ import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
 import { useProfile } from "./profile-queries.ts";
+import { PrismListSkeleton, ProfileSkeleton } from "./profile-skeleton.tsx";
 
 const AnnotationDialog = onFirstOpen(
   () => import("../annotations/annotation-dialog.tsx").then((m) => m.AnnotationDialog),
@@ -71,7 +71,7 @@ export function ProfilePage() {
   const { username = "" } = useParams();
   const profile = useProfile(username);
 
-  if (profile.isPending) return <PageSpinner />;
+  if (profile.isPending) return <ProfileSkeleton />;
   if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundPage />;
   if (profile.isError) {
     return (
@@ -229,7 +229,7 @@ function Profile({ owner }: { owner: PublicUser }) {
 
       <div className="mt-10">
         {prisms.isPending ? (
-          <PageSpinner />
+          <PrismListSkeleton />
         ) : prisms.isError ? (
           <LoadError
             message="There was an error loading prisms. Please try again later."

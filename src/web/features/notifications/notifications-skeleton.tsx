@@ -1,0 +1,51 @@
+// The notifications page's layout while it loads: the heading and its buttons, then the rows.
+import { Skeleton, SkeletonRegion } from "../../components/ui/skeleton.tsx";
+
+const ROWS = 5;
+
+function Rows() {
+  return (
+    <div className="divide-y divide-border rounded-2xl border border-border">
+      {Array.from({ length: ROWS }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-full max-w-md" />
+            <Skeleton className="h-3 w-20" />
+          </div>
+          <div className="flex gap-2">
+            <Skeleton className="h-8 w-24 rounded-lg" />
+            <Skeleton className="size-10 rounded-lg" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The list alone, under the page's real heading. */
+export function NotificationRowsSkeleton() {
+  return (
+    <SkeletonRegion label="Loading notifications...">
+      <Rows />
+    </SkeletonRegion>
+  );
+}
+
+/** The whole page, while the member or the page's script loads: the real heading, then blocks. */
+export function NotificationsSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight">Notifications</h1>
+        <div aria-hidden="true" className="flex gap-2">
+          <Skeleton className="h-8 w-32 rounded-lg" />
+          <Skeleton className="h-8 w-24 rounded-lg" />
+        </div>
+      </div>
+      <div className="mt-8">
+        <NotificationRowsSkeleton />
+      </div>
+    </div>
+  );
+}
