@@ -1,6 +1,6 @@
 // With the keyboard alone: the owner reorders prisms and the focus stays on the control that
 // moved the section; the sign-in page's Tab order has no invisible stop.
-import { expect, newMember, ORIGIN, test } from "./fixtures.ts";
+import { addPrism, expect, newMember, test } from "./fixtures.ts";
 
 test("Move Up and Move Down keep the focus on the moved section's control", async ({
   page,
@@ -9,11 +9,7 @@ test("Move Up and Move Down keep the focus on the moved section's control", asyn
   const owner = await signIn(page, newMember("mover"));
   const ids: number[] = [];
   for (const title of ["Mornings", "Meetings", "Feedback"]) {
-    const created = await page.request.post("/api/prisms", {
-      data: { title, content: `<p>${title} matter.</p>` },
-      headers: { origin: ORIGIN },
-    });
-    ids.push(((await created.json()) as { id: number }).id);
+    ids.push(await addPrism(page.request, { title, content: `<p>${title} matter.</p>` }));
   }
   const [mornings] = ids;
   await page.goto(`/${owner.username}`);

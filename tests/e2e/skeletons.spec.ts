@@ -1,8 +1,16 @@
 // While a signed-in page waits for the server, it shows a skeleton of its layout (busy, quiet for
 // screen readers but for one status), not a lone spinner; the skeleton keeps still for people
-// who asked for reduced motion.
+// who asked for reduced motion. The pages are rendered in the browser here (a page the server
+// rendered arrives with its data), so that they wait for their answers.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  renderInBrowser,
+  test,
+} from "./fixtures.ts";
 
 /** Holds the answers to `url` until the returned function is called (the real answers, late). */
 async function holdAnswers(page: Page, url: string | RegExp) {
@@ -16,6 +24,8 @@ async function holdAnswers(page: Page, url: string | RegExp) {
   });
   return release;
 }
+
+test.beforeEach(({ page }) => renderInBrowser(page));
 
 async function expectSkeleton(page: Page, status: string) {
   const busy = page.locator('main [aria-busy="true"]');
@@ -57,11 +67,10 @@ test("the owner's own page shows its layout while it loads, still for reduced mo
   signIn,
 }) => {
   const owner = await signIn(page, newMember("waiting"));
-  const created = await page.request.post("/api/prisms", {
-    data: { title: "How I like to work", content: "<p>Mornings are for deep work.</p>" },
-    headers: { origin: ORIGIN },
+  await addPrism(page.request, {
+    title: "How I like to work",
+    content: "<p>Mornings are for deep work.</p>",
   });
-  expect(created.status()).toBe(201);
 
   const profile = await holdAnswers(page, new RegExp(`/api/users/${owner.username}$`));
   const prisms = await holdAnswers(page, new RegExp(`/api/prisms/${owner.username}$`));
@@ -80,6 +89,7 @@ test("the owner's own page shows its layout while it loads, still for reduced mo
 
   // With reduced motion asked for, the blocks keep still.
   await page.unrouteAll({ behavior: "ignoreErrors" });
+  await renderInBrowser(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   const again = await holdAnswers(page, new RegExp(`/api/users/${owner.username}$`));
   await page.reload();

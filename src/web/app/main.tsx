@@ -30,5 +30,9 @@ const app = (
 );
 
 // A rendered page is hydrated whole, once its code is here: no part of it waits to be hydrated.
-if (rendered) void preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
-else createRoot(root).render(app);
+// Code that will not load is the page's to report (its error boundary), as without a server.
+if (rendered) {
+  void preloadPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+} else createRoot(root).render(app);
