@@ -1,4 +1,12 @@
-import { expect, expectNoAxeViolations, newMember, ORIGIN, PASSWORD, test } from "./fixtures.ts";
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  ORIGIN,
+  PASSWORD,
+  test,
+} from "./fixtures.ts";
 
 test("a newcomer registers, lands on their page, logs out, and signs back in where they were going", async ({
   page,
@@ -10,14 +18,7 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   await page.goto("/auth");
   await expect(page.getByRole("tab", { name: "Sign in" })).toHaveAttribute("aria-selected", "true");
   await expectNoAxeViolations(page);
-  await page.getByRole("tab", { name: "Create account" }).click();
-  await page.getByLabel("First name").fill(member.firstName);
-  await page.getByLabel("Last name").fill(member.lastName);
-  await page.getByLabel("Username").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await createAccount(page, member);
 
   await expect(page).toHaveURL(`/${member.username}`);
   await expect(page.getByRole("heading", { level: 1, name: "Robin Quill" })).toBeVisible();

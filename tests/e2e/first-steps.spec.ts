@@ -1,6 +1,13 @@
 // A new account's first screen is its own page, the first prism's title ready for typing; an
 // existing account signing in still goes back where it was going.
-import { expect, expectNoAxeViolations, newMember, PASSWORD, test } from "./fixtures.ts";
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  PASSWORD,
+  test,
+} from "./fixtures.ts";
 import { phone } from "./phone.ts";
 
 test.use(phone);
@@ -13,14 +20,7 @@ test("a newcomer who signs up from the header lands on their own page, writing t
   // The header's Sign in remembers /explore; a new account goes to its own page all the same.
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL("/sign-in");
-  await page.getByRole("tab", { name: "Create account" }).click();
-  await page.getByLabel("First name").fill(member.firstName);
-  await page.getByLabel("Last name").fill(member.lastName);
-  await page.getByLabel("Username").fill(member.username);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await createAccount(page, member);
 
   await expect(page).toHaveURL(`/${member.username}`);
   await expect(page.getByRole("heading", { name: "Write your first prism" })).toBeVisible();

@@ -159,6 +159,18 @@ async function withReducedMotion<T>(page: Page, check: () => Promise<T>): Promis
   }
 }
 
+/** Creates `member`'s account through the sign-in page's form (already open), as a person would. */
+export async function createAccount(page: Page, member: Member) {
+  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByLabel("First name").fill(member.firstName);
+  await page.getByLabel("Last name").fill(member.lastName);
+  await page.getByLabel("Username").fill(member.username);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
 /** A server-rendered page's markup and data, from #root to the end of its JSON block. */
 const RENDERED_BODY =
   /<div id="root">[\s\S]*?<script type="application\/json" id="prism-page-data">[\s\S]*?<\/script>/;
