@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { setupTestApp } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -83,6 +83,24 @@ describe("GET /api/explore/users", () => {
     await buildPrism(t.database, { userId: gone.id });
     const ids = (await getUsers()).map((entry) => entry.user.id);
     expect(ids).not.toContain(gone.id);
+  });
+
+  it("leaves out a member whose last prism is deleted, and takes them back with a new one", async () => {
+    const member = await buildUser(t.database, { lastActiveAt: new Date() });
+    const headers = await signIn(t.database, member);
+    const created = await send(t.app, "POST", "/api/prisms", {
+      headers,
+      payload: { title: "Only one", content: "<p>For now.</p>" },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await usersAmong([member.id])).length).toBe(1);
+    const deleted = await send(t.app, "DELETE", `/api/prisms/${created.json().id}`, { headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(await usersAmong([member.id])).toEqual([]);
+    await send(t.app, "POST", "/api/prisms", { headers, payload: { title: "Back", content: "" } });
+    expect((await usersAmong([member.id])).map((entry) => entry.firstPrism?.title)).toEqual([
+      "Back",
+    ]);
   });
 
   it("shows public fields only", async () => {
@@ -179,6 +197,23 @@ describe("GET /api/explore/prisms", () => {
     for (const secret of ["email", "password", "googleId", "isAdmin", "google-456", "$argon2"]) {
       expect(response.body).not.toContain(secret);
     }
+  });
+
+  it("hides a member's prisms and page while an admin has them deactivated", async () => {
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const headers = await signIn(t.database, admin);
+    const member = await buildUser(t.database, { lastActiveAt: new Date() });
+    const prism = await buildPrism(t.database, { userId: member.id });
+    const listed = async () => ({
+      user: (await usersAmong([member.id])).length,
+      prism: (await prismsAmong([prism.id])).length,
+    });
+    expect(await listed()).toEqual({ user: 1, prism: 1 });
+    const url = `/api/analytics/users/${member.id}`;
+    expect((await send(t.app, "PUT", `${url}/deactivate`, { headers })).statusCode).toBe(200);
+    expect(await listed()).toEqual({ user: 0, prism: 0 });
+    expect((await send(t.app, "PUT", `${url}/reactivate`, { headers })).statusCode).toBe(200);
+    expect(await listed()).toEqual({ user: 1, prism: 1 });
   });
 
   it("pages with limit and offset, ten by default", async () => {

@@ -1,6 +1,5 @@
 // The explore page's two lists. Each page is one query (a join, never a query per row).
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import { and, eq, sql } from "drizzle-orm";
 import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
 import { type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
@@ -15,44 +14,61 @@ interface ExplorePrismRow {
   prism: Pick<PrismRow, "id" | "title" | "content" | "heartsCount">;
 }
 
-/** One page of a list of active members' rows, in the given order. */
-function activeMembersPage<T extends PgSelect>(query: T, order: SQL[], page: PageQuery) {
-  return query
-    .where(isNull(users.deactivatedAt))
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
-}
+// The orders spelled as the explore indexes are (users_explore_idx, prisms_explore_idx), so that
+// PostgreSQL reads a page straight off the index.
+const memberOrder = sql`${users.lastActiveAt} desc nulls last, ${users.id} desc nulls last`;
+const prismOrder = sql`${prisms.heartsCount} desc nulls last, ${prisms.createdAt} desc nulls last, ${prisms.id} desc nulls last`;
 
 /**
  * Active members with at least one prism, most recently active first (never-active last), each
- * with the prism at the top of their page. Prism indexes are a dense 0..n-1, so index 0 exists
- * exactly when the member has a prism.
+ * with the prism at the top of their page. The page's ids are found first, by an index-only scan
+ * of users_explore_idx, so that skipping to a deep page reads index entries and nothing else; only
+ * the page's ten rows are then joined. Prism indexes are a dense 0..n-1, so a member with prisms
+ * has the one at index 0.
  */
-export async function listExploreUsers(db: Executor, page: PageQuery): Promise<ExploreUserRow[]> {
-  const query = db
-    .select({ user: users, firstPrism: { title: prisms.title, content: prisms.content } })
+export function exploreUsersQuery(db: Executor, page: PageQuery) {
+  const ids = db
+    .select({ id: users.id })
     .from(users)
+    .where(sql`${users.deactivatedAt} is null and ${users.hasPrisms}`)
+    .orderBy(memberOrder)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as("page");
+  return db
+    .select({ user: users, firstPrism: { title: prisms.title, content: prisms.content } })
+    .from(ids)
+    .innerJoin(users, eq(users.id, ids.id))
     .innerJoin(prisms, and(eq(prisms.userId, users.id), eq(prisms.index, 0)))
-    .$dynamic();
-  return activeMembersPage(
-    query,
-    [sql`${users.lastActiveAt} desc nulls last`, desc(users.id)],
-    page,
-  );
+    .orderBy(memberOrder);
 }
 
-/** Prisms of active members, most hearts first, then newest, each with its author. */
-export async function listExplorePrisms(db: Executor, page: PageQuery): Promise<ExplorePrismRow[]> {
-  const { id, title, content, heartsCount } = prisms;
-  const query = db
-    .select({ user: users, prism: { id, title, content, heartsCount } })
+export async function listExploreUsers(db: Executor, page: PageQuery): Promise<ExploreUserRow[]> {
+  return exploreUsersQuery(db, page);
+}
+
+/**
+ * Prisms of active members, most hearts first, then newest, each with its author: the page's ids
+ * by an index-only scan of prisms_explore_idx, then the page's rows.
+ */
+export function explorePrismsQuery(db: Executor, page: PageQuery) {
+  const ids = db
+    .select({ id: prisms.id })
     .from(prisms)
+    .where(sql`${prisms.authorActive}`)
+    .orderBy(prismOrder)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as("page");
+  const { id, title, content, heartsCount } = prisms;
+  return db
+    .select({ user: users, prism: { id, title, content, heartsCount } })
+    .from(ids)
+    .innerJoin(prisms, eq(prisms.id, ids.id))
     .innerJoin(users, eq(users.id, prisms.userId))
-    .$dynamic();
-  return activeMembersPage(
-    query,
-    [desc(prisms.heartsCount), desc(prisms.createdAt), desc(prisms.id)],
-    page,
-  );
+    .orderBy(prismOrder);
+}
+
+export async function listExplorePrisms(db: Executor, page: PageQuery): Promise<ExplorePrismRow[]> {
+  return explorePrismsQuery(db, page);
 }

@@ -1,0 +1,33 @@
+// Many members at once for scale runs: each with one prism, last active at a different moment
+// (one in ten never), written by set-based SQL so 100,000 take seconds, not minutes.
+import { sql } from "drizzle-orm";
+import type { Db } from "../src/server/db/client.ts";
+
+/** Usernames of the seeded members: `bench-member-1` … `bench-member-<count>`. */
+export const benchUsername = (n: number) => `bench-member-${n}`;
+
+/**
+ * Adds `count` members (`bench-member-N`, password-less) with one unhearted prism each, then refreshes the planner's statistics and the visibility map so plans
+ * are those of a settled database. The last tenth never signed in (`last_active_at` null).
+ */
+export async function seedMembers(db: Db, count: number, batch = 20_000): Promise<void> {
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    await db.execute(sql`
+      with added as (
+        insert into users (username, email, first_name, last_name, last_active_at, created_at)
+        select 'bench-member-' || n, 'bench-member-' || n || '@bench.example', 'Bench', 'Member ' || n,
+               case when n % 10 = 0 then null
+                    else now() - make_interval(secs => ((n * 7919) % ${count}) * 60) end,
+               now() - make_interval(secs => n)
+        from generate_series(${from}::int, ${to}::int) as n
+        returning id, username
+      )
+      insert into prisms (user_id, title, content, index, created_at)
+      select id, 'How ' || username || ' works', '<p>Short answers, early drafts, kind reviews.</p>',
+             0, now() - make_interval(secs => id)
+      from added`);
+  }
+  await db.execute(sql`vacuum analyze users`);
+  await db.execute(sql`vacuum analyze prisms`);
+}
