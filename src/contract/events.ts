@@ -1,6 +1,8 @@
 // What changed, as the server announces it to other instances and to open pages.
 export type PrismEvent =
   | { type: "prisms.changed"; username: string }
+  /** A member's public profile changed, or the member left or came back (server-side only). */
+  | { type: "profile.changed"; username: string }
   | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
   | {
       type: "annotation.changed";

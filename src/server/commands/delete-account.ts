@@ -27,7 +27,10 @@ export async function deleteAccount(db: Db, userId: number): Promise<WithEvents>
     const ownerNames = await usernamesOf(tx, [
       ...new Set([...touched.values()].map((row) => row.ownerId)),
     ]);
-    const events: PrismEvent[] = [{ type: "prisms.changed", username }];
+    const events: PrismEvent[] = [
+      { type: "prisms.changed", username },
+      { type: "profile.changed", username },
+    ];
     for (const [prismId, { heartsCount, ownerId }] of touched) {
       const owner = ownerNames.get(ownerId) ?? "";
       events.push(

@@ -60,6 +60,9 @@ export function frameFor(
   switch (event.type) {
     case "prisms.changed":
       return { type: event.type, data: { username: event.username } };
+    // Only the server's answers depend on it; no open page shows another member's profile live.
+    case "profile.changed":
+      return null;
     case "heart.changed":
       return {
         type: event.type,

@@ -6,6 +6,9 @@ import type { EventBus } from "./bus.ts";
 
 export const versionKeys = {
   prismList: (username: string) => `prisms:${username.toLowerCase()}`,
+  profile: (username: string) => `profile:${username.toLowerCase()}`,
+  /** Both explore lists: any member's prisms, hearts or public profile. */
+  explore: () => "explore",
   heart: (prismId: number) => `heart:${prismId}`,
   annotations: (prismId: number) => `annotations:${prismId}`,
   notifications: (userId: number) => `notifications:${userId}`,
@@ -21,9 +24,19 @@ function keysOf(event: PrismEvent): string[] {
     // Deleting a prism or an annotation deletes its notifications (cascade), and deciding an
     // annotation marks them read, so these also move every unread count's tag.
     case "prisms.changed":
-      return [versionKeys.prismList(event.username), versionKeys.anyNotifications()];
+      return [
+        versionKeys.prismList(event.username),
+        versionKeys.anyNotifications(),
+        versionKeys.explore(),
+      ];
+    case "profile.changed":
+      return [versionKeys.profile(event.username), versionKeys.explore()];
     case "heart.changed":
-      return [versionKeys.heart(event.prismId), versionKeys.prismList(event.username)];
+      return [
+        versionKeys.heart(event.prismId),
+        versionKeys.prismList(event.username),
+        versionKeys.explore(),
+      ];
     case "annotation.changed":
       return [versionKeys.annotations(event.prismId), versionKeys.anyNotifications()];
     case "notification.created":
@@ -60,7 +73,10 @@ export class Versions {
     return `${this.boot}-${this.seen}`;
   }
 
-  /** An entity tag for `key` as seen by one viewer (responses that differ per viewer). */
+  /**
+   * An entity tag for `key`; `viewer` names whatever else the answer depends on (the viewer, for
+   * responses that differ per viewer).
+   */
   etag(key: string, viewer = ""): string {
     const who = viewer
       ? `-${createHash("sha256").update(viewer).digest("base64url").slice(0, 10)}`

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { prisms } from "../db/schema.ts";
+import { prisms, users } from "../db/schema.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
-import { jsonHeaders, setupTestApp, signIn } from "../test/helpers.ts";
+import { jsonHeaders, send, setupTestApp, signIn } from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
 
 const t = setupTestApp();
@@ -11,9 +11,35 @@ const t = setupTestApp();
 const list = (username: string) => t.app.inject({ method: "GET", url: `/api/prisms/${username}` });
 const titles = (body: unknown) => (body as { title: string }[]).map((prism) => prism.title);
 
-/** A change written straight into the table, as if its event had been lost on the way. */
+const profile = (username: string) =>
+  t.app.inject({ method: "GET", url: `/api/users/${username}` });
+const explore = (list: "users" | "prisms") =>
+  t.app.inject({ method: "GET", url: `/api/explore/${list}?limit=50` });
+/** The explore entry of one member (users list) or one prism (prisms list). */
+const exploredUser = async (userId: number) =>
+  ((await explore("users")).json() as { user: { id: number; displayName: string | null } }[]).find(
+    (entry) => entry.user.id === userId,
+  )?.user;
+const exploredPrism = async (prismId: number) =>
+  ((await explore("prisms")).json() as { prism: { id: number; heartsCount: number } }[]).find(
+    (entry) => entry.prism.id === prismId,
+  )?.prism;
+
+/** Changes written straight into the tables, as if their events had been lost on the way. */
 const retitleQuietly = (prismId: number, title: string) =>
   t.database.db.update(prisms).set({ title }).where(eq(prisms.id, prismId));
+const renameQuietly = (userId: number, displayName: string) =>
+  t.database.db.update(users).set({ displayName }).where(eq(users.id, userId));
+
+const profileUpdate = (user: { email: string }, displayName: string) => ({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: user.email,
+  displayName,
+  websiteUrl: "",
+  twitterUrl: "",
+  linkedinUrl: "",
+});
 
 describe("full answers from memory", () => {
   it("answers an unchanged prism list from memory, and the changed one once its event says so", async () => {
@@ -62,6 +88,87 @@ describe("full answers from memory", () => {
     await buildPrism(t.database, { userId: member.id, title: "Hello" });
     expect(titles((await list("not-yet-a-member")).json())).toEqual(["Hello"]);
   });
+
+  it("tags no missing member's answer, so a later member's page is never confirmed by a 304", async () => {
+    for (const url of ["/api/prisms/no-one-yet", "/api/users/no-one-yet"]) {
+      const missing = await t.app.inject({ method: "GET", url });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers.etag).toBeUndefined();
+    }
+  });
+
+  it("answers an unchanged profile from memory, and the changed one once its owner saves it", async () => {
+    const member = await buildUser(t.database, { displayName: "First" });
+    const first = await profile(member.username);
+    expect(first.json().displayName).toBe("First");
+    expect(first.headers.etag).toBeTruthy();
+
+    await renameQuietly(member.id, "Behind the app's back");
+    expect((await profile(member.username)).json().displayName).toBe("First");
+
+    const saved = await send(t.app, "PUT", "/api/user/profile", {
+      headers: await signIn(t.database, member),
+      payload: profileUpdate(member, "Second"),
+    });
+    expect(saved.statusCode).toBe(200);
+    const changed = await profile(member.username.toUpperCase());
+    expect(changed.json().displayName).toBe("Second");
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it("stops answering a profile from memory once an admin deactivates the member or they delete their account", async () => {
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const adminHeaders = await signIn(t.database, admin);
+    const member = await buildUser(t.database);
+    expect((await profile(member.username)).statusCode).toBe(200);
+    const url = `/api/analytics/users/${member.id}`;
+    expect(
+      (await send(t.app, "PUT", `${url}/deactivate`, { headers: adminHeaders })).statusCode,
+    ).toBe(200);
+    expect((await profile(member.username)).statusCode).toBe(404);
+    expect(
+      (await send(t.app, "PUT", `${url}/reactivate`, { headers: adminHeaders })).statusCode,
+    ).toBe(200);
+    expect((await profile(member.username)).statusCode).toBe(200);
+
+    const deleted = await send(t.app, "DELETE", "/api/user/account", {
+      headers: await signIn(t.database, member),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await profile(member.username)).statusCode).toBe(404);
+  });
+
+  it("answers explore from memory until a member's prisms, hearts or profile change", async () => {
+    const member = await buildUser(t.database, { lastActiveAt: new Date(), displayName: "Old" });
+    const headers = await signIn(t.database, member);
+    const created = await send(t.app, "POST", "/api/prisms", {
+      headers,
+      payload: { title: "On explore", content: "<p>Hello.</p>" },
+    });
+    expect(created.statusCode).toBe(201);
+    const prismId: number = created.json().id;
+    expect((await exploredUser(member.id))?.displayName).toBe("Old");
+    expect((await exploredPrism(prismId))?.heartsCount).toBe(0);
+
+    await renameQuietly(member.id, "Behind the app's back");
+    expect((await exploredUser(member.id))?.displayName).toBe("Old");
+
+    await send(t.app, "PUT", "/api/user/profile", {
+      headers,
+      payload: profileUpdate(member, "New"),
+    });
+    expect((await exploredUser(member.id))?.displayName).toBe("New");
+
+    const hearted = await send(t.app, "POST", `/api/prisms/${prismId}/heart`, {
+      headers: { cookie: "vid=visitor-explore-00000001" },
+    });
+    expect(hearted.statusCode).toBe(200);
+    expect((await exploredPrism(prismId))?.heartsCount).toBe(1);
+
+    await send(t.app, "DELETE", `/api/prisms/${prismId}`, { headers });
+    expect(await exploredUser(member.id)).toBeUndefined();
+    expect(await exploredPrism(prismId)).toBeUndefined();
+  });
 });
 
 describe("after the event listener lost its connection", () => {
@@ -74,18 +181,40 @@ describe("after the event listener lost its connection", () => {
       if (!postgresUrl) return;
       const other = await spawnInstance(withDatabase(postgresUrl, await databaseName(t.database)));
       try {
-        const owner = await buildUser(t.database);
+        const owner = await buildUser(t.database, {
+          lastActiveAt: new Date(),
+          displayName: "Before",
+        });
         const prism = await buildPrism(t.database, { userId: owner.id, title: "Before" });
+        const get = async (path: string) => {
+          const response = await fetch(`${other.origin}${path}`);
+          return { etag: response.headers.get("etag"), body: await response.json() };
+        };
         const read = async () => {
-          const response = await fetch(`${other.origin}/api/prisms/${owner.username}`);
-          return { etag: response.headers.get("etag"), titles: titles(await response.json()) };
+          const [prismList, member, explored] = await Promise.all([
+            get(`/api/prisms/${owner.username}`),
+            get(`/api/users/${owner.username}`),
+            get("/api/explore/prisms?limit=50"),
+          ]);
+          const entry = (explored.body as { prism: { id: number; title: string } }[]).find(
+            (e) => e.prism.id === prism.id,
+          );
+          return {
+            etag: prismList.etag,
+            titles: [
+              ...titles(prismList.body),
+              (member.body as { displayName: string }).displayName,
+              entry?.prism.title,
+            ],
+          };
         };
         const first = await read();
-        expect(first.titles).toEqual(["Before"]);
+        expect(first.titles).toEqual(["Before", "Before", "Before"]);
 
-        // The other process's event never arrives: it still answers from memory.
+        // The other process's events never arrive: it still answers from memory.
         await retitleQuietly(prism.id, "After");
-        expect((await read()).titles).toEqual(["Before"]);
+        await renameQuietly(owner.id, "After");
+        expect((await read()).titles).toEqual(["Before", "Before", "Before"]);
 
         // Its listening connection is cut; when it listens again it may have missed anything.
         await t.database.db.execute(
@@ -98,7 +227,7 @@ describe("after the event listener lost its connection", () => {
           await new Promise((resolve) => setTimeout(resolve, 50));
           now = await read();
         }
-        expect(now.titles).toEqual(["After"]);
+        expect(now.titles).toEqual(["After", "After", "After"]);
         expect(now.etag).not.toBe(first.etag);
       } finally {
         await other.stop();

@@ -75,6 +75,11 @@ export const conditionalPlugin = fp(
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
+      // The tag names a version of the data, not of an error: a 404 for a member who may
+      // register later must not be confirmed by a 304 afterwards.
+      if (request.etag !== undefined && reply.statusCode !== 200 && reply.statusCode !== 304) {
+        reply.removeHeader("etag");
+      }
       // A full, shared answer, and never one that sets a cookie.
       if (
         request.answerKey === undefined ||

@@ -304,6 +304,7 @@ export async function deactivateMember(
       events: [
         { type: "sessions.ended", userId },
         { type: "prisms.changed", username: user.username },
+        { type: "profile.changed", username: user.username },
       ],
     };
   });
@@ -326,6 +327,12 @@ export async function reactivateMember(
       before: accountState(before),
       after: accountState(user),
     });
-    return { user, events: [{ type: "prisms.changed", username: user.username }] };
+    return {
+      user,
+      events: [
+        { type: "prisms.changed", username: user.username },
+        { type: "profile.changed", username: user.username },
+      ],
+    };
   });
 }

@@ -5,10 +5,17 @@ import { explorePrismSchema, exploreUserSchema } from "../../../contract/explore
 import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
+import { versionKeys } from "../../live/versions.ts";
 import { presentPublicUser } from "../users/presenter.ts";
 import { listExplorePrisms, listExploreUsers } from "./service.ts";
 
-export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+/**
+ * Members' activity (a sign-in, a visit) reorders the members list without an event: an answer to
+ * it is kept at most this long. Prisms, hearts and profiles move the explore version at once.
+ */
+const ACTIVITY_WINDOW_MS = 10_000;
+
+export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, versions }) => {
   const tags = ["explore"];
 
   app.get(
@@ -20,6 +27,14 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
           "Members with at least one prism and their first prism, most recently active first",
         querystring: pageQuerySchema,
         response: { 200: z.array(exploreUserSchema), ...errorResponses(400) },
+      },
+      config: {
+        etag: () =>
+          versions.etag(
+            versionKeys.explore(),
+            `activity ${Math.floor(Date.now() / ACTIVITY_WINDOW_MS)}`,
+          ),
+        sharedAnswer: true,
       },
     },
     async (request) =>
@@ -38,6 +53,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         querystring: pageQuerySchema,
         response: { 200: z.array(explorePrismSchema), ...errorResponses(400) },
       },
+      config: { etag: () => versions.etag(versionKeys.explore()), sharedAnswer: true },
     },
     async (request) =>
       (await listExplorePrisms(db, request.query)).map(({ user, prism }) => ({

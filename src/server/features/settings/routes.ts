@@ -23,8 +23,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      return presentCurrentUser(await updateProfile(db, user.id, request.body));
+      const user = await updateProfile(db, requireUser(request).id, request.body);
+      await bus.publish({ type: "profile.changed", username: user.username });
+      return presentCurrentUser(user);
     },
   );
 
