@@ -1,4 +1,5 @@
 // Prism's configuration: environment variables, parsed once at boot.
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const schema = z.object({
@@ -28,6 +29,12 @@ const schema = z.object({
     .regex(/^(\d+|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, "must be a hop count or proxy addresses")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Server processes sharing the port: a number, or `auto` for one per core. */
+  WORKERS: z
+    .union([z.literal("auto"), z.coerce.number().int().min(1).max(256)], {
+      error: "must be a whole number from 1 to 256, or auto",
+    })
+    .default(1),
 });
 
 export interface Config {
@@ -49,6 +56,8 @@ export interface Config {
    */
   trustProxy: false | string | ((address: string, hop: number) => boolean);
   logLevel: string;
+  /** Server processes on one port (PostgreSQL only when more than one). */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && databaseUrl.startsWith("postgres") && !e.APP_SECRET) {
     throw new ConfigError("Invalid APP_SECRET: required with PostgreSQL in production");
   }
+  const workers = e.WORKERS === "auto" ? availableParallelism() : e.WORKERS;
+  if (workers > 1 && !databaseUrl.startsWith("postgres")) {
+    throw new ConfigError(
+      `Invalid WORKERS: ${workers} server processes need PostgreSQL (DATABASE_URL=postgres://…); the embedded database belongs to one process`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -95,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     trustProxy: trustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    workers,
   };
 }

@@ -1,22 +1,30 @@
-// Prism's process: configuration → database → app → listen, and a graceful shutdown.
+// Prism's process: configuration → database → app → listen, and a graceful shutdown. With
+// WORKERS above one (PostgreSQL only), this process migrates, seeds and resolves the secret once,
+// then forks that many server processes that share the port (node's cluster) and stays their
+// primary.
+import cluster from "node:cluster";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedOnStart } from "./db/seed.ts";
 import { loggerOptions } from "./log.ts";
 import { resolveAppSecret } from "./secret.ts";
 
-async function main() {
-  const loaded = loadConfig();
+/** Opens the database, migrates it, seeds it on first start; returns the resolved secret. */
+async function prepare(loaded: Config) {
   const database = openDatabase(loaded.databaseUrl);
   await database.migrate();
   const config = { ...loaded, appSecret: resolveAppSecret(loaded, database) };
-  const app = await buildApp({
-    config,
-    database,
-    logger: loggerOptions(config.logLevel),
-  });
   await seedOnStart(database, config);
+  return { database, config };
+}
+
+/** One server process: the whole app, until SIGTERM or SIGINT. */
+async function serve(loaded: Config, options: { migrated: boolean }) {
+  const { database, config } = options.migrated
+    ? { database: openDatabase(loaded.databaseUrl), config: loaded }
+    : await prepare(loaded);
+  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,7 +49,74 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`\n  Prism is running at ${config.appOrigin}\n`);
+}
+
+/**
+ * The primary of WORKERS server processes: migrations, the demo seed and the secret happen here,
+ * once, before any worker starts; a worker that dies is replaced; a signal stops them all.
+ */
+async function primary(loaded: Config) {
+  const { database, config } = await prepare(loaded);
+  await database.close();
+  // Every worker hashes visitors with the same key, whichever of them a request reaches.
+  const env = config.appSecret ? { APP_SECRET: config.appSecret } : {};
+  let stopping = false;
+  let alive = 0;
+  const fork = () => {
+    alive += 1;
+    cluster.fork(env);
+  };
+
+  const served = new Set<number>();
+  cluster.on("exit", (worker, code, signal) => {
+    alive -= 1;
+    if (stopping) {
+      if (alive === 0) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    if (!served.has(worker.id)) {
+      // It never listened: another would fail the same way. Stop, as a single process would.
+      console.error(`Prism worker ${worker.process.pid} failed to start (${signal ?? code})`);
+      stop();
+      process.exitCode = 1;
+      return;
+    }
+    console.error(
+      `Prism worker ${worker.process.pid} stopped (${signal ?? code}); starting another`,
+    );
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+
+  let listening = 0;
+  cluster.on("listening", (worker) => {
+    served.add(worker.id);
+    listening += 1;
+    if (listening === config.workers) {
+      console.log(`\n  Prism is running at ${config.appOrigin} (${config.workers} processes)\n`);
+    }
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+}
+
+async function main() {
+  const loaded = loadConfig();
+  if (loaded.workers === 1) {
+    await serve(loaded, { migrated: false });
+    console.log(`\n  Prism is running at ${loaded.appOrigin}\n`);
+  } else if (cluster.isPrimary) {
+    await primary(loaded);
+  } else {
+    await serve(loaded, { migrated: true });
+  }
 }
 
 main().catch((error) => {
