@@ -7,20 +7,21 @@ import type { Db } from "../src/server/db/client.ts";
 export const benchUsername = (n: number) => `bench-member-${n}`;
 
 /**
- * Adds `count` members (`bench-member-N`, password-less) with one unhearted prism each, then refreshes the planner's statistics and the visibility map so plans
- * are those of a settled database. The last tenth never signed in (`last_active_at` null).
+ * Adds members `from`…`to` (`bench-member-N`, password-less) with one unhearted prism each, then
+ * refreshes the planner's statistics and the visibility map so that plans are those of a settled
+ * database. One in ten never signed in (`last_active_at` null).
  */
-export async function seedMembers(db: Db, count: number, batch = 20_000): Promise<void> {
-  for (let from = 1; from <= count; from += batch) {
-    const to = Math.min(count, from + batch - 1);
+export async function seedMembers(db: Db, to: number, from = 1, batch = 20_000): Promise<void> {
+  for (let first = from; first <= to; first += batch) {
+    const last = Math.min(to, first + batch - 1);
     await db.execute(sql`
       with added as (
         insert into users (username, email, first_name, last_name, last_active_at, created_at)
         select 'bench-member-' || n, 'bench-member-' || n || '@bench.example', 'Bench', 'Member ' || n,
                case when n % 10 = 0 then null
-                    else now() - make_interval(secs => ((n * 7919) % ${count}) * 60) end,
+                    else now() - make_interval(secs => ((n * 7919) % 100003) * 60) end,
                now() - make_interval(secs => n)
-        from generate_series(${from}::int, ${to}::int) as n
+        from generate_series(${first}::int, ${last}::int) as n
         returning id, username
       )
       insert into prisms (user_id, title, content, index, created_at)

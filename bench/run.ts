@@ -5,15 +5,18 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
 import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
+import { benchUsername, seedMembers } from "./members.ts";
+import { measureStreams, type StreamsReport } from "./streams-scenario.ts";
 
 const HOST = "127.0.0.1";
-const CONNECTIONS = 10;
+const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
 // The CSRF guard compares Origin with APP_ORIGIN only; the listening port is irrelevant to it.
 const APP_ORIGIN = "http://127.0.0.1:3000";
@@ -28,11 +31,14 @@ interface ScenarioContext {
   base: string;
   /** A `cookie` header of the demo admin's session, signed in through POST /api/login. */
   adminCookie(): Promise<string>;
+  database: Database;
 }
 
 interface PreparedRequest {
   headers?: Record<string, string>;
   body?: string;
+  setupRequest?: string;
+  idReplacement?: boolean;
 }
 
 interface Scenario {
@@ -42,6 +48,12 @@ interface Scenario {
   prepare?(context: ScenarioContext): Promise<PreparedRequest>;
   /** The answer every request must get; default any 2xx. A poll of unchanged data expects 304. */
   expectStatus?: number;
+  /** A module (plain CommonJS) that autocannon's worker runs to change each request. */
+  setupRequest?: string;
+  /** `[<id>]` in the path becomes a new id in every request: each is a new address to the cache. */
+  idReplacement?: boolean;
+  /** After the run: what is wrong with the data it left, if anything. */
+  check?(context: ScenarioContext): Promise<string | undefined>;
 }
 
 /** The first demo prism of the member the scenarios read. */
@@ -63,6 +75,22 @@ async function etagOf(url: string, headers: Record<string, string> = {}): Promis
 
 const BENCH_VISITOR = { cookie: "vid=bench-visitor-0000000001" };
 
+const rowsOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    number
+  >[];
+
+/** Prisms whose heart count differs from their hearts: there must be none. */
+async function heartCountsDrift(context: ScenarioContext): Promise<string | undefined> {
+  const [row] = rowsOf(
+    await context.database.db.execute(sql`
+      select count(*)::int as drifted from prisms p
+      where p.hearts_count <> (select count(*) from prism_hearts h where h.prism_id = p.id)`),
+  );
+  return row?.drifted ? `${row.drifted} prisms' heart counts differ from their hearts` : undefined;
+}
+
 // Sign-in is rate limited per username and address after failures, so a wrong-password scenario
 // would measure 429s; scenarios here stick to requests that succeed every time.
 const scenarios: Scenario[] = [
@@ -75,6 +103,8 @@ const scenarios: Scenario[] = [
     prepare: async (context) => ({ headers: { cookie: await context.adminCookie() } }),
   },
   { name: "prism list", method: "GET", path: "/api/prisms/maya-okafor" },
+  { name: "explore members", method: "GET", path: "/api/explore/users?limit=10&offset=0" },
+  { name: "explore prisms", method: "GET", path: "/api/explore/prisms?limit=10&offset=0" },
   {
     name: "prism list poll, unchanged (304)",
     method: "GET",
@@ -104,6 +134,14 @@ const scenarios: Scenario[] = [
     name: "annotations of a prism",
     method: "GET",
     path: async (context) => `/api/prisms/${await firstPrismId(context)}/annotations`,
+  },
+  {
+    name: "heart toggle (500 browsers, counts checked after)",
+    method: "POST",
+    path: async (context) => `/api/prisms/${await firstPrismId(context)}/heart`,
+    prepare: async (context) => ({ headers: { origin: context.origin } }),
+    setupRequest: fileURLToPath(new URL("./toggle-request.cjs", import.meta.url)),
+    check: heartCountsDrift,
   },
   {
     name: "Catalyst stats (admin)",
@@ -136,6 +174,24 @@ interface Row {
 }
 
 type Measurement = Omit<Row, "target" | "scenario" | "method" | "path" | "ratio" | "expectStatus">;
+
+/** `BENCH_MEMBERS`: member counts for the scale scenarios, comma-separated (default 1000). */
+function benchMembers(raw: string | undefined): number[] {
+  const counts = (raw || "1000").split(",").map((part) => Number(part.trim()));
+  if (counts.some((n) => !Number.isInteger(n) || n < 2 || n > 1_000_000)) {
+    throw new Error(`Invalid BENCH_MEMBERS: ${raw} (counts from 2 to 1000000, comma-separated)`);
+  }
+  return [...new Set(counts)].sort((a, b) => a - b);
+}
+
+/** `BENCH_STREAMS`: open event streams for the fan-out measurement (default 1000; 0 skips it). */
+function benchStreams(raw: string | undefined): number {
+  const value = Number(raw || 1000);
+  if (!Number.isInteger(value) || value < 0 || value > 15_000) {
+    throw new Error(`Invalid BENCH_STREAMS: ${raw} (0 to 15000)`);
+  }
+  return value;
+}
 
 function benchSeconds(raw: string | undefined): number {
   if (raw === undefined || raw === "") return 5;
@@ -180,6 +236,8 @@ async function load(
     body: request.body,
     connections: CONNECTIONS,
     duration: seconds,
+    idReplacement: request.idReplacement,
+    requests: request.setupRequest ? [{ setupRequest: request.setupRequest }] : undefined,
     // One worker thread keeps the load generator off the event loop of the server it measures.
     workers: 1,
   });
@@ -237,14 +295,108 @@ async function signIn(base: string, credentials: DemoCredentials): Promise<strin
   return session;
 }
 
+interface Settings {
+  seconds: number;
+  /** Member counts to seed and measure the scale scenarios at, in increasing order. */
+  members: number[];
+  /** Open event streams for the fan-out measurement (0: none). */
+  streams: number;
+}
+
+interface TargetReport {
+  rows: Row[];
+  streams?: StreamsReport;
+}
+
+/** Runs one scenario: a probe, a warm-up, the measured run, and its data check. */
+async function runScenario(
+  target: string,
+  scenario: Scenario,
+  context: ScenarioContext,
+  seconds: number,
+  baseline: number,
+): Promise<Row> {
+  const prepared = (await scenario.prepare?.(context)) ?? {};
+  const request: PreparedRequest = {
+    ...prepared,
+    setupRequest: scenario.setupRequest,
+    idReplacement: scenario.idReplacement,
+  };
+  const path = typeof scenario.path === "string" ? scenario.path : await scenario.path(context);
+  const url = `${context.base}${path}`;
+  // One plain request first, so a broken scenario says why instead of just counting failures.
+  const probe = await fetch(url, { method: scenario.method, ...prepared });
+  if (scenario.expectStatus ? probe.status !== scenario.expectStatus : !probe.ok) {
+    console.error(
+      `${target} / ${scenario.name}: HTTP ${probe.status} ${(await probe.text()).slice(0, 200)}`,
+    );
+  } else {
+    await probe.arrayBuffer();
+  }
+  const result = await measure(url, scenario.method, request, seconds);
+  const problem = await scenario.check?.(context);
+  if (problem) console.error(`${target} / ${scenario.name}: ${problem}`);
+  return {
+    target,
+    scenario: scenario.name,
+    method: scenario.method,
+    path,
+    expectStatus: scenario.expectStatus,
+    ...result,
+    errors: result.errors + (problem ? 1 : 0),
+    ratio: baseline > 0 ? result.requestsPerSecond / baseline : 0,
+  };
+}
+
+/**
+ * Reads whose cost could grow with the number of members: a profile and the explore lists, each
+ * from memory and (a new address every request) from the database; the deep page is the middle.
+ */
+function scaleScenarios(members: number): Scenario[] {
+  const middle = Math.floor(members / 2);
+  const member = benchUsername(middle);
+  return [
+    { name: `profile, ${members} members`, method: "GET", path: `/api/users/${member}` },
+    {
+      name: `profile, never from memory, ${members} members`,
+      method: "GET",
+      path: `/api/users/${member}?read=[<id>]`,
+      idReplacement: true,
+    },
+    {
+      name: `explore members, ${members} members`,
+      method: "GET",
+      path: "/api/explore/users?limit=10&offset=0",
+    },
+    {
+      name: `explore members, never from memory, ${members} members`,
+      method: "GET",
+      path: "/api/explore/users?limit=10&offset=0&read=[<id>]",
+      idReplacement: true,
+    },
+    {
+      name: `explore members at offset ${middle}, never from memory`,
+      method: "GET",
+      path: `/api/explore/users?limit=10&offset=${middle}&read=[<id>]`,
+      idReplacement: true,
+    },
+    {
+      name: `explore prisms at offset ${middle}, never from memory`,
+      method: "GET",
+      path: `/api/explore/prisms?limit=10&offset=${middle}&read=[<id>]`,
+      idReplacement: true,
+    },
+  ];
+}
+
 /** Migrates and seeds the database, serves Prism on it, and runs every scenario. */
 async function runPrism(
   target: string,
   database: Database,
   databaseUrl: string,
-  seconds: number,
+  settings: Settings,
   baseline: number,
-): Promise<Row[]> {
+): Promise<TargetReport> {
   await database.migrate();
   const credentials = await seedDemo(database.db);
   const config = loadConfig({
@@ -254,62 +406,79 @@ async function runPrism(
     APP_SECRET: randomBytes(32).toString("hex"),
     SEED: "none",
     LOG_LEVEL: "silent",
+    // The heart-toggle scenario sends each request as from another client (X-Forwarded-For).
+    TRUST_PROXY: "1",
   });
-  const app = await buildApp({ config, database });
+  const streamCap = settings.streams + 100;
+  const app = await buildApp({
+    config,
+    database,
+    // For the fan-out measurement only: every stream comes from this machine's one address.
+    eventStreams: { maxStreams: streamCap, maxPerAddress: streamCap },
+  });
   const base = await app.listen({ host: HOST, port: 0 });
   let cookie: Promise<string> | undefined;
   const context: ScenarioContext = {
     origin: APP_ORIGIN,
     base,
+    database,
     adminCookie: () => {
       cookie ??= signIn(base, credentials);
       return cookie;
     },
   };
   const rows: Row[] = [];
+  const report: TargetReport = { rows };
   try {
+    // The process's first seconds (compiling, opening the pool) must not count against whichever
+    // scenario comes first: every read is run once before any is measured.
     for (const scenario of scenarios) {
-      const request = (await scenario.prepare?.(context)) ?? {};
+      if (scenario.method !== "GET") continue;
       const path = typeof scenario.path === "string" ? scenario.path : await scenario.path(context);
-      const url = `${base}${path}`;
-      // One plain request first, so a broken scenario says why instead of just counting failures.
-      const probe = await fetch(url, { method: scenario.method, ...request });
-      if (scenario.expectStatus ? probe.status !== scenario.expectStatus : !probe.ok) {
-        console.error(
-          `${target} / ${scenario.name}: HTTP ${probe.status} ${(await probe.text()).slice(0, 200)}`,
-        );
-      } else {
-        await probe.arrayBuffer();
-      }
-      const result = await measure(url, scenario.method, request, seconds);
-      rows.push({
-        target,
-        scenario: scenario.name,
-        method: scenario.method,
-        path,
-        expectStatus: scenario.expectStatus,
-        ...result,
-        ratio: baseline > 0 ? result.requestsPerSecond / baseline : 0,
+      await load(`${base}${path}`, "GET", (await scenario.prepare?.(context)) ?? {}, 1);
+    }
+    for (const scenario of scenarios) {
+      rows.push(await runScenario(target, scenario, context, settings.seconds, baseline));
+    }
+    if (settings.streams > 0) {
+      report.streams = await measureStreams({
+        base,
+        origin: APP_ORIGIN,
+        heartPath: `/api/prisms/${await firstPrismId(context)}/heart`,
+        count: settings.streams,
+        hearts: 20,
       });
+    }
+    let seeded = 0;
+    for (const members of settings.members) {
+      await seedMembers(database.db, members, seeded + 1);
+      seeded = members;
+      for (const scenario of scaleScenarios(members)) {
+        rows.push(await runScenario(target, scenario, context, settings.seconds, baseline));
+      }
     }
   } finally {
     await app.close();
   }
-  return rows;
+  return report;
 }
 
-async function runPglite(seconds: number, baseline: number): Promise<Row[]> {
+async function runPglite(settings: Settings, baseline: number): Promise<TargetReport> {
   const url = "pglite:memory";
   const database = openDatabase(url);
   try {
-    return await runPrism("pglite (memory)", database, url, seconds, baseline);
+    return await runPrism("pglite (memory)", database, url, settings, baseline);
   } finally {
     await database.close();
   }
 }
 
 /** The same scenarios on a throw-away database of the PostgreSQL server at `serverUrl`. */
-async function runPostgres(serverUrl: string, seconds: number, baseline: number): Promise<Row[]> {
+async function runPostgres(
+  serverUrl: string,
+  settings: Settings,
+  baseline: number,
+): Promise<TargetReport> {
   const name = `prism_bench_${randomBytes(6).toString("hex")}`;
   const url = databaseUrlFor(serverUrl, name);
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -317,7 +486,7 @@ async function runPostgres(serverUrl: string, seconds: number, baseline: number)
     await admin.unsafe(`create database ${name}`);
     const database = openDatabase(url);
     try {
-      return await runPrism("postgres", database, url, seconds, baseline);
+      return await runPrism("postgres", database, url, settings, baseline);
     } finally {
       await database.close();
     }
@@ -328,6 +497,24 @@ async function runPostgres(serverUrl: string, seconds: number, baseline: number)
 }
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+function streamsMarkdown(target: string, report: StreamsReport): string {
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  // What one process can hold if streams may take half a GiB of its memory.
+  const budget = 512 * 1024 * 1024;
+  const perStream = Math.max(report.heapBytesPerStream, report.rssBytesPerStream, 1);
+  return [
+    "",
+    `One heart reaching ${report.streams} open event streams on one process (${target}), ${report.hearts} hearts:`,
+    "",
+    "| streams | heap per stream | RSS per stream | reach p50 ms | reach p99 ms | reach max ms | event-loop delay p99 ms | max ms |",
+    "|--:|--:|--:|--:|--:|--:|--:|--:|",
+    `| ${report.streams} | ${kib(report.heapBytesPerStream)} KiB | ${kib(report.rssBytesPerStream)} KiB | ${report.reachMs.p50} | ${report.reachMs.p99} | ${report.reachMs.max} | ${report.eventLoopDelayMs.p99} | ${report.eventLoopDelayMs.max} |`,
+    "",
+    `At this cost, 512 MiB of streams is about ${Math.floor(budget / perStream).toLocaleString("en")} streams per process.`,
+    "",
+  ].join("\n");
+}
 
 function markdown(rows: Row[], seconds: number): string {
   const lines = [
@@ -357,15 +544,24 @@ function markdown(rows: Row[], seconds: number): string {
 
 async function main() {
   const seconds = benchSeconds(process.env.BENCH_SECONDS);
+  const members = benchMembers(process.env.BENCH_MEMBERS);
+  const streams = benchStreams(process.env.BENCH_STREAMS);
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
   // Checked before any load is generated, so a mistyped host fails in a second, not a minute.
   if (postgresUrl && !isLoopback(new URL(postgresUrl).hostname)) {
     throw new Error("BENCH_DATABASE_URL must point at a loopback address (localhost, 127.x, ::1)");
   }
   const targets = postgresUrl ? 2 : 1;
+  // The scale scenarios run on PostgreSQL when there is one, else on PGlite; the fan-out on PGlite.
+  const scaleRuns = members.length * scaleScenarios(2).length;
+  const largest = members.at(-1) ?? 0;
   // A hung connection or database must not keep CI waiting: everything has a known worst case.
   const budgetMs =
-    ((1 + scenarios.length * targets) * (seconds + WARMUP_SECONDS) + 60 * targets) * 1000;
+    ((1 + 2 * scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
+      60 * targets +
+      Math.ceil(largest / 1000) +
+      Math.ceil(streams / 50)) *
+    1000;
   const deadline = setTimeout(() => {
     console.error(`bench: gave up after ${Math.round(budgetMs / 1000)} s`);
     process.exit(2);
@@ -384,11 +580,23 @@ async function main() {
       ratio: 1,
     },
   ];
-  rows.push(...(await runPglite(seconds, baseline.requestsPerSecond)));
-  if (postgresUrl)
-    rows.push(...(await runPostgres(postgresUrl, seconds, baseline.requestsPerSecond)));
+  const embedded = await runPglite(
+    { seconds, streams, members: postgresUrl ? [] : members },
+    baseline.requestsPerSecond,
+  );
+  rows.push(...embedded.rows);
+  if (postgresUrl) {
+    const server = await runPostgres(
+      postgresUrl,
+      { seconds, streams: 0, members },
+      baseline.requestsPerSecond,
+    );
+    rows.push(...server.rows);
+  }
 
-  const table = markdown(rows, seconds);
+  const table =
+    markdown(rows, seconds) +
+    (embedded.streams ? streamsMarkdown("pglite (memory)", embedded.streams) : "");
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     `${reportsDir}latest.json`,
@@ -396,7 +604,14 @@ async function main() {
       {
         generatedAt: new Date().toISOString(),
         node: process.version,
-        settings: { connections: CONNECTIONS, seconds, warmupSeconds: WARMUP_SECONDS },
+        settings: {
+          connections: CONNECTIONS,
+          seconds,
+          warmupSeconds: WARMUP_SECONDS,
+          members,
+          streams,
+        },
+        streams: embedded.streams,
         rows: rows.map((row) => ({
           ...row,
           requestsPerSecond: round(row.requestsPerSecond, 1),

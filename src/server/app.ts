@@ -37,7 +37,7 @@ import { createRenderHead } from "./features/seo/service.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { EventBus } from "./live/bus.ts";
-import { eventStreamRoutes } from "./live/stream.ts";
+import { type EventStreamLimits, eventStreamRoutes } from "./live/stream.ts";
 import { Versions } from "./live/versions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
@@ -65,6 +65,8 @@ interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /** Caps of open event streams other than the defaults (the bench opens thousands). */
+  eventStreams?: EventStreamLimits;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -188,12 +190,12 @@ export async function buildApp(options: BuildOptions) {
         annotationsRoutes,
         contactRoutes,
         exploreRoutes,
-        eventStreamRoutes,
         diagnosticsRoutes,
         passwordResetRoutes,
         catalystRoutes,
       ];
       for (const routes of features) await api.register(routes, deps);
+      await api.register(eventStreamRoutes, { ...deps, ...options.eventStreams });
     },
     { prefix: "/api" },
   );

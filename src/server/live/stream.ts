@@ -15,17 +15,20 @@ const streamMessages = {
   tooMany: "Too many live-update connections are open. Close some tabs and try again.",
 } as const;
 
-interface EventStreamOptions {
-  bus: Pick<EventBus, "subscribe">;
-  /** Sent first as `live.ready`: a page rendered at this stamp has missed nothing. */
-  versions: Pick<Versions, "stamp">;
-  /** Milliseconds between heartbeat comments; 25 s unless a test says otherwise. */
-  heartbeatMs?: number;
+export interface EventStreamLimits {
   /** Open streams this process serves before answering 503. */
   maxStreams?: number;
   /** Open streams of one session (or anonymous browser), then of one address, before a 429. */
   maxPerViewer?: number;
   maxPerAddress?: number;
+}
+
+interface EventStreamOptions extends EventStreamLimits {
+  bus: Pick<EventBus, "subscribe">;
+  /** Sent first as `live.ready`: a page rendered at this stamp has missed nothing. */
+  versions: Pick<Versions, "stamp">;
+  /** Milliseconds between heartbeat comments; 25 s unless a test says otherwise. */
+  heartbeatMs?: number;
   /** Bytes a slow client may leave unread before its stream is dropped (it reconnects). */
   maxBufferedBytes?: number;
 }
