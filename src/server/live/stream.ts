@@ -44,6 +44,15 @@ const EVENT_STREAM_DEFAULTS = {
   retryMs: 3000,
 } as const;
 
+/** Streams written to before the fan-out of an event lets other work run. */
+const FAN_OUT_BATCH = 500;
+
+interface OpenStream {
+  member: Pick<UserRow, "id" | "isAdmin"> | null;
+  write(chunk: string): void;
+  end(): void;
+}
+
 interface Frame {
   type: string;
   data: Record<string, unknown>;
@@ -103,15 +112,41 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
   const maxBuffered = options.maxBufferedBytes ?? EVENT_STREAM_DEFAULTS.maxBufferedBytes;
   const perViewer = new OpenLimit(options.maxPerViewer ?? EVENT_STREAM_DEFAULTS.maxPerViewer);
   const perAddress = new OpenLimit(options.maxPerAddress ?? EVENT_STREAM_DEFAULTS.maxPerAddress);
-  /** Each open stream, with the function that ends it. */
-  const open = new Map<ServerResponse, () => void>();
+  /** Each open stream: whom it serves, how to write to it, how to end it. */
+  const open = new Map<ServerResponse, OpenStream>();
   let closing = false;
+
+  // One subscription for every stream: an event is encoded once (a frame, when a viewer may see
+  // it, is the same for all who may) and written stream after stream, with a pause for other work
+  // after each batch so that thousands of open pages do not hold the event loop. Events go out in
+  // the order they came, each to every stream before the next.
+  let fanningOut = Promise.resolve();
+  const fanOut = async (event: PrismEvent) => {
+    let encoded: string | undefined;
+    let written = 0;
+    for (const stream of [...open.values()]) {
+      const frame = frameFor(event, stream.member);
+      if (!frame) continue;
+      encoded ??= encodeFrame(frame);
+      stream.write(encoded);
+      // The member's sessions are gone: say so, then stop serving them (the page reconnects signed out).
+      if (frame.type === "sessions.ended") stream.end();
+      written += 1;
+      if (written % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const unsubscribe = options.bus.subscribe((event) => {
+    fanningOut = fanningOut
+      .then(() => fanOut(event))
+      .catch((error: unknown) => app.log.error({ err: error }, "event fan-out failed"));
+  });
+  app.addHook("onClose", async () => unsubscribe());
 
   // Before the server stops accepting and waits for connections: end every stream, or close()
   // and graceful shutdown would wait for clients that never hang up.
   app.addHook("preClose", async () => {
     closing = true;
-    for (const end of [...open.values()]) end();
+    for (const stream of [...open.values()]) stream.end();
   });
 
   app.get(
@@ -171,12 +206,6 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
           raw.destroy();
         }
       };
-      const unsubscribe = options.bus.subscribe((event) => {
-        const frame = frameFor(event, member);
-        if (frame) write(encodeFrame(frame));
-        // The member's sessions are gone: say so, then stop serving them (the page reconnects signed out).
-        if (frame?.type === "sessions.ended") end();
-      });
       const heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
       heartbeat.unref();
 
@@ -185,7 +214,6 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         ended = true;
         perAddress.release(address);
         if (viewer) perViewer.release(viewer);
-        unsubscribe();
         clearInterval(heartbeat);
         open.delete(raw);
       };
@@ -197,7 +225,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       request.raw.on("close", cleanUp);
       raw.on("close", cleanUp);
       raw.on("error", cleanUp);
-      open.set(raw, end);
+      open.set(raw, { member, write, end });
 
       write(`retry: ${EVENT_STREAM_DEFAULTS.retryMs}\n\n: connected\n\n`);
       write(encodeFrame({ type: "live.ready", data: { stamp: options.versions.stamp() } }));
