@@ -4,7 +4,7 @@
 import type { PrismEvent } from "../../contract/events.ts";
 import type { HeartStatus } from "../../contract/prisms.ts";
 import type { Db } from "../db/client.ts";
-import { toggleHeart } from "../features/hearts/service.ts";
+import { countHeart, flipHeart } from "../features/hearts/service.ts";
 import { notifyHeart } from "../features/notifications/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import type { Participant } from "../plugins/visitor.ts";
@@ -15,19 +15,16 @@ export async function heartPrism(
   participant: Participant,
 ): Promise<WithEvents<{ status: HeartStatus }>> {
   return db.transaction(async (tx) => {
-    const toggled = await toggleHeart(tx, prismId, participant);
+    const flipped = await flipHeart(tx, prismId, participant);
     const notified =
-      toggled.hearted &&
-      (await notifyHeart(tx, { recipientId: toggled.ownerId, prismId, participant }));
+      flipped.hearted &&
+      (await notifyHeart(tx, { recipientId: flipped.ownerId, prismId, participant }));
+    // Last: from here to the commit, every other heart on this prism waits.
+    const heartsCount = await countHeart(tx, prismId, flipped.hearted);
     const events: PrismEvent[] = [
-      {
-        type: "heart.changed",
-        prismId,
-        heartsCount: toggled.heartsCount,
-        username: toggled.ownerUsername,
-      },
+      { type: "heart.changed", prismId, heartsCount, username: flipped.ownerUsername },
     ];
-    if (notified) events.push({ type: "notification.created", userId: toggled.ownerId });
-    return { status: { hearted: toggled.hearted, heartsCount: toggled.heartsCount }, events };
+    if (notified) events.push({ type: "notification.created", userId: flipped.ownerId });
+    return { status: { hearted: flipped.hearted, heartsCount }, events };
   });
 }

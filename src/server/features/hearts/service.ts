@@ -51,20 +51,21 @@ export async function heartStatus(
   return { hearted: mine !== undefined, heartsCount: prism.heartsCount };
 }
 
-interface HeartToggle extends HeartStatus {
+interface HeartFlip {
+  hearted: boolean;
   ownerId: number;
   ownerUsername: string;
 }
 
 /**
- * Flips the participant's heart on a prism and moves the count by one, inside the caller's
- * transaction (the unique indexes make a double heart impossible).
+ * Flips the participant's heart on a prism, inside the caller's transaction (the unique indexes
+ * make a double heart impossible); the count moves with `countHeart`.
  */
-export async function toggleHeart(
+export async function flipHeart(
   tx: Executor,
   prismId: number,
   participant: Participant,
-): Promise<HeartToggle> {
+): Promise<HeartFlip> {
   const [prism] = await tx
     .select({ ownerId: prisms.userId, ownerUsername: users.username })
     .from(prisms)
@@ -86,13 +87,22 @@ export async function toggleHeart(
       .delete(prismHearts)
       .where(and(eq(prismHearts.prismId, prismId), byParticipant(participant)));
   }
+  return { hearted, ...prism };
+}
+
+/**
+ * Moves the prism's count by the flip, inside the caller's transaction. The prism's row stays
+ * locked from here to the commit, and every heart on the prism waits for that lock: a caller does
+ * this last.
+ */
+export async function countHeart(tx: Executor, prismId: number, hearted: boolean) {
   const [updated] = await tx
     .update(prisms)
     .set({ heartsCount: sql`${prisms.heartsCount} + ${hearted ? 1 : -1}` })
     .where(eq(prisms.id, prismId))
     .returning({ heartsCount: prisms.heartsCount });
   if (!updated) throw notFound("Prism not found");
-  return { hearted, heartsCount: updated.heartsCount, ...prism };
+  return updated.heartsCount;
 }
 
 /**
