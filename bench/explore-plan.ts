@@ -34,6 +34,16 @@ async function main() {
         const plan = await plain.unsafe(`explain (analyze, buffers) ${sql}`, params as never[]);
         console.log(`\n## ${label}, offset ${offset}\n`);
         for (const row of plan) console.log(row["QUERY PLAN"]);
+        // The server's driver prepares its statements, and PostgreSQL soon plans them once for
+        // any parameters: that generic plan is the one a busy server runs.
+        const args = params.map((value) => JSON.stringify(value)).join(", ");
+        await plain.unsafe("set plan_cache_mode = force_generic_plan");
+        await plain.unsafe(`prepare page as ${sql}`);
+        const generic = await plain.unsafe(`explain (analyze, buffers) execute page(${args})`);
+        await plain.unsafe("deallocate page");
+        await plain.unsafe("reset plan_cache_mode");
+        console.log(`\n## ${label}, offset ${offset}, generic plan\n`);
+        for (const row of generic) console.log(row["QUERY PLAN"]);
       }
     }
     await plain.end();
