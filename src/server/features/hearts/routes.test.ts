@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { notifications, prismHearts, prisms } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
+import { testDatabaseUrl, withDatabase } from "../../test/databases.ts";
 import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { databaseName } from "../../test/instances.ts";
 
 const t = setupTestApp();
 
@@ -133,4 +136,59 @@ describe("hearts", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ hearted: false, heartsCount: 1 });
   });
+});
+
+describe("one browser's heart toggled twice at once", () => {
+  const postgresUrl = testDatabaseUrl();
+
+  // Both toggles find the heart there (their insert conflicts), then both go to take it away:
+  // a lock held on the heart's row keeps them waiting there until both are in line.
+  it.runIf(postgresUrl)(
+    "moves the count once for each heart given or taken (PostgreSQL)",
+    async () => {
+      const owner = await buildUser(t.database);
+      const prism = await buildPrism(t.database, { userId: owner.id });
+      const browser = vid("toggled-twice");
+      expect((await hearted(prism.id, browser)).json()).toEqual({ hearted: true, heartsCount: 1 });
+
+      const url = withDatabase(postgresUrl as string, await databaseName(t.database));
+      const holder = postgres(url, { max: 1, onnotice: () => {} });
+      const watcher = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        let toggles: Promise<{ json(): unknown }>[] = [];
+        await holder.begin(async (sql) => {
+          await sql`select id from prism_hearts where prism_id = ${prism.id} for update`;
+          toggles = [hearted(prism.id, browser), hearted(prism.id, browser)];
+          for (let waiting = 0; waiting < 2; ) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            const [row] = await watcher`
+              select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`;
+            waiting = (row as { n: number }).n;
+          }
+        });
+        const answers = (await Promise.all(toggles)).map((answer) => answer.json());
+        // One toggle took the heart away and the other gave it back, as one after the other.
+        expect(answers).toEqual(
+          expect.arrayContaining([
+            { hearted: false, heartsCount: 0 },
+            { hearted: true, heartsCount: 1 },
+          ]),
+        );
+        const [counted] = await t.database.db
+          .select({ heartsCount: prisms.heartsCount })
+          .from(prisms)
+          .where(eq(prisms.id, prism.id));
+        const rows = await t.database.db
+          .select()
+          .from(prismHearts)
+          .where(eq(prismHearts.prismId, prism.id));
+        expect(counted?.heartsCount).toBe(rows.length);
+        expect(rows).toHaveLength(1);
+      } finally {
+        await holder.end();
+        await watcher.end();
+      }
+    },
+  );
 });

@@ -72,22 +72,27 @@ export async function flipHeart(
     .innerJoin(users, eq(users.id, prisms.userId))
     .where(eq(prisms.id, prismId));
   if (!prism) throw notFound("Prism not found");
-  const inserted = await tx
-    .insert(prismHearts)
-    .values({
-      prismId,
-      userId: "user" in participant ? participant.user.id : null,
-      visitorHash: "user" in participant ? null : participant.visitorHash,
-    })
-    .onConflictDoNothing()
-    .returning({ id: prismHearts.id });
-  const hearted = inserted.length > 0;
-  if (!hearted) {
-    await tx
+  // Gives the heart, or takes it away if it is there. Neither happens when another toggle of
+  // the same heart took it away in between (it was there for the insert, gone for the delete):
+  // then this one flips it again, as it would have one after the other. Each round follows a
+  // committed change of that heart, so it ends; the count moves once per row changed.
+  for (;;) {
+    const inserted = await tx
+      .insert(prismHearts)
+      .values({
+        prismId,
+        userId: "user" in participant ? participant.user.id : null,
+        visitorHash: "user" in participant ? null : participant.visitorHash,
+      })
+      .onConflictDoNothing()
+      .returning({ id: prismHearts.id });
+    if (inserted.length > 0) return { hearted: true, ...prism };
+    const removed = await tx
       .delete(prismHearts)
-      .where(and(eq(prismHearts.prismId, prismId), byParticipant(participant)));
+      .where(and(eq(prismHearts.prismId, prismId), byParticipant(participant)))
+      .returning({ id: prismHearts.id });
+    if (removed.length > 0) return { hearted: false, ...prism };
   }
-  return { hearted, ...prism };
 }
 
 /**
