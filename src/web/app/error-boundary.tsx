@@ -1,6 +1,6 @@
 // Keeps a crash inside one region from taking the whole page down.
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { Button } from "../components/ui/button.tsx";
 
 interface State {

@@ -1,5 +1,5 @@
 // The site footer: the year's copyright line, Terms & Privacy and Contact.
-import { Link } from "react-router";
+import { Link } from "wouter";
 
 export function Footer() {
   return (

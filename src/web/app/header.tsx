@@ -1,10 +1,11 @@
 // The site header: logo, Explore, and the member menu or a Sign in link.
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "wouter";
 import { Button } from "../components/ui/button.tsx";
 import { useCurrentUser } from "../features/auth/auth-queries.ts";
 import { useHighlightsControl } from "../lib/page-controls.ts";
+import { NavLink, usePageAddress } from "../lib/router.tsx";
 import { rememberPage } from "../lib/storage.ts";
 
 // Members' controls load only for a signed-in member: a visitor's page carries no menu code.
@@ -24,13 +25,13 @@ function Logo() {
 
 export function Header() {
   const { user } = useCurrentUser();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const page = usePageAddress();
+  const [, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const highlights = useHighlightsControl();
 
   function handleSignIn() {
-    rememberPage(location.pathname + location.search);
+    rememberPage(page);
     navigate("/sign-in");
   }
 

@@ -1,6 +1,6 @@
 // Every page's frame: header, the page in an error boundary, footer, and the toaster.
-import { lazy, Suspense, useEffect } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { useLocation } from "wouter";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useCurrentUser } from "../features/auth/auth-queries.ts";
 import { setErrorNavigator } from "../lib/api.ts";
@@ -14,9 +14,8 @@ import { Header } from "./header.tsx";
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
-export function Layout() {
-  const navigate = useNavigate();
-  const location = useLocation();
+export function Layout({ children }: { children: ReactNode }) {
+  const [path, navigate] = useLocation();
 
   const { user } = useCurrentUser();
   const toastsWanted = useToastsWanted();
@@ -39,10 +38,8 @@ export function Layout() {
       <Header />
       <ConnectionNotice />
       <main id="main" className="flex-1">
-        <ErrorBoundary key={location.pathname}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+        <ErrorBoundary key={path}>
+          <Suspense fallback={<PageSpinner />}>{children}</Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

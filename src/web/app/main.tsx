@@ -1,9 +1,9 @@
-// The browser entry: the query client and the router, mounted on #root. A page the server
-// rendered is hydrated, with the data the server embedded beside it (no second fetch).
+// The browser entry: the query client and the routes (wouter, on the browser's address), mounted
+// on #root. A page the server rendered is hydrated, with the data the server embedded beside it
+// (no second fetch).
 import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { renderedPageData } from "../lib/page-data.ts";
 import { createQueryClient } from "../lib/query.ts";
 import { AppRoutes, preloadPage } from "./routes.tsx";
@@ -21,9 +21,7 @@ const app = (
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <HydrationBoundary state={rendered?.queries}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRoutes />
       </HydrationBoundary>
     </QueryClientProvider>
   </StrictMode>

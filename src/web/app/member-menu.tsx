@@ -1,7 +1,7 @@
 // A signed-in member's header controls: the notification tray and the account menu. Loaded on
 // demand, once someone is signed in.
 import { LogOut, Settings, ShieldCheck, User } from "lucide-react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { displayName } from "../../contract/names.ts";
 import type { CurrentUser } from "../../contract/user.ts";
 import { Avatar } from "../components/ui/avatar.tsx";
@@ -18,7 +18,7 @@ import { useLogout } from "../features/auth/auth-queries.ts";
 import { NotificationTray } from "../features/notifications/notification-tray.tsx";
 
 export function MemberMenu({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const logout = useLogout();
 
   return (

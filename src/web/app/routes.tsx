@@ -1,7 +1,8 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand (a
 // page script that fails to load reloads the page once: stale-scripts.ts).
 import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from "react";
-import { matchRoutes, type RouteObject, useRoutes } from "react-router";
+import { parse as parsePattern } from "regexparam";
+import { matchRoute, Route, Switch } from "wouter";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
@@ -78,54 +79,46 @@ function withSkeleton(skeleton: ReactNode, page: ReactNode) {
   return <Suspense fallback={skeleton}>{page}</Suspense>;
 }
 
-const routes: RouteObject[] = [
+/** The pages by path, in the order they are tried: the first whose pattern matches is shown. */
+const routes: { path: string; element: ReactNode }[] = [
+  { path: "/", element: <LandingPage /> },
+  { path: "/sign-in", element: <AuthPage mode="sign-in" /> },
+  { path: "/auth", element: <AuthPage mode="auth" /> },
+  { path: "/auth/callback", element: <AuthCallbackPage /> },
   {
-    element: <Layout />,
-    children: [
-      { path: "/", element: <LandingPage /> },
-      { path: "/sign-in", element: <AuthPage mode="sign-in" /> },
-      { path: "/auth", element: <AuthPage mode="auth" /> },
-      { path: "/auth/callback", element: <AuthCallbackPage /> },
-      {
-        path: "/profile",
-        element: (
-          <RequireUser fallback={<SettingsSkeleton />}>
-            {withSkeleton(<SettingsSkeleton />, <SettingsPage />)}
-          </RequireUser>
-        ),
-      },
-      {
-        path: "/notifications",
-        element: (
-          <RequireUser fallback={<NotificationsSkeleton />}>
-            {withSkeleton(<NotificationsSkeleton />, <NotificationsPage />)}
-          </RequireUser>
-        ),
-      },
-      {
-        path: "/catalyst",
-        element: (
-          <RequireAdmin>
-            <CatalystPage />
-          </RequireAdmin>
-        ),
-      },
-      { path: "/contact", element: <ContactPage /> },
-      { path: "/error", element: <ErrorPage /> },
-      { path: "/terms-privacy", element: <TermsPage /> },
-      { path: "/explore", element: <ExplorePage /> },
-      { path: "/debug", element: <DebugPage /> },
-      { path: "/error-demo", element: <ErrorDemoPage /> },
-      { path: "/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/reset-password", element: <ResetPasswordPage /> },
-      { path: "/:username", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
-      {
-        path: "/:username/:prismSlug",
-        element: withSkeleton(<ProfileSkeleton />, <ProfilePage />),
-      },
-      { path: "*", element: <NotFoundPage /> },
-    ],
+    path: "/profile",
+    element: (
+      <RequireUser fallback={<SettingsSkeleton />}>
+        {withSkeleton(<SettingsSkeleton />, <SettingsPage />)}
+      </RequireUser>
+    ),
   },
+  {
+    path: "/notifications",
+    element: (
+      <RequireUser fallback={<NotificationsSkeleton />}>
+        {withSkeleton(<NotificationsSkeleton />, <NotificationsPage />)}
+      </RequireUser>
+    ),
+  },
+  {
+    path: "/catalyst",
+    element: (
+      <RequireAdmin>
+        <CatalystPage />
+      </RequireAdmin>
+    ),
+  },
+  { path: "/contact", element: <ContactPage /> },
+  { path: "/error", element: <ErrorPage /> },
+  { path: "/terms-privacy", element: <TermsPage /> },
+  { path: "/explore", element: <ExplorePage /> },
+  { path: "/debug", element: <DebugPage /> },
+  { path: "/error-demo", element: <ErrorDemoPage /> },
+  { path: "/forgot-password", element: <ForgotPasswordPage /> },
+  { path: "/reset-password", element: <ResetPasswordPage /> },
+  { path: "/:username", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
+  { path: "/:username/:prismSlug", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
 ];
 
 interface LazyPage {
@@ -143,7 +136,9 @@ function pagesIn(node: ReactNode): LazyPage[] {
 
 /** The code-split pages at `pathname`. */
 function pagesAt(pathname: string): LazyPage[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => pagesIn(match.route.element));
+  // The same patterns and order as <Switch> below, matched by wouter's own parser.
+  const route = routes.find(({ path }) => matchRoute(parsePattern, path, pathname)[0]);
+  return route ? pagesIn(route.element) : [];
 }
 
 /** Loads the code of the page at `pathname`; resolves with its modules once it is here. */
@@ -153,7 +148,23 @@ export async function preloadPage(pathname: string): Promise<string[]> {
   return pages.map((page) => page.module);
 }
 
-/** The page for the current address (the browser router or, on the server, a static one). */
+/**
+ * The page for the current address, in the site's frame (the address is the browser's or, on the
+ * server, the one its <Router ssrPath> gives); an address no route matches is not found.
+ */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <Layout>
+      <Switch>
+        {routes.map(({ path, element }) => (
+          <Route key={path} path={path}>
+            {element}
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Layout>
+  );
 }

@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { Router } from "wouter";
 import { type ApiTransport, setApiTransport } from "../lib/api.ts";
 import { pageDataScript } from "../lib/page-data.ts";
 import { createQueryClient } from "../lib/query.ts";
@@ -37,11 +37,12 @@ const MAX_ROUNDS = 4;
 
 async function renderOnce(url: string, queryClient: ReturnType<typeof createQueryClient>) {
   let failure: unknown = null;
+  const address = new URL(url, "http://page");
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>
-      <StaticRouter location={url}>
+      <Router ssrPath={address.pathname} ssrSearch={address.search}>
         <AppRoutes />
-      </StaticRouter>
+      </Router>
     </QueryClientProvider>,
     {
       // Every part inline, in order: no part is sent apart to be put in place by an inline

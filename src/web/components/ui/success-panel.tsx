@@ -1,6 +1,6 @@
 // What takes a form's place once it has been sent: a check, what happened, and what next.
 import { CheckCircle2, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "./button.tsx";
 

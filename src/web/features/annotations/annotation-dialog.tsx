@@ -1,6 +1,6 @@
 // The dialog that opens on a selected passage: the quote, the reader's thought, Respond.
 import { type KeyboardEvent, useId, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { type Responders, respondersAdmit } from "../../../contract/responders.ts";
@@ -14,6 +14,7 @@ import {
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { useCoarsePointer } from "../../lib/pointer.ts";
+import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useCreateAnnotation } from "./annotation-queries.ts";
@@ -75,8 +76,8 @@ function AnnotationDialogBody({
 
 /** A visitor on a members-only prism: why they cannot respond, and a way to sign in and come back. */
 function MembersOnly({ onCancel }: { onCancel: () => void }) {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const page = usePageAddress();
+  const [, navigate] = useLocation();
   return (
     <div className="grid gap-4">
       <DialogTitle className="pr-8 text-lg font-semibold">Respond to this passage</DialogTitle>
@@ -87,7 +88,7 @@ function MembersOnly({ onCancel }: { onCancel: () => void }) {
         </Button>
         <Button
           onClick={() => {
-            rememberPage(location.pathname + location.search);
+            rememberPage(page);
             navigate("/sign-in");
           }}
         >

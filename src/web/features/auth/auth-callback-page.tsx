@@ -1,7 +1,7 @@
 // /auth/callback: where Google sign-in returns; refreshes the member, then goes home, or, when the
 // sign-in created the account (`?welcome=1`), to the new member's own page to write a first prism.
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { firstStepsState } from "../../lib/first-steps.ts";
 import { useRefetchCurrentUser } from "./auth-queries.ts";
@@ -10,7 +10,7 @@ const REDIRECT_DELAY_MS = 1000;
 
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const refetchCurrentUser = useRefetchCurrentUser();
   const error = params.get("error");
   const welcome = params.get("welcome") === "1";

@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "wouter";
 import {
   type LoginInput,
   loginSchema,
@@ -48,7 +48,7 @@ const registerFields: {
 export function AuthPage({ mode }: { mode: Mode }) {
   const { user, isLoading } = useCurrentUser();
   const setCurrentUser = useSetCurrentUser();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "register" ? "register" : "login";
   const justSignedIn = useRef(false);

@@ -2,9 +2,10 @@
 // cannot be loaded at all, the /error page says so), or for admins (members are told they may
 // not, and go to /).
 import { type ReactNode, useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { showErrorPage } from "../../lib/api.ts";
+import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { toastError } from "../../lib/toast.ts";
 import { useCurrentUser } from "./auth-queries.ts";
@@ -18,15 +19,15 @@ export function RequireUser({
   fallback?: ReactNode;
 }) {
   const { user, isLoading, query } = useCurrentUser();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const page = usePageAddress();
+  const [, navigate] = useLocation();
   useEffect(() => {
     if (isLoading || user) return;
     // Not knowing who is signed in (the server failed or cannot be reached) is not signed out.
     if (query.isError && showErrorPage(query.error)) return;
-    rememberPage(location.pathname + location.search);
+    rememberPage(page);
     navigate("/sign-in", { replace: true });
-  }, [isLoading, user, query.isError, query.error, location.pathname, location.search, navigate]);
+  }, [isLoading, user, query.isError, query.error, page, navigate]);
   if (isLoading || !user) return <>{fallback}</>;
   return <>{children}</>;
 }
@@ -41,7 +42,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const allowed = user?.isAdmin === true;
   useEffect(() => {
     if (!allowed) {

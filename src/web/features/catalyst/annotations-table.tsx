@@ -1,6 +1,6 @@
 // The Annotations tab: every annotation newest first, with its prism, annotator and status; an
 // admin sets any status or deletes it.
-import { Link } from "react-router";
+import { Link } from "wouter";
 import type { AnnotationStatus } from "../../../contract/annotations.ts";
 import type { AdminAnnotation } from "../../../contract/catalyst.ts";
 import { excerpt } from "../../../contract/excerpt.ts";

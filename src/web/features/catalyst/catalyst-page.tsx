@@ -1,7 +1,7 @@
 // /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Annotations and Audit tabs;
 // the tab, page and search live in the URL, so a reload or a shared link opens the same view.
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { readPage } from "../../lib/paging.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";

@@ -1,5 +1,5 @@
 // The Prisms tab: every prism newest first, with its author, likes and annotations; View and Delete.
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import type { AdminPrism } from "../../../contract/catalyst.ts";
 import { displayName } from "../../../contract/names.ts";
 import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
@@ -9,7 +9,7 @@ import type { TableView } from "./table-view.ts";
 const DELETE_CONFIRM = "Are you sure you want to delete this prism? This action cannot be undone.";
 
 export function PrismsTable(view: TableView) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const deletePrism = useDeletePrism();
   const columns: Column<AdminPrism>[] = [
     {

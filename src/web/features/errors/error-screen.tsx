@@ -1,5 +1,5 @@
 // What the error pages share: the status in large type, what went wrong, a way back and Home.
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 
 export function ErrorScreen({

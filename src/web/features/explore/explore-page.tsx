@@ -1,7 +1,7 @@
 // /explore: members and the first prism on their page, and the most-hearted prisms, ten a page.
 import { Heart, type LucideIcon, Sparkles, Users } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "wouter";
 import { excerpt, exploreExcerpt } from "../../../contract/excerpt.ts";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { displayName } from "../../../contract/names.ts";

@@ -1,6 +1,6 @@
 // The landing page: what Prism is, and the one button that starts it.
 import { Heart, Highlighter, Layers, MessageSquareQuote } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
@@ -30,7 +30,7 @@ const features = [
 
 export function LandingPage() {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
 
   function handleGetStarted() {
     rememberPage("/");

@@ -1,7 +1,7 @@
 // The bell beside the member menu: the unread count, and the five newest notifications.
 import { Bell } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
@@ -24,7 +24,7 @@ export function NotificationTray() {
   const unread = useUnreadCount();
   const list = useNotificationList(TRAY_SIZE, 0);
   const { markAllRead, clearUnreadCount } = useNotificationActions();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const openNotification = useOpenNotification();
   const count = unread.data?.count ?? 0;
   const badge = count > 99 ? "99+" : String(count);

@@ -1,12 +1,12 @@
 // Following a notification: mark it read, go to the prism owner's page, then open the annotation.
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import type { Notification } from "../../../contract/notifications.ts";
 import { requestOpenAnnotation } from "../annotations/open-annotation.ts";
 
 const OPEN_AFTER_MS = 100;
 
 export function useOpenNotification() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (notification: Notification) => {
     navigate(`/${notification.prismOwnerUsername}`);
     const { annotationId } = notification;

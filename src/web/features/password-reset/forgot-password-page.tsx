@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import {
   type PasswordResetRequestInput,
   passwordResetRequestSchema,

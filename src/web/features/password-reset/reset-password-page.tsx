@@ -1,7 +1,7 @@
 // /reset-password?token=…: the page a reset e-mail links to, where the member chooses a new password.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "wouter";
 import {
   type PasswordResetFormInput,
   passwordResetFormSchema,

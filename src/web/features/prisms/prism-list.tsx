@@ -1,7 +1,7 @@
 // A member's prisms in order: one open at a time, the owner's edit mode, and adding new ones.
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useHistoryState } from "wouter/use-browser-location";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { displayName } from "../../../contract/names.ts";
 import type { Prism } from "../../../contract/prisms.ts";
@@ -44,7 +44,7 @@ export function PrismList({
   onOpenAnnotation: (prismId: number, annotationId: number) => void;
 }) {
   const writes = usePrismWrites(owner.username);
-  const firstSteps = wantsFirstPrism(useLocation().state);
+  const firstSteps = wantsFirstPrism(useHistoryState());
   const [editingId, setEditingId] = useState<number | null>(null);
   const [prompt, setPrompt] = useState(randomPrompt);
   const busy =

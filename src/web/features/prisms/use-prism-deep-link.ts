@@ -1,7 +1,7 @@
 // Deep links into a profile: /{username}/{prismSlug} or ?prism={id} open that section, scroll to
 // it after 700 ms, and drop the query parameter from the address 400 ms later.
 import { useCallback, useEffect, useRef } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "wouter";
 import type { Prism } from "../../../contract/prisms.ts";
 import { slugify } from "../../../contract/slug.ts";
 
@@ -31,7 +31,7 @@ export function useDeepLinkParam(name: string) {
           next.delete(name);
           return next;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true },
       ),
     [setParams, name],
   );

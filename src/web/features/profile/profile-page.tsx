@@ -1,7 +1,7 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
 import { Eye, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { useParams } from "wouter";
 import {
   fullName,
   profileDescription,

@@ -1,6 +1,7 @@
 // The Terms of Service and Privacy Policy: what we expect of members, and what we keep about them.
 import { type ReactNode, useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "wouter";
+import { useHash } from "../../lib/router.tsx";
 
 const linkClass =
   "font-medium text-primary underline underline-offset-2 hover:text-primary/80 focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -196,7 +197,7 @@ const sections: {
 ];
 
 export function TermsPage() {
-  const { hash } = useLocation();
+  const hash = useHash();
 
   // The page loads on demand, so the browser's own jump to a #section may come too early.
   useEffect(() => {
