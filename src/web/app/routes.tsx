@@ -134,10 +134,20 @@ function pagesIn(node: ReactNode): LazyPage[] {
   return [...own, ...pagesIn(node.props.children)];
 }
 
+/** A path as wouter matches it: its percent escapes decoded as `decodeURI` does, when they can be. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** The code-split pages at `pathname`. */
 function pagesAt(pathname: string): LazyPage[] {
-  // The same patterns and order as <Switch> below, matched by wouter's own parser.
-  const route = routes.find(({ path }) => matchRoute(parsePattern, path, pathname)[0]);
+  // The same patterns, order and decoding as <Switch> below, matched by wouter's own parser.
+  const path = decodedPath(pathname);
+  const route = routes.find((candidate) => matchRoute(parsePattern, candidate.path, path)[0]);
   return route ? pagesIn(route.element) : [];
 }
 
