@@ -8,6 +8,7 @@ import {
   ORIGIN,
   respond,
   test,
+  toggleHeart,
 } from "./fixtures.ts";
 
 // Other stories run alongside and add members of their own, so the admin here finds its rows by
@@ -26,9 +27,7 @@ async function authorWithAnnotatedPrism(
   const content = "<p>Mornings are for deep work.</p>";
   const prismId = await addPrism(context.request, { title, content });
   const visitor = await browser.newContext({ baseURL: ORIGIN });
-  expect((await visitor.request.post(`/api/prisms/${prismId}/heart`, { headers })).status()).toBe(
-    200,
-  );
+  await toggleHeart(visitor.request, prismId);
   await respond(visitor.request, {
     prismId,
     content,

@@ -8,6 +8,7 @@ import {
   newMember,
   ORIGIN,
   test,
+  toggleHeart,
 } from "./fixtures.ts";
 
 // Other stories run alongside and add members and prisms of their own, so these tests look for
@@ -182,10 +183,7 @@ test("prisms: most hearted first, with author, hearts and excerpt, linking to th
   await author.context.close();
   const [heartedId] = author.ids;
   const fan = await browser.newContext({ baseURL: ORIGIN });
-  const hearting = await fan.request.post(`/api/prisms/${heartedId}/heart`, {
-    headers: { origin: ORIGIN },
-  });
-  expect(hearting.status()).toBe(200);
+  await toggleHeart(fan.request, heartedId as number);
   await fan.close();
 
   await page.goto("/explore");

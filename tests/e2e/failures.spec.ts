@@ -11,6 +11,7 @@ import {
   ORIGIN,
   renderInBrowser,
   test,
+  toggleHeart,
 } from "./fixtures.ts";
 
 const CONTENT = "<p>I answer messages in the afternoon, all at once.</p>";
@@ -83,7 +84,7 @@ test("notifications that cannot be loaded say so in the tray and on the page, an
   const owner = await signIn(page, newMember("owner"));
   const prismId = await addPrism(page.request, { title: "Afternoons", content: CONTENT });
   const fan = await browser.newContext({ baseURL: ORIGIN });
-  await fan.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } });
+  await toggleHeart(fan.request, prismId);
   await fan.close();
 
   const recover = await failing(page, "/api/notifications", "server error");

@@ -14,10 +14,12 @@ import axe from "axe-core";
 import { e2eDatabaseUrl } from "../../scripts/e2e-database.mjs";
 import type { Annotation } from "../../src/contract/annotations.ts";
 import { htmlToPlainText } from "../../src/contract/plain-text.ts";
+import type { HeartStatus } from "../../src/contract/prisms.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { createSession, SESSION_COOKIE } from "../../src/server/plugins/session-store.ts";
 import { hashPassword } from "../../src/server/security/passwords.ts";
+import { PAGE_DATA_ID } from "../../src/web/lib/page-data.ts";
 
 export { expect };
 
@@ -107,6 +109,18 @@ export async function addPrism(
   return (await response.json()).id;
 }
 
+/** Hearts or un-hearts a prism through the API, as whoever `request` is: asks for a 200, answers the status. */
+export async function toggleHeart(
+  request: APIRequestContext,
+  prismId: number,
+): Promise<HeartStatus> {
+  const response = await request.post(`/api/prisms/${prismId}/heart`, {
+    headers: { origin: ORIGIN },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
 /**
  * Responds through the API to the first place `quote` stands in the plain text of `content` (the
  * prism's HTML), as whoever `request` is; answers the new annotation.
@@ -172,8 +186,9 @@ export async function createAccount(page: Page, member: Member) {
 }
 
 /** A server-rendered page's markup and data, from #root to the end of its JSON block. */
-const RENDERED_BODY =
-  /<div id="root">[\s\S]*?<script type="application\/json" id="prism-page-data">[\s\S]*?<\/script>/;
+const RENDERED_BODY = new RegExp(
+  `<div id="root">[\\s\\S]*?<script type="application/json" id="${PAGE_DATA_ID}">[\\s\\S]*?</script>`,
+);
 
 /**
  * Serves `page` every document as the empty shell the browser renders itself, as a server that

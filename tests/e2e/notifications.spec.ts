@@ -7,6 +7,7 @@ import {
   renderInBrowser,
   respond,
   test,
+  toggleHeart,
 } from "./fixtures.ts";
 
 const CONTENT = "<p>I do my best thinking before noon, with the door closed.</p>";
@@ -25,11 +26,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
 
   // A visitor in another browser hearts it and responds to a passage.
   const visitor = await browser.newContext({ baseURL: ORIGIN });
-  expect(
-    (
-      await visitor.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } })
-    ).status(),
-  ).toBe(200);
+  await toggleHeart(visitor.request, prismId);
   await respond(visitor.request, {
     prismId,
     content: CONTENT,
@@ -68,7 +65,7 @@ test("the notifications page pages, marks read and deletes", async ({ page, brow
   // Twelve different visitors heart it: twelve notifications, two pages.
   for (let i = 0; i < 12; i++) {
     const fan = await browser.newContext({ baseURL: ORIGIN });
-    await fan.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } });
+    await toggleHeart(fan.request, prismId);
     await fan.close();
   }
 
@@ -176,10 +173,7 @@ test("a heart given while the page's first count is still on its way shows once 
   await earlyAnswer;
   // The page's stream for the signed-in reader is open once it tells the reader of a heart.
   const fan = await browser.newContext({ baseURL: ORIGIN });
-  const fanHeart = await fan.request.post(`/api/prisms/${ownPrismId}/heart`, {
-    headers: { origin: ORIGIN },
-  });
-  expect(fanHeart.status()).toBe(200);
+  await toggleHeart(fan.request, ownPrismId);
   await fan.close();
   await expect(page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
 
@@ -190,10 +184,7 @@ test("a heart given while the page's first count is still on its way shows once 
       response.status() === 200 &&
       ((await response.json()) as { heartsCount: number }[])[0]?.heartsCount === 1,
   );
-  const hearted = await page.request.post(`/api/prisms/${prismId}/heart`, {
-    headers: { origin: ORIGIN },
-  });
-  expect(await hearted.json()).toEqual({ hearted: true, heartsCount: 1 });
+  expect(await toggleHeart(page.request, prismId)).toEqual({ hearted: true, heartsCount: 1 });
   await listAfterHeart;
   deliver();
 

@@ -7,6 +7,7 @@ import {
   newMember,
   ORIGIN,
   test,
+  toggleHeart,
 } from "./fixtures.ts";
 
 async function ownerWithPrisms(
@@ -128,11 +129,7 @@ test("changing the title of a hearted prism asks before resetting its hearts", a
     content: "<p>Words people liked.</p>",
   });
   const fan = await browser.newContext({ baseURL: ORIGIN });
-  expect(
-    (
-      await fan.request.post(`/api/prisms/${prismId}/heart`, { headers: { origin: ORIGIN } })
-    ).status(),
-  ).toBe(200);
+  await toggleHeart(fan.request, prismId);
   await fan.close();
 
   await page.goto(`/${member.username}`);

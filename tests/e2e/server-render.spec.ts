@@ -2,6 +2,7 @@
 // needs beside it; the browser takes the page over without fetching that data again, without a
 // React warning, and under the strict Content Security Policy.
 import type { ConsoleMessage, Page } from "@playwright/test";
+import { PAGE_DATA_ID } from "../../src/web/lib/page-data.ts";
 import { addPrism, expect, test } from "./fixtures.ts";
 
 const prism = {
@@ -56,7 +57,7 @@ test("a member's page arrives as HTML with their prisms and the page's data, rea
   expect(root).toContain(prism.title);
   expect(root).toContain("half-formed questions are welcome here.");
   expect(root).toContain(owner.username);
-  expect(html).toContain('<script type="application/json" id="prism-page-data">');
+  expect(html).toContain(`<script type="application/json" id="${PAGE_DATA_ID}">`);
   // No inline script: the policy allows scripts from Prism's own files only.
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   for (const tag of scripts) expect(tag).toMatch(/\bsrc=|type="application\/json"/);

@@ -3,7 +3,7 @@
 // script, so the strict Content Security Policy stands.
 import type { DehydratedState, Query } from "@tanstack/react-query";
 
-const PAGE_DATA_ID = "prism-page-data";
+export const PAGE_DATA_ID = "prism-page-data";
 
 export interface PageData {
   /** Where the server stood in the stream of changes (compared with the live stream's). */
