@@ -26,7 +26,7 @@ export function MemberMenu({ user }: { user: CurrentUser }) {
       <NotificationTray />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-10 gap-2 px-2">
+          <Button variant="ghost" size={null} className="h-10 rounded-lg px-2 py-2 text-sm">
             <Avatar user={user} className="size-8 text-xs" />
             {/* Named by the name it shows (on small screens too), then what it opens. */}
             <span className="sr-only max-w-40 truncate sm:not-sr-only">
@@ -35,7 +35,7 @@ export function MemberMenu({ user }: { user: CurrentUser }) {
             <span className="sr-only">, account menu</span>
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent align="end" className="min-w-52">
           <DropdownMenuLabel>
             <span className="block font-medium">{displayName(user)}</span>
             <span className="block text-xs text-muted-foreground">@{user.username}</span>

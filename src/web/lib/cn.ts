@@ -1,5 +1,6 @@
-// Joins class names, letting later Tailwind utilities win.
+// Joins class names, leaving out the false and empty ones. It does not resolve Tailwind utilities
+// that set the same thing: a component's caller adds classes, never restates one the component
+// sets (components offer sizes and variants, or leave to the caller what it may change).
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs));
+export const cn = (...inputs: ClassValue[]) => clsx(inputs);

@@ -16,7 +16,7 @@ export function DropdownMenuContent({
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         className={cn(
-          "z-50 min-w-52 overflow-hidden rounded-xl border border-border bg-background p-1 shadow-lg",
+          "z-50 overflow-hidden rounded-xl border border-border bg-background p-1 shadow-lg",
           className,
         )}
         {...props}

@@ -28,11 +28,14 @@ function showServerErrors<T extends FieldValues>(
   }
 }
 
-/** A form that checks its values, then sends them; the server's field errors land on its fields. */
+/**
+ * A form that checks its values, then sends them; the server's field errors land on its fields.
+ * Its fields stand gap-4 apart unless `className` says otherwise (it replaces that gap).
+ */
 export function Form<T extends FieldValues, R>({
   form,
   mutation,
-  className,
+  className = "gap-4",
   ...props
 }: Omit<ComponentProps<"form">, "onSubmit"> & {
   form: UseFormReturn<T, unknown, R>;
@@ -42,7 +45,7 @@ export function Form<T extends FieldValues, R>({
     <form
       noValidate
       {...props}
-      className={cn("grid gap-4", className)}
+      className={cn("grid", className)}
       onSubmit={form.handleSubmit((values) =>
         mutation.mutate(values, { onError: (error) => showServerErrors(form, error) }),
       )}

@@ -7,19 +7,23 @@ export function LoadError({
   message,
   onRetry,
   retrying,
+  compact = false,
   className,
 }: {
   message: string;
   onRetry: () => void;
   /** The retry is on its way: the button waits. */
   retrying: boolean;
+  /** Less padding, for a small panel such as the notification tray. */
+  compact?: boolean;
   className?: string;
 }) {
   return (
     <div
       role="alert"
       className={cn(
-        "rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center text-sm",
+        "rounded-2xl border border-destructive/30 bg-destructive/5 text-center text-sm",
+        compact ? "p-4" : "p-6",
         className,
       )}
     >

@@ -26,7 +26,7 @@ export function SkeletonRegion({
   );
 }
 
-/** One grey block; its size and shape come from `className`. */
+/** One grey block; its size and shape (its corners too) come from `className`. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div className={cn("rounded-md bg-muted motion-safe:animate-pulse", className)} />;
+  return <div className={cn("bg-muted motion-safe:animate-pulse", className)} />;
 }

@@ -85,8 +85,8 @@ export function ResponsesSidebar({
                   </div>
                   <blockquote
                     className={cn(
-                      "mt-2 border-l-4 border-amber-300 pl-3 font-serif text-sm italic text-muted-foreground",
-                      annotation.orphaned && "border-border line-through",
+                      "mt-2 border-l-4 pl-3 font-serif text-sm italic text-muted-foreground",
+                      annotation.orphaned ? "border-border line-through" : "border-amber-300",
                     )}
                   >
                     {annotation.selectedText}

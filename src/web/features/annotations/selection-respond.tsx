@@ -151,8 +151,9 @@ export function SelectionRespond({
       {shown ? (
         <Button
           ref={buttonRef}
+          variant={null}
           size="sm"
-          className="absolute z-10 shadow-md"
+          className="absolute z-10 bg-primary text-primary-foreground shadow-md hover:bg-primary/90"
           style={{ left: shown.left, top: shown.top }}
           // Pressing the button must not take the selection away (it is what the reader answers).
           onMouseDown={(event) => event.preventDefault()}

@@ -124,8 +124,12 @@ export function AuthPage({ mode }: { mode: Mode }) {
         }
       >
         <TabsList>
-          <TabsTrigger value="login">Sign in</TabsTrigger>
-          <TabsTrigger value="register">Create account</TabsTrigger>
+          <TabsTrigger value="login" className="flex-1">
+            Sign in
+          </TabsTrigger>
+          <TabsTrigger value="register" className="flex-1">
+            Create account
+          </TabsTrigger>
         </TabsList>
 
         {/* Each panel opens with a field: Tab goes from the tabs straight to it. */}

@@ -203,7 +203,12 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={label}>
+        <Button
+          variant="ghost"
+          size={null}
+          className="size-8 rounded-lg text-sm"
+          aria-label={label}
+        >
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

@@ -93,7 +93,7 @@ export function DebugPage() {
       <Tabs defaultValue="connectivity" className="mt-8">
         <TabsList aria-label="Diagnostic tests">
           {tools.map((tool) => (
-            <TabsTrigger key={tool.kind} value={tool.kind}>
+            <TabsTrigger key={tool.kind} value={tool.kind} className="flex-1">
               {tool.title}
             </TabsTrigger>
           ))}

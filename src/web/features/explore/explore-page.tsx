@@ -97,16 +97,18 @@ export function ExplorePage() {
       </header>
 
       <Tabs value={tab} onValueChange={handleTabChange} className="mt-10">
-        <TabsList className="mx-auto flex max-w-sm">
-          {tabs.map((name) => {
-            const { label, icon: Icon } = sections[name];
-            return (
-              <TabsTrigger key={name} value={name} className="gap-2">
-                <Icon aria-hidden="true" className="size-4" /> {label}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
+        <div className="flex justify-center">
+          <TabsList className="max-w-sm">
+            {tabs.map((name) => {
+              const { label, icon: Icon } = sections[name];
+              return (
+                <TabsTrigger key={name} value={name} className="flex-1 gap-2">
+                  <Icon aria-hidden="true" className="size-4" /> {label}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+        </div>
         {tabs.map((name) => (
           <TabsContent key={name} value={name}>
             <ExploreSection tab={name} page={page} onPageChange={handlePageChange} />

@@ -95,7 +95,8 @@ export function NotificationTray() {
               message={LOAD_ERROR}
               onRetry={() => void list.refetch()}
               retrying={list.isFetching}
-              className="m-3 p-4"
+              compact
+              className="m-3"
             />
           ) : !list.data?.length ? (
             <p className="px-4 py-6 text-center text-sm text-muted-foreground">

@@ -10,8 +10,8 @@ function Rows() {
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={i} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
           <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-full max-w-md" />
-            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-4 w-full max-w-md rounded-md" />
+            <Skeleton className="h-3 w-20 rounded-md" />
           </div>
           <div className="flex gap-2">
             <Skeleton className="h-8 w-24 rounded-lg" />

@@ -161,7 +161,7 @@ export default function PrismEditor({ value, onChange, placeholder, label }: Pri
             value={linkDraft}
             onChange={(event) => setLinkDraft(event.target.value)}
             onKeyDown={handleLinkKey}
-            className="h-8"
+            size="sm"
           />
           <Button size="sm" onClick={applyLink} disabled={!isApplicableLink(linkDraft)}>
             Apply
@@ -190,13 +190,13 @@ function ToolbarButton({
   return (
     <Button
       variant="ghost"
-      size="sm"
+      size={null}
       aria-label={label}
       aria-pressed={pressed}
       title={label}
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className={cn("size-8 p-0", pressed && "bg-muted text-primary")}
+      className={cn("size-8 rounded-md p-0 text-xs", pressed && "bg-muted text-primary")}
     >
       {children}
     </Button>

@@ -53,7 +53,8 @@ export function PrismForm({
           maxLength={200}
           placeholder={titlePlaceholder}
           onChange={(event) => setTitle(event.target.value)}
-          className="h-11 text-lg font-semibold"
+          size="lg"
+          className="font-semibold"
         />
       </div>
       <Suspense

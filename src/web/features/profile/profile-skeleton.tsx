@@ -9,8 +9,8 @@ function Sections() {
           key={width}
           className="flex items-center gap-3 border-b border-border py-5 last:border-b-0"
         >
-          <Skeleton className="h-4 w-6 shrink-0" />
-          <Skeleton className={`h-6 ${width}`} />
+          <Skeleton className="h-4 w-6 shrink-0 rounded-md" />
+          <Skeleton className={`h-6 rounded-md ${width}`} />
         </div>
       ))}
     </div>
@@ -33,8 +33,8 @@ export function ProfileSkeleton() {
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         <Skeleton className="size-20 shrink-0 rounded-full" />
         <div className="grid w-full justify-items-center gap-3 sm:justify-items-start">
-          <Skeleton className="h-9 w-56 max-w-full" />
-          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-9 w-56 max-w-full rounded-md" />
+          <Skeleton className="h-5 w-32 rounded-md" />
         </div>
       </div>
       <div className="mt-10">
