@@ -1,6 +1,6 @@
 // A member's prisms in order: one open at a time, the owner's edit mode, and adding new ones.
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { displayName } from "../../../contract/names.ts";
@@ -10,7 +10,7 @@ import type { PublicUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { wantsFirstPrism } from "../../lib/first-steps.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
-import { PrismForm } from "./prism-form.tsx";
+import { PrismForm } from "./owner-parts.ts";
 import { type PrismDraft, usePrismWrites } from "./prism-queries.ts";
 import { PrismSection } from "./prism-section.tsx";
 import { randomPrompt } from "./prompts.ts";
@@ -92,14 +92,16 @@ export function PrismList({
         <h2 id="first-prism-heading" className="mb-4 text-lg font-semibold">
           Write your first prism
         </h2>
-        <PrismForm
-          initial={{ title: "", content: "" }}
-          titlePlaceholder="Let's give them something to talk about."
-          contentPlaceholder="Allow us to reintroduce yourself."
-          saving={writes.create.isPending}
-          onSave={create}
-          focusTitle={firstSteps}
-        />
+        <Suspense fallback={null}>
+          <PrismForm
+            initial={{ title: "", content: "" }}
+            titlePlaceholder="Let's give them something to talk about."
+            contentPlaceholder="Allow us to reintroduce yourself."
+            saving={writes.create.isPending}
+            onSave={create}
+            focusTitle={firstSteps}
+          />
+        </Suspense>
       </section>
     );
   }
@@ -159,14 +161,16 @@ export function PrismList({
             aria-label="New prism"
             className="mt-6 rounded-2xl border border-border p-6 shadow-sm"
           >
-            <PrismForm
-              initial={{ title: "", content: "" }}
-              titlePlaceholder={prompt}
-              contentPlaceholder="Answer in your own words."
-              saving={writes.create.isPending}
-              onSave={create}
-              onCancel={() => setEditingId(null)}
-            />
+            <Suspense fallback={null}>
+              <PrismForm
+                initial={{ title: "", content: "" }}
+                titlePlaceholder={prompt}
+                contentPlaceholder="Answer in your own words."
+                saving={writes.create.isPending}
+                onSave={create}
+                onCancel={() => setEditingId(null)}
+              />
+            </Suspense>
           </section>
         ) : (
           <Button

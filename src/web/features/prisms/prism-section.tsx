@@ -1,29 +1,20 @@
 // One numbered section of a profile: its title, its content, its heart, and the owner's controls.
-import {
-  ArrowDown,
-  ArrowUp,
-  MessageSquareQuote,
-  MessagesSquare,
-  Pencil,
-  Trash2,
-} from "lucide-react";
-import { type MouseEvent, useRef, useState } from "react";
+import { MessageSquareQuote, MessagesSquare } from "lucide-react";
+import { type MouseEvent, Suspense, useRef, useState } from "react";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import type { Annotation } from "../../../contract/annotations.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
-import { cn } from "../../lib/cn.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useAnnotationHighlights } from "../annotations/highlights.ts";
 import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { HeartButton } from "./heart-button.tsx";
-import { PrismForm } from "./prism-form.tsx";
+import { PrismForm, PrismOwnerControls } from "./owner-parts.ts";
 import type { PrismDraft } from "./prism-queries.ts";
-import { RespondersSelect } from "./responders-select.tsx";
 
 const ConfirmDialog = onFirstOpen(
   () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
@@ -82,7 +73,6 @@ export function PrismSection({
   /** Opens one response in the Responses sidebar (a highlighted passage was clicked). */
   onOpenAnnotation: (annotationId: number) => void;
 }) {
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
   // A selection leads to a response, except while the owner is in edit mode or when no one may respond.
   const annotating = !editMode && prism.responders !== "no-one";
@@ -153,14 +143,16 @@ export function PrismSection({
       {active ? (
         <div id={contentId} className="pb-8 pl-0 sm:pl-10">
           {editing ? (
-            <PrismForm
-              initial={{ title: prism.title, content: prism.content }}
-              titlePlaceholder="Title"
-              contentPlaceholder="Write in your own words."
-              saving={busy}
-              onSave={handleSave}
-              onCancel={onCancelEdit}
-            />
+            <Suspense fallback={null}>
+              <PrismForm
+                initial={{ title: prism.title, content: prism.content }}
+                titlePlaceholder="Title"
+                contentPlaceholder="Write in your own words."
+                saving={busy}
+                onSave={handleSave}
+                onCancel={onCancelEdit}
+              />
+            </Suspense>
           ) : (
             <>
               {prism.content ? (
@@ -210,58 +202,21 @@ export function PrismSection({
       ) : null}
 
       {editMode && !editing ? (
-        <div className={cn("flex flex-wrap gap-1 pb-4", active ? "sm:pl-10" : "")}>
-          {!isFirst ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              data-move="up"
-              onClick={() => onMove("up")}
-            >
-              <ArrowUp aria-hidden="true" /> Move Up
-            </Button>
-          ) : null}
-          {!isLast ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              data-move="down"
-              onClick={() => onMove("down")}
-            >
-              <ArrowDown aria-hidden="true" /> Move Down
-            </Button>
-          ) : null}
-          <Button variant="ghost" size="sm" disabled={busy} onClick={onEdit}>
-            <Pencil aria-hidden="true" /> Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={busy}
-            onClick={() => setConfirmDelete(true)}
-            className="text-destructive hover:text-destructive"
-          >
-            <Trash2 aria-hidden="true" /> Delete
-          </Button>
-          <RespondersSelect
-            value={prism.responders}
-            disabled={busy}
-            onChange={onChooseResponders}
+        <Suspense fallback={null}>
+          <PrismOwnerControls
+            active={active}
+            isFirst={isFirst}
+            isLast={isLast}
+            busy={busy}
+            responders={prism.responders}
+            onMove={onMove}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onChooseResponders={onChooseResponders}
           />
-        </div>
+        </Suspense>
       ) : null}
 
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Are you sure you want to delete this prism?"
-        description="This action cannot be undone. This will permanently delete your prism."
-        actionLabel="Delete"
-        destructive
-        onConfirm={onDelete}
-      />
       <ConfirmDialog
         open={pendingDraft !== null}
         onOpenChange={(open) => {

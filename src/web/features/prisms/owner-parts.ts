@@ -1,0 +1,13 @@
+// The parts of a profile only its owner uses (the prism form and each prism's controls), loaded
+// when the owner's page first shows one: a visitor's page carries none of their code. Each is
+// rendered inside a Suspense boundary of its own: the server waits for it and renders it whole,
+// and the browser hydrates the rest of the page at once and that part once its code is here.
+import { lazy } from "react";
+
+export const PrismForm = lazy(() =>
+  import("./prism-form.tsx").then((m) => ({ default: m.PrismForm })),
+);
+
+export const PrismOwnerControls = lazy(() =>
+  import("./prism-owner-controls.tsx").then((m) => ({ default: m.PrismOwnerControls })),
+);

@@ -1,0 +1,87 @@
+// The owner's controls under a prism in edit mode: move it, edit it, delete it (once confirmed)
+// and choose who may respond.
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { Responders } from "../../../contract/responders.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
+import { cn } from "../../lib/cn.ts";
+import { RespondersSelect } from "./responders-select.tsx";
+
+const ConfirmDialog = onFirstOpen(
+  () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
+  (props) => props.open === true,
+);
+
+export function PrismOwnerControls({
+  active,
+  isFirst,
+  isLast,
+  busy,
+  responders,
+  onMove,
+  onEdit,
+  onDelete,
+  onChooseResponders,
+}: {
+  /** The prism is open: the controls line up with its content. */
+  active: boolean;
+  isFirst: boolean;
+  isLast: boolean;
+  busy: boolean;
+  responders: Responders;
+  onMove: (direction: "up" | "down") => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onChooseResponders: (responders: Responders) => void;
+}) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <div className={cn("flex flex-wrap gap-1 pb-4", active ? "sm:pl-10" : "")}>
+      {!isFirst ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          data-move="up"
+          onClick={() => onMove("up")}
+        >
+          <ArrowUp aria-hidden="true" /> Move Up
+        </Button>
+      ) : null}
+      {!isLast ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          data-move="down"
+          onClick={() => onMove("down")}
+        >
+          <ArrowDown aria-hidden="true" /> Move Down
+        </Button>
+      ) : null}
+      <Button variant="ghost" size="sm" disabled={busy} onClick={onEdit}>
+        <Pencil aria-hidden="true" /> Edit
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        onClick={() => setConfirmDelete(true)}
+        className="text-destructive hover:text-destructive"
+      >
+        <Trash2 aria-hidden="true" /> Delete
+      </Button>
+      <RespondersSelect value={responders} disabled={busy} onChange={onChooseResponders} />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Are you sure you want to delete this prism?"
+        description="This action cannot be undone. This will permanently delete your prism."
+        actionLabel="Delete"
+        destructive
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}
