@@ -184,7 +184,7 @@ test("a visitor to a profile without prisms is asked to wait for them", async ({
   await expectNoAxeViolations(page);
 });
 
-test("a deep link by slug opens and scrolls to its section; a visitor never loads the editor", async ({
+test("a deep link by slug opens and scrolls to its section; a visitor never loads the owner's editor, form or controls", async ({
   page,
   browser,
   signIn,
@@ -203,6 +203,10 @@ test("a deep link by slug opens and scrolls to its section; a visitor never load
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
   });
+  const code: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") code.push(response.text());
+  });
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto(`/${member.username}/whats-my-best-hour`);
   const target = page.getByText("The deep-linked words.");
@@ -214,6 +218,11 @@ test("a deep link by slug opens and scrolls to its section; a visitor never load
   );
   expect(scripts.some((url) => /prism-editor/.test(url))).toBe(false);
   expect(scripts.length).toBeGreaterThan(0);
+  // Nor the prism form ("Saving...") or the owner's controls ("Who may respond"), by their words.
+  await page.waitForLoadState("networkidle");
+  const loaded = await Promise.all(code);
+  expect(loaded.filter((text) => /Saving\.\.\.|Who may respond/.test(text)).length).toBe(0);
+  expect(loaded.some((text) => text.includes("just you wait"))).toBe(true);
 });
 
 test("?prism= opens that section and leaves the address; a malformed id is ignored", async ({
