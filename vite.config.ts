@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         react(),
         tailwindcss(),
         compression({ exclude: /\.html$/, logLevel: "silent" }),
-        bundleBudget({ maxBytes: 109_000 }),
+        bundleBudget({ maxBytes: 100_000 }),
       ],
   build: isSsrBuild
     ? { outDir: "../../dist/server", emptyOutDir: true, sourcemap: true }

@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/security/**/*.test.ts"],
+    include: [
+      "src/**/*.test.ts",
+      "src/**/*.test.tsx",
+      "tests/security/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     globalSetup: ["src/server/test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
