@@ -143,6 +143,21 @@ describe("the HTTP shell", () => {
     expect(response.headers["x-request-id"]).toBeTruthy();
   });
 
+  it("stops at once although a client opened a connection and never sent a request", async () => {
+    const app = await buildApp({ config, database: t.database });
+    const address = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+    const silent = new Socket();
+    await new Promise<void>((resolve) =>
+      silent.connect(Number(address.port), "127.0.0.1", resolve),
+    );
+    const hungUp = new Promise<void>((resolve) => silent.once("close", () => resolve()));
+    silent.on("error", () => {});
+    // A browser's speculative connection: the server must not wait for its first request.
+    await app.close();
+    await hungUp;
+    expect(silent.destroyed).toBe(true);
+  });
+
   it("publishes the OpenAPI document generated from the route schemas", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,7 @@
 // Assembles Prism's HTTP app: plugins, then feature routes, then the web app. Used by main and tests.
 import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
@@ -7,7 +9,11 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
@@ -92,6 +98,7 @@ export async function buildApp(options: BuildOptions) {
         .send({ message: "This address is not valid" }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  closeUnusedConnections(app);
   app.decorate("sessionCookie", sessionCookieName(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -213,3 +220,19 @@ export async function buildApp(options: BuildOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Node counts a connection that has not yet sent a request (a browser's speculative one) as busy,
+ * so closing the server would wait out its headers timeout: such connections close with the app.
+ */
+function closeUnusedConnections(app: FastifyInstance) {
+  const unused = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
+    unused.add(socket);
+    socket.once("close", () => unused.delete(socket));
+  });
+  app.server.on("request", (request: IncomingMessage) => unused.delete(request.socket));
+  app.addHook("preClose", async () => {
+    for (const socket of unused) socket.destroy();
+  });
+}
