@@ -17,7 +17,6 @@ import Fastify, {
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -53,6 +52,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { serializerCompiler } from "./serializer.ts";
 
 export interface AppDeps {
   config: Config;

@@ -6,9 +6,13 @@ import type { EventBus } from "./bus.ts";
 
 export const versionKeys = {
   prismList: (username: string) => `prisms:${username.toLowerCase()}`,
+  /** A member's prisms themselves, not their hearts: added, edited, moved or deleted. */
+  ownedPrisms: (username: string) => `owned:${username.toLowerCase()}`,
   profile: (username: string) => `profile:${username.toLowerCase()}`,
-  /** Both explore lists: any member's prisms, hearts or public profile. */
-  explore: () => "explore",
+  /** The explore members list: members' prisms (the first one shown) or public profiles. */
+  exploreMembers: () => "explore:members",
+  /** The explore prisms list: prisms, their authors' profiles, and their heart counts. */
+  explorePrisms: () => "explore:prisms",
   heart: (prismId: number) => `heart:${prismId}`,
   annotations: (prismId: number) => `annotations:${prismId}`,
   notifications: (userId: number) => `notifications:${userId}`,
@@ -26,16 +30,23 @@ function keysOf(event: PrismEvent): string[] {
     case "prisms.changed":
       return [
         versionKeys.prismList(event.username),
+        versionKeys.ownedPrisms(event.username),
         versionKeys.anyNotifications(),
-        versionKeys.explore(),
+        versionKeys.exploreMembers(),
+        versionKeys.explorePrisms(),
       ];
     case "profile.changed":
-      return [versionKeys.profile(event.username), versionKeys.explore()];
+      return [
+        versionKeys.profile(event.username),
+        versionKeys.exploreMembers(),
+        versionKeys.explorePrisms(),
+      ];
+    // The members list shows no hearts and is not ordered by them.
     case "heart.changed":
       return [
         versionKeys.heart(event.prismId),
         versionKeys.prismList(event.username),
-        versionKeys.explore(),
+        versionKeys.explorePrisms(),
       ];
     case "annotation.changed":
       return [versionKeys.annotations(event.prismId), versionKeys.anyNotifications()];
@@ -73,14 +84,19 @@ export class Versions {
     return `${this.boot}-${this.seen}`;
   }
 
+  /** Where the versions of `keys` stand: equal tags mean none of them moved in between. */
+  tag(keys: readonly string[]): string {
+    return `${this.boot}-${keys.map((key) => this.counters.get(key) ?? 0).join(".")}`;
+  }
+
   /**
-   * An entity tag for `key`; `viewer` names whatever else the answer depends on (the viewer, for
+   * An entity tag for `keys`; `viewer` names whatever else the answer depends on (the viewer, for
    * responses that differ per viewer).
    */
-  etag(key: string, viewer = ""): string {
+  etag(keys: string | readonly string[], viewer = ""): string {
     const who = viewer
       ? `-${createHash("sha256").update(viewer).digest("base64url").slice(0, 10)}`
       : "";
-    return `"${this.boot}-${this.counters.get(key) ?? 0}${who}"`;
+    return `"${this.tag(typeof keys === "string" ? [keys] : keys)}${who}"`;
   }
 }

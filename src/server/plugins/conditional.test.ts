@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { prisms, users } from "../db/schema.ts";
+import type { Annotation } from "../../contract/annotations.ts";
+import { annotations, prisms, users } from "../db/schema.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import { jsonHeaders, send, setupTestApp, signIn } from "../test/helpers.ts";
@@ -28,6 +29,8 @@ const exploredPrism = async (prismId: number) =>
 /** Changes written straight into the tables, as if their events had been lost on the way. */
 const retitleQuietly = (prismId: number, title: string) =>
   t.database.db.update(prisms).set({ title }).where(eq(prisms.id, prismId));
+const quietlyCountHearts = (prismId: number, heartsCount: number) =>
+  t.database.db.update(prisms).set({ heartsCount }).where(eq(prisms.id, prismId));
 const renameQuietly = (userId: number, displayName: string) =>
   t.database.db.update(users).set({ displayName }).where(eq(users.id, userId));
 
@@ -68,18 +71,163 @@ describe("full answers from memory", () => {
     expect(changed.headers.etag).not.toBe(first.headers.etag);
   });
 
-  it("keeps answers that differ per viewer out of memory", async () => {
+  it("answers heart status from memory, per viewer, until the prism's hearts or its owner's prisms change", async () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id, heartsCount: 2 });
-    const status = () =>
-      t.app.inject({
-        method: "GET",
-        url: `/api/prisms/${prism.id}/heart`,
-        headers: { cookie: "vid=visitor-cache-000000001" },
+    const url = `/api/prisms/${prism.id}/heart`;
+    const first = { cookie: "vid=visitor-cache-000000001" };
+    const second = { cookie: "vid=visitor-cache-000000002" };
+    const status = (headers: Record<string, string>) =>
+      t.app.inject({ method: "GET", url, headers });
+
+    const before = await status(first);
+    expect(before.json()).toEqual({ hearted: false, heartsCount: 2 });
+    expect(before.headers.etag).toBeTruthy();
+    expect(before.headers["cache-control"]).toBe("private, no-cache");
+    // Another browser's answer has a tag of its own.
+    const other = await status(second);
+    expect(other.headers.etag).toBeTruthy();
+    expect(other.headers.etag).not.toBe(before.headers.etag);
+    const unchanged = await status({ ...first, "if-none-match": before.headers.etag as string });
+    expect(unchanged.statusCode).toBe(304);
+
+    // No event, no new version: the count and this browser's heart come from memory.
+    await quietlyCountHearts(prism.id, 7);
+    const again = await status(first);
+    expect(again.json()).toEqual({ hearted: false, heartsCount: 2 });
+    expect(again.headers.etag).toBe(before.headers.etag);
+
+    // A heart through Prism announces itself: every viewer's next answer is read afresh.
+    const hearted = await send(t.app, "POST", url, { headers: first });
+    expect(hearted.json()).toEqual({ hearted: true, heartsCount: 8 });
+    const after = await status(first);
+    expect(after.json()).toEqual({ hearted: true, heartsCount: 8 });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await status(second)).json()).toEqual({ hearted: false, heartsCount: 8 });
+    const stale = await status({ ...first, "if-none-match": before.headers.etag as string });
+    expect(stale.statusCode).toBe(200);
+
+    // Deleting the prism moves its owner's prisms: it is gone, not answered from memory.
+    const deleted = await send(t.app, "DELETE", `/api/prisms/${prism.id}`, {
+      headers: await signIn(t.database, owner),
+    });
+    expect(deleted.statusCode).toBe(204);
+    const gone = await status({ ...first, "if-none-match": after.headers.etag as string });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers.etag).toBeUndefined();
+  });
+
+  it("answers a prism's annotations from memory, as each viewer may see them, until they, the prism or their authors' names change", async () => {
+    const owner = await buildUser(t.database);
+    const ownerHeaders = await signIn(t.database, owner);
+    const author = await buildUser(t.database, { displayName: "Old name" });
+    const authorHeaders = await signIn(t.database, author);
+    const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
+    const url = `/api/prisms/${prism.id}/annotations`;
+    const writer = { cookie: "vid=visitor-annotating-0001" };
+    const reader = { cookie: "vid=visitor-reading-000001" };
+    const annotate = (headers: Record<string, string>, annotationText: string) =>
+      send(t.app, "POST", "/api/annotations", {
+        headers,
+        payload: {
+          prismId: prism.id,
+          annotationText,
+          selectedText: "Mornings",
+          selectionStart: 0,
+          selectionEnd: 8,
+        },
       });
-    expect((await status()).json()).toEqual({ hearted: false, heartsCount: 2 });
-    await t.database.db.update(prisms).set({ heartsCount: 3 }).where(eq(prisms.id, prism.id));
-    expect((await status()).json()).toEqual({ hearted: false, heartsCount: 3 });
+    const read = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: "GET", url, headers });
+    const seen = async (headers: Record<string, string> = {}) =>
+      ((await read(headers)).json() as Annotation[]).map((a) => ({
+        text: a.annotationText,
+        author: a.authorName,
+        status: a.status,
+        isOwn: a.isOwn,
+        canModerate: a.canModerate,
+      }));
+
+    const anonymous = await annotate(writer, "From a browser");
+    expect(anonymous.statusCode).toBe(201);
+    expect(await seen()).toEqual([]);
+    expect(await seen(reader)).toEqual([]);
+    const own = {
+      text: "From a browser",
+      author: null,
+      status: "pending",
+      isOwn: true,
+      canModerate: false,
+    };
+    expect(await seen(writer)).toEqual([own]);
+    expect(await seen(ownerHeaders)).toEqual([{ ...own, isOwn: false, canModerate: true }]);
+
+    const decided = await send(t.app, "PUT", `/api/annotations/${anonymous.json().id}/status`, {
+      headers: ownerHeaders,
+      payload: { status: "approved" },
+    });
+    expect(decided.statusCode).toBe(200);
+    const approved = { ...own, status: "approved", isOwn: false };
+    const first = await read(reader);
+    expect(first.json()).toMatchObject([{ annotationText: "From a browser", status: "approved" }]);
+    expect(first.headers.etag).toBeTruthy();
+    expect(await seen()).toEqual([approved]);
+    expect(await seen(writer)).toEqual([{ ...approved, isOwn: true }]);
+
+    // No event, no new version: every viewer's answer comes from memory.
+    await t.database.db
+      .update(annotations)
+      .set({ annotationText: "Changed behind the app's back" })
+      .where(eq(annotations.prismId, prism.id));
+    const again = await read(reader);
+    expect(again.json()).toMatchObject([{ annotationText: "From a browser" }]);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(
+      (await read({ ...reader, "if-none-match": first.headers.etag as string })).statusCode,
+    ).toBe(304);
+    expect(await seen(writer)).toEqual([{ ...approved, isOwn: true }]);
+
+    // A member's response moves the prism's annotations: read afresh, the quiet change too.
+    expect((await annotate(authorHeaders, "From a member")).statusCode).toBe(201);
+    const fromMember = {
+      text: "From a member",
+      author: "Old name",
+      status: "pending",
+      isOwn: true,
+      canModerate: false,
+    };
+    const quiet = { ...approved, text: "Changed behind the app's back" };
+    expect(await seen()).toEqual([quiet]);
+    expect(await seen(authorHeaders)).toEqual([fromMember, quiet]);
+    const changed = await read(reader);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+
+    // The author's new name moves their profile, and so the lists that name them.
+    const renamed = await send(t.app, "PUT", "/api/user/profile", {
+      headers: authorHeaders,
+      payload: profileUpdate(author, "New name"),
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await seen(authorHeaders)).toEqual([{ ...fromMember, author: "New name" }, quiet]);
+    expect((await read(reader)).headers.etag).not.toBe(changed.headers.etag);
+
+    const deleted = await send(t.app, "DELETE", `/api/prisms/${prism.id}`, {
+      headers: ownerHeaders,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await read(reader)).statusCode).toBe(404);
+  });
+
+  it("keeps the explore members list's version when only hearts change", async () => {
+    const member = await buildUser(t.database, { lastActiveAt: new Date() });
+    const prism = await buildPrism(t.database, { userId: member.id });
+    const [members, prisms] = [await explore("users"), await explore("prisms")];
+    const hearted = await send(t.app, "POST", `/api/prisms/${prism.id}/heart`, {
+      headers: { cookie: "vid=visitor-explore-00000002" },
+    });
+    expect(hearted.statusCode).toBe(200);
+    expect((await explore("users")).headers.etag).toBe(members.headers.etag);
+    expect((await explore("prisms")).headers.etag).not.toBe(prisms.headers.etag);
   });
 
   it("never keeps a missing member's answer", async () => {

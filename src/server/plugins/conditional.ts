@@ -1,15 +1,18 @@
 // Conditional GETs for what pages read and poll: a route that declares `config.etag` answers an
 // unchanged If-None-Match with 304, and an unchanged full answer from memory, before any session
 // lookup or query runs.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import type { EventBus } from "../live/bus.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The entity tag of the current answer, computed without the database. */
-    etag?: (request: FastifyRequest) => string;
+    /**
+     * The entity tag of the current answer, computed without the database; none when memory does
+     * not tell (the handler may then tag what it read).
+     */
+    etag?: (request: FastifyRequest) => string | undefined;
     /** The answer is the same for everyone who asks (no viewer in it): keep it in memory. */
     sharedAnswer?: boolean;
   }
@@ -19,6 +22,8 @@ declare module "fastify" {
     answerKey: string | undefined;
   }
 }
+
+const JSON_TYPE = "application/json; charset=utf-8";
 
 interface CachedAnswer {
   body: string;
@@ -51,6 +56,16 @@ export class ResponseCache {
   }
 }
 
+/** Tags the answer: the browser keeps it, and asks with the tag before using it again. */
+export function tagAnswer(reply: FastifyReply, etag: string) {
+  reply.header("etag", etag).header("cache-control", "private, no-cache");
+}
+
+/** Sends JSON that is written already (an answer kept in memory) as it is. */
+export function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
+  return reply.type(contentType).send(body);
+}
+
 export const conditionalPlugin = fp(
   async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
     const { cache } = opts;
@@ -62,7 +77,8 @@ export const conditionalPlugin = fp(
       if (!etagOf || request.method !== "GET") return;
       // The tag is read before the data, so a change racing this request only makes it older.
       request.etag = etagOf(request);
-      reply.header("etag", request.etag).header("cache-control", "private, no-cache");
+      if (request.etag === undefined) return;
+      tagAnswer(reply, request.etag);
       const given = request.headers["if-none-match"];
       if (given?.split(",").some((tag) => tag.trim() === request.etag)) {
         return reply.status(304).send();
@@ -70,14 +86,14 @@ export const conditionalPlugin = fp(
       if (!sharedAnswer) return;
       const key = `${request.etag} ${request.url}`;
       const cached = cache.get(key);
-      if (cached) return reply.type(cached.contentType).send(cached.body);
+      if (cached) return sendWritten(reply, cached.body, cached.contentType);
       request.answerKey = key;
     });
 
     app.addHook("onSend", async (request, reply, payload) => {
       // The tag names a version of the data, not of an error: a 404 for a member who may
       // register later must not be confirmed by a 304 afterwards.
-      if (request.etag !== undefined && reply.statusCode !== 200 && reply.statusCode !== 304) {
+      if (reply.statusCode !== 200 && reply.statusCode !== 304) {
         reply.removeHeader("etag");
       }
       // A full, shared answer, and never one that sets a cookie.
@@ -91,7 +107,7 @@ export const conditionalPlugin = fp(
       }
       cache.set(request.answerKey, {
         body: payload,
-        contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
+        contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
       });
       return payload;
     });

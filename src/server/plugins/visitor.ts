@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { UserRow } from "../db/schema.ts";
 import type { Viewer } from "../policy.ts";
+import { sessionToken } from "./session.ts";
 
 export const VISITOR_COOKIE = "vid";
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -66,4 +67,16 @@ export function viewerOf(
       ? visitorHash(request, reply, config, secret)
       : null,
   };
+}
+
+/** What tells viewers apart before the session is read: their session and visitor cookies. */
+export function viewerCookies(request: FastifyRequest): string {
+  return `${sessionToken(request) ?? ""}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
+}
+
+/** The key of the participant's own data (their hearts) in memory. */
+export function participantKey(participant: Participant): string {
+  return "user" in participant
+    ? `member ${participant.user.id}`
+    : `visitor ${participant.visitorHash}`;
 }

@@ -16,17 +16,40 @@ import {
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { errorResponses } from "../../http-error.ts";
+import { Memo } from "../../live/memo.ts";
+import { versionKeys } from "../../live/versions.ts";
+import { sendWritten, tagAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
-import { participantOf, viewerOf } from "../../plugins/visitor.ts";
+import { participantOf, viewerCookies, viewerOf } from "../../plugins/visitor.ts";
+import { canSeeAnnotation } from "../../policy.ts";
 import { presentAnnotation } from "./presenter.ts";
-import { getAnnotation, listAnnotations } from "./service.ts";
+import { type AnnotationView, getAnnotation, prismAnnotations } from "./service.ts";
+
+interface PrismAnnotations {
+  ownerId: number;
+  views: AnnotationView[];
+  /** The browsers that wrote some of them anonymously: those see them as their own. */
+  visitorHashes: Set<string>;
+  /** What everyone else who is not signed in sees, once written. */
+  publicAnswer?: string;
+}
 
 export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, config, secret } = deps;
+  const { db, bus, versions, config, secret } = deps;
   const tags = ["annotations"];
   const idParams = z.object({ id: idParam });
   // Per anonymous browser, per member (known and accountable, so more), and per address.
+  // Each prism's annotations, of every status, kept while none of them, the prism or their
+  // authors' names changed; each viewer's answer is made from them in memory.
+  const lists = new Memo<number, PrismAnnotations>(versions, bus, {
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: ({ views }) =>
+      views.reduce(
+        (bytes, { row }) => bytes + row.annotationText.length + row.selectedText.length + 300,
+        0,
+      ),
+  });
   const limits = [
     new Limit(10, 10, by.visitor),
     new Limit(30, 10, by.member),
@@ -61,15 +84,49 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     {
       schema: {
         tags,
-        summary: "A prism's annotations that this viewer may see, newest first",
+        summary: "A prism's annotations that this viewer may see, newest first (conditional)",
         params: z.object({ prismId: idParam }),
         response: { 200: z.array(annotationSchema), ...errorResponses(404) },
       },
+      config: {
+        etag: (request) => {
+          const keys = lists.current(Number((request.params as { prismId: string }).prismId))?.keys;
+          return keys && versions.etag(keys, viewerCookies(request));
+        },
+      },
     },
     async (request, reply) => {
+      const { prismId } = request.params;
       const viewer = viewerOf(request, reply, config, secret);
-      const views = await listAnnotations(db, request.params.prismId, viewer);
-      return views.map((view) => presentAnnotation(view, viewer));
+      const { value: list, keys } = await lists.get(prismId, async () => {
+        const { owner, views } = await prismAnnotations(db, prismId);
+        const authors = new Set(views.flatMap((view) => view.author?.username ?? []));
+        return {
+          value: {
+            ownerId: owner.id,
+            views,
+            visitorHashes: new Set(views.flatMap((view) => view.row.visitorHash ?? [])),
+          },
+          keys: [
+            versionKeys.annotations(prismId),
+            versionKeys.ownedPrisms(owner.username),
+            ...[...authors].map(versionKeys.profile),
+          ],
+        };
+      });
+      if (keys) tagAnswer(reply, versions.etag(keys, viewerCookies(request)));
+      const personal =
+        viewer.user !== null ||
+        (viewer.visitorHash !== null && list.visitorHashes.has(viewer.visitorHash));
+      if (!personal && list.publicAnswer !== undefined) {
+        return sendWritten(reply, list.publicAnswer);
+      }
+      const answer = list.views
+        .filter((view) => canSeeAnnotation(viewer, view.row, { userId: list.ownerId }))
+        .map((view) => presentAnnotation(view, viewer));
+      if (personal) return answer;
+      list.publicAnswer = String(reply.serialize(answer));
+      return sendWritten(reply, list.publicAnswer);
     },
   );
 

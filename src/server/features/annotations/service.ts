@@ -51,16 +51,21 @@ function selectViews(db: Executor) {
     .leftJoin(author, eq(author.id, annotations.userId));
 }
 
-export async function listAnnotations(
+/** Every annotation of a prism, whatever its status, newest first; with the prism's owner. */
+export async function prismAnnotations(
   db: Executor,
   prismId: number,
-  viewer: Viewer,
-): Promise<AnnotationView[]> {
-  const [prism] = await db.select({ id: prisms.id }).from(prisms).where(eq(prisms.id, prismId));
-  if (!prism) throw notFound("Prism not found");
-  return selectViews(db)
-    .where(and(eq(annotations.prismId, prismId), annotationsVisibleTo(viewer)))
+): Promise<{ owner: Pick<UserRow, "id" | "username">; views: AnnotationView[] }> {
+  const [owner] = await db
+    .select({ id: users.id, username: users.username })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(eq(prisms.id, prismId));
+  if (!owner) throw notFound("Prism not found");
+  const views = await selectViews(db)
+    .where(eq(annotations.prismId, prismId))
     .orderBy(desc(annotations.createdAt), desc(annotations.id));
+  return { owner, views };
 }
 
 export async function getAnnotation(

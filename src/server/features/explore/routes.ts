@@ -11,7 +11,8 @@ import { listExplorePrisms, listExploreUsers } from "./service.ts";
 
 /**
  * Members' activity (a sign-in, a visit) reorders the members list without an event: an answer to
- * it is kept at most this long. Prisms, hearts and profiles move the explore version at once.
+ * it is kept at most this long. Prisms and profiles move both lists' versions at once, hearts the
+ * prisms list's only (the members list shows no counts).
  */
 const ACTIVITY_WINDOW_MS = 10_000;
 
@@ -31,7 +32,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
       config: {
         etag: () =>
           versions.etag(
-            versionKeys.explore(),
+            versionKeys.exploreMembers(),
             `activity ${Math.floor(Date.now() / ACTIVITY_WINDOW_MS)}`,
           ),
         sharedAnswer: true,
@@ -53,7 +54,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
         querystring: pageQuerySchema,
         response: { 200: z.array(explorePrismSchema), ...errorResponses(400) },
       },
-      config: { etag: () => versions.etag(versionKeys.explore()), sharedAnswer: true },
+      config: { etag: () => versions.etag(versionKeys.explorePrisms()), sharedAnswer: true },
     },
     async (request) =>
       (await listExplorePrisms(db, request.query)).map(({ user, prism }) => ({

@@ -1,4 +1,5 @@
 // HTTP for hearts: the current visitor's heart on a prism, and the toggle.
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
@@ -6,11 +7,12 @@ import { heartMessages, heartStatusSchema } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { heartPrism } from "../../commands/heart-prism.ts";
 import { errorResponses } from "../../http-error.ts";
+import { Memo } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
+import { tagAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
-import { sessionToken } from "../../plugins/session.ts";
-import { participantOf, VISITOR_COOKIE } from "../../plugins/visitor.ts";
-import { heartStatus } from "./service.ts";
+import { participantKey, participantOf, viewerCookies } from "../../plugins/visitor.ts";
+import { hasHearted, heartCount } from "./service.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, bus, versions, config, secret } = deps;
@@ -19,6 +21,15 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
   // Each heart may notify an owner: a browser cannot heart without limit by clearing its cookie.
   const perAddress = new Limit(60, 10, by.address);
+  // Heart status from memory: each prism's count (and owner), and each participant's own heart,
+  // kept while the prism's hearts and its owner's prisms stay as they were read.
+  const counts = new Memo<number, { heartsCount: number; owner: string }>(versions, bus, {
+    maxSize: 50_000,
+    sizeOf: () => 1,
+  });
+  const ownHearts = new Memo<string, boolean>(versions, bus, { maxSize: 200_000, sizeOf: () => 1 });
+  const prismIdOf = (request: FastifyRequest) =>
+    Number((request.params as { prismId: string }).prismId);
 
   app.get(
     "/prisms/:prismId/heart",
@@ -30,15 +41,29 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response,
       },
       config: {
-        etag: (request) =>
-          versions.etag(
-            versionKeys.heart(Number((request.params as { prismId: string }).prismId)),
-            `${sessionToken(request) ?? ""}|${request.cookies[VISITOR_COOKIE] ?? ""}`,
-          ),
+        etag: (request) => {
+          const keys = counts.current(prismIdOf(request))?.keys;
+          return keys && versions.etag(keys, viewerCookies(request));
+        },
       },
     },
-    async (request, reply) =>
-      heartStatus(db, request.params.prismId, participantOf(request, reply, config, secret)),
+    async (request, reply) => {
+      const { prismId } = request.params;
+      const prism = await counts.get(prismId, async () => {
+        const value = await heartCount(db, prismId);
+        return { value, keys: [versionKeys.heart(prismId), versionKeys.ownedPrisms(value.owner)] };
+      });
+      const participant = participantOf(request, reply, config, secret);
+      const hearted = await ownHearts.get(
+        `${prismId} ${participantKey(participant)}`,
+        async () => ({
+          value: await hasHearted(db, prismId, participant),
+          keys: [versionKeys.heart(prismId)],
+        }),
+      );
+      if (prism.keys) tagAnswer(reply, versions.etag(prism.keys, viewerCookies(request)));
+      return { hearted: hearted.value, heartsCount: prism.value.heartsCount };
+    },
   );
 
   app.post(

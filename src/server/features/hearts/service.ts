@@ -1,6 +1,5 @@
 // Hearts: one per member or anonymous visitor per prism, counted exactly.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { HeartStatus } from "../../../contract/prisms.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { prismHearts, prisms, users } from "../../db/schema.ts";
@@ -28,27 +27,41 @@ function ownHeart(db: Db, column: typeof prismHearts.userId | typeof prismHearts
     .prepare(`heart_by_${column.name}`);
 }
 
-export async function heartStatus(
-  db: Db,
-  prismId: number,
-  participant: Participant,
-): Promise<HeartStatus> {
-  const statements = prepared(db, "heart_status", () => ({
+function statements(db: Db) {
+  return prepared(db, "heart_status", () => ({
     count: db
-      .select({ heartsCount: prisms.heartsCount })
+      .select({ heartsCount: prisms.heartsCount, owner: users.username })
       .from(prisms)
+      .innerJoin(users, eq(users.id, prisms.userId))
       .where(eq(prisms.id, sql.placeholder("prismId")))
       .prepare("heart_count"),
     byMember: ownHeart(db, prismHearts.userId),
     byVisitor: ownHeart(db, prismHearts.visitorHash),
   }));
-  const [prism] = await statements.count.execute({ prismId });
+}
+
+/** A prism's heart count, with its owner's username. */
+export async function heartCount(
+  db: Db,
+  prismId: number,
+): Promise<{ heartsCount: number; owner: string }> {
+  const [prism] = await statements(db).count.execute({ prismId });
   if (!prism) throw notFound("Prism not found");
+  return prism;
+}
+
+/** Whether the participant hearted the prism. */
+export async function hasHearted(
+  db: Db,
+  prismId: number,
+  participant: Participant,
+): Promise<boolean> {
+  const { byMember, byVisitor } = statements(db);
   const [mine] =
     "user" in participant
-      ? await statements.byMember.execute({ prismId, participant: participant.user.id })
-      : await statements.byVisitor.execute({ prismId, participant: participant.visitorHash });
-  return { hearted: mine !== undefined, heartsCount: prism.heartsCount };
+      ? await byMember.execute({ prismId, participant: participant.user.id })
+      : await byVisitor.execute({ prismId, participant: participant.visitorHash });
+  return mine !== undefined;
 }
 
 interface HeartFlip {
