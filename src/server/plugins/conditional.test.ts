@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../contract/annotations.ts";
 import { annotations, prisms, users } from "../db/schema.ts";
-import { buildPrism, buildUser } from "../test/builders.ts";
+import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import { jsonHeaders, send, setupTestApp, signIn } from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
@@ -333,36 +333,57 @@ describe("after the event listener lost its connection", () => {
           lastActiveAt: new Date(),
           displayName: "Before",
         });
-        const prism = await buildPrism(t.database, { userId: owner.id, title: "Before" });
+        const prism = await buildPrism(t.database, {
+          userId: owner.id,
+          title: "Before",
+          heartsCount: 1,
+        });
+        const annotation = await buildAnnotation(t.database, {
+          prismId: prism.id,
+          annotationText: "Before",
+          status: "approved",
+        });
+        const visitor = { cookie: "vid=visitor-resync-0000001" };
         const get = async (path: string) => {
-          const response = await fetch(`${other.origin}${path}`);
+          const response = await fetch(`${other.origin}${path}`, { headers: visitor });
           return { etag: response.headers.get("etag"), body: await response.json() };
         };
         const read = async () => {
-          const [prismList, member, explored] = await Promise.all([
+          const [prismList, member, explored, heart, annotated] = await Promise.all([
             get(`/api/prisms/${owner.username}`),
             get(`/api/users/${owner.username}`),
             get("/api/explore/prisms?limit=50"),
+            get(`/api/prisms/${prism.id}/heart`),
+            get(`/api/prisms/${prism.id}/annotations`),
           ]);
           const entry = (explored.body as { prism: { id: number; title: string } }[]).find(
             (e) => e.prism.id === prism.id,
           );
           return {
-            etag: prismList.etag,
+            etags: [prismList.etag, heart.etag, annotated.etag],
             titles: [
               ...titles(prismList.body),
               (member.body as { displayName: string }).displayName,
               entry?.prism.title,
+              (annotated.body as Annotation[])[0]?.annotationText,
             ],
+            heartsCount: (heart.body as { heartsCount: number }).heartsCount,
           };
         };
         const first = await read();
-        expect(first.titles).toEqual(["Before", "Before", "Before"]);
+        const before = { titles: ["Before", "Before", "Before", "Before"], heartsCount: 1 };
+        expect(first).toMatchObject(before);
+        expect(first.etags.every(Boolean)).toBe(true);
 
         // The other process's events never arrive: it still answers from memory.
         await retitleQuietly(prism.id, "After");
         await renameQuietly(owner.id, "After");
-        expect((await read()).titles).toEqual(["Before", "Before", "Before"]);
+        await quietlyCountHearts(prism.id, 2);
+        await t.database.db
+          .update(annotations)
+          .set({ annotationText: "After" })
+          .where(eq(annotations.id, annotation.id));
+        expect(await read()).toMatchObject(before);
 
         // Its listening connection is cut; when it listens again it may have missed anything.
         await t.database.db.execute(
@@ -370,13 +391,14 @@ describe("after the event listener lost its connection", () => {
               where datname = current_database() and pid <> pg_backend_pid()
                 and query ilike 'listen%'`,
         );
+        const after = { titles: ["After", "After", "After", "After"], heartsCount: 2 };
         let now = await read();
         for (let attempt = 0; attempt < 200 && now.titles[0] !== "After"; attempt++) {
           await new Promise((resolve) => setTimeout(resolve, 50));
           now = await read();
         }
-        expect(now.titles).toEqual(["After", "After", "After"]);
-        expect(now.etag).not.toBe(first.etag);
+        expect(now).toMatchObject(after);
+        for (const [i, etag] of now.etags.entries()) expect(etag).not.toBe(first.etags[i]);
       } finally {
         await other.stop();
       }
