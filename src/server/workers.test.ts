@@ -28,7 +28,7 @@ describe("WORKERS", () => {
   const postgresUrl = testDatabaseUrl();
 
   it.runIf(postgresUrl)(
-    "serves one port from two processes that all answer a write's result once it is announced",
+    "serves one port from two processes that all answer a write's result (a prism, a heart, an annotation) once it is announced",
     { timeout: 90_000 },
     async () => {
       if (!postgresUrl) return;
@@ -60,35 +60,78 @@ describe("WORKERS", () => {
         // Each server process listens for the others' events on a connection of its own.
         expect(await listening()).toBe(listenersBefore + 2);
 
-        const owner = await buildUser(t.database);
-        const prism = await buildPrism(t.database, { userId: owner.id, title: "Before" });
+        const owner = await buildUser(t.database, { preapproveMembers: true });
+        const ownerHeaders = jsonHeaders(await signIn(t.database, owner));
+        const prism = await buildPrism(t.database, {
+          userId: owner.id,
+          title: "Before",
+          content: "<p>Mornings.</p>",
+        });
         const base = `http://127.0.0.1:${port}`;
-        const readMany = async (count: number) =>
+        const visitor = { cookie: "vid=visitor-workers-0000001" };
+        /** What `count` reads of `path` say, by `pick`, from whichever processes answer them. */
+        const readMany = async (path: string, pick: (body: never) => unknown, count: number) =>
           Promise.all(
             Array.from({ length: count }, async () => {
-              const response = await fetch(`${base}/api/prisms/${owner.username}`);
-              return ((await response.json()) as { title: string }[])[0]?.title;
+              const response = await fetch(`${base}${path}`, { headers: visitor });
+              return pick((await response.json()) as never);
             }),
           );
-        // Both processes answer, and keep the answer in memory.
-        expect(new Set(await readMany(40))).toEqual(new Set(["Before"]));
+        /** Reads until every process answers `expected`, then once more from many. */
+        const expectEverywhere = async (
+          path: string,
+          pick: (body: never) => unknown,
+          expected: unknown,
+        ) => {
+          let seen = await readMany(path, pick, 20);
+          for (let attempt = 0; attempt < 100 && seen.some((v) => v !== expected); attempt++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            seen = await readMany(path, pick, 20);
+          }
+          expect(new Set(seen)).toEqual(new Set([expected]));
+          // Announced everywhere: no process answers the old version again.
+          expect(new Set(await readMany(path, pick, 60))).toEqual(new Set([expected]));
+        };
+        const list = `/api/prisms/${owner.username}`;
+        const firstTitle = (body: { title: string }[]) => body[0]?.title;
+        const heart = `/api/prisms/${prism.id}/heart`;
+        const count = (body: { heartsCount: number }) => body.heartsCount;
+        const annotationsOf = `/api/prisms/${prism.id}/annotations`;
+        const firstText = (body: { annotationText: string }[]) => body[0]?.annotationText ?? null;
+        // Both processes answer, and keep the answers in memory.
+        expect(new Set(await readMany(list, firstTitle, 40))).toEqual(new Set(["Before"]));
+        expect(new Set(await readMany(heart, count, 40))).toEqual(new Set([0]));
+        expect(new Set(await readMany(annotationsOf, firstText, 40))).toEqual(new Set([null]));
 
         const saved = await fetch(`${base}/api/prisms/${prism.id}`, {
           method: "PUT",
-          headers: jsonHeaders(await signIn(t.database, owner)),
+          headers: ownerHeaders,
           body: JSON.stringify({ title: "After", content: prism.content }),
         });
         expect(saved.status).toBe(200);
-
         // The process that wrote knows at once; the other once the announcement reaches it.
-        let seen = await readMany(20);
-        for (let attempt = 0; attempt < 100 && seen.some((title) => title !== "After"); attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          seen = await readMany(20);
-        }
-        expect(new Set(seen)).toEqual(new Set(["After"]));
-        // Announced everywhere: no process answers the old version again.
-        expect(new Set(await readMany(60))).toEqual(new Set(["After"]));
+        await expectEverywhere(list, firstTitle, "After");
+
+        const hearted = await fetch(`${base}${heart}`, {
+          method: "POST",
+          headers: jsonHeaders(visitor),
+        });
+        expect(hearted.status).toBe(200);
+        await expectEverywhere(heart, count, 1);
+
+        const annotated = await fetch(`${base}/api/annotations`, {
+          method: "POST",
+          headers: ownerHeaders,
+          body: JSON.stringify({
+            prismId: prism.id,
+            annotationText: "Approved at once",
+            selectedText: "Mornings",
+            selectionStart: 0,
+            selectionEnd: 8,
+          }),
+        });
+        expect(annotated.status).toBe(201);
+        await expectEverywhere(annotationsOf, firstText, "Approved at once");
       } finally {
         const exited = once(child, "exit");
         child.kill("SIGTERM");
