@@ -91,12 +91,12 @@ export class Versions {
 
   /**
    * An entity tag for `keys`; `viewer` names whatever else the answer depends on (the viewer, for
-   * responses that differ per viewer).
+   * responses that differ per viewer). Short whatever the number of keys.
    */
   etag(keys: string | readonly string[], viewer = ""): string {
-    const who = viewer
-      ? `-${createHash("sha256").update(viewer).digest("base64url").slice(0, 10)}`
-      : "";
-    return `"${this.tag(typeof keys === "string" ? [keys] : keys)}${who}"`;
+    const tag = this.tag(typeof keys === "string" ? [keys] : keys);
+    if (!viewer && typeof keys === "string") return `"${tag}"`;
+    const digest = createHash("sha256").update(`${tag} ${viewer}`).digest("base64url");
+    return `"${this.boot}-${digest.slice(0, 16)}"`;
   }
 }
