@@ -50,7 +50,10 @@ interface Scenario {
   expectStatus?: number;
   /** A module (plain CommonJS) that autocannon's worker runs to change each request. */
   setupRequest?: string;
-  /** `[<id>]` in the path becomes a new id in every request: each is a new address to the cache. */
+  /**
+   * `[<id>]` in the path or a header becomes a new id in every request: each is a new address, or
+   * a new browser, to the cache.
+   */
   idReplacement?: boolean;
   /** After the run: what is wrong with the data it left, if anything. */
   check?(context: ScenarioContext): Promise<string | undefined>;
@@ -119,6 +122,13 @@ const scenarios: Scenario[] = [
     method: "GET",
     path: async (context) => `/api/prisms/${await firstPrismId(context)}/heart`,
     prepare: async () => ({ headers: BENCH_VISITOR }),
+  },
+  {
+    name: "heart status, a new browser each time",
+    method: "GET",
+    path: async (context) => `/api/prisms/${await firstPrismId(context)}/heart`,
+    prepare: async () => ({ headers: { cookie: "vid=bench-browser-[<id>]" } }),
+    idReplacement: true,
   },
   {
     name: "heart status poll, unchanged (304)",
