@@ -3,6 +3,8 @@ export type PrismEvent =
   | { type: "prisms.changed"; username: string }
   /** A member's public profile changed, or the member left or came back (server-side only). */
   | { type: "profile.changed"; username: string }
+  /** A member was made an admin or stopped being one (server-side only). */
+  | { type: "roles.changed"; userId: number }
   | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
   | {
       type: "annotation.changed";

@@ -83,6 +83,18 @@ describe("frameFor", () => {
     }
   });
 
+  it("keeps the server's own events (profiles, roles) from every page", () => {
+    const events: PrismEvent[] = [
+      { type: "profile.changed", username: "ada" },
+      { type: "roles.changed", userId: 7 },
+    ];
+    for (const event of events) {
+      for (const viewer of [null, member(7), member(8, true)]) {
+        expect(frameFor(event, viewer)).toBeNull();
+      }
+    }
+  });
+
   it("drops event types it does not know (a newer instance may send them)", () => {
     expect(
       frameFor({ type: "something.new", userId: 1 } as unknown as PrismEvent, member(1)),

@@ -72,8 +72,9 @@ export function frameFor(
   switch (event.type) {
     case "prisms.changed":
       return { type: event.type, data: { username: event.username } };
-    // Only the server's answers depend on it; no open page shows another member's profile live.
+    // Only the server's answers depend on these; no open page shows another member's profile live.
     case "profile.changed":
+    case "roles.changed":
       return null;
     case "heart.changed":
       return {

@@ -13,6 +13,8 @@ export const versionKeys = {
   exploreMembers: () => "explore:members",
   /** The explore prisms list: prisms, their authors' profiles, and their heart counts. */
   explorePrisms: () => "explore:prisms",
+  /** Who is an admin: answers that show admins more than others stand on it. */
+  roles: () => "roles",
   heart: (prismId: number) => `heart:${prismId}`,
   annotations: (prismId: number) => `annotations:${prismId}`,
   notifications: (userId: number) => `notifications:${userId}`,
@@ -48,6 +50,8 @@ function keysOf(event: PrismEvent): string[] {
         versionKeys.prismList(event.username),
         versionKeys.explorePrisms(),
       ];
+    case "roles.changed":
+      return [versionKeys.roles()];
     case "annotation.changed":
       return [versionKeys.annotations(event.prismId), versionKeys.anyNotifications()];
     case "notification.created":

@@ -218,6 +218,31 @@ describe("full answers from memory", () => {
     expect((await read(reader)).statusCode).toBe(404);
   });
 
+  it("confirms no admin's list of annotations once they are no longer an admin", async () => {
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const adminHeaders = await signIn(t.database, admin);
+    const former = await buildUser(t.database, { isAdmin: true });
+    const formerHeaders = await signIn(t.database, former);
+    const prism = await buildPrism(t.database, { userId: admin.id });
+    await buildAnnotation(t.database, { prismId: prism.id, status: "pending" });
+    const url = `/api/prisms/${prism.id}/annotations`;
+    const asAdmin = await t.app.inject({ method: "GET", url, headers: formerHeaders });
+    expect(asAdmin.json()).toMatchObject([{ status: "pending" }]);
+
+    const revoked = await send(t.app, "PUT", `/api/analytics/users/${former.id}/admin`, {
+      headers: adminHeaders,
+      payload: { isAdmin: false },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { ...formerHeaders, "if-none-match": asAdmin.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual([]);
+  });
+
   it("keeps the explore members list's version when only hearts change", async () => {
     const member = await buildUser(t.database, { lastActiveAt: new Date() });
     const prism = await buildPrism(t.database, { userId: member.id });

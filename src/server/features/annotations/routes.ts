@@ -110,6 +110,8 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           keys: [
             versionKeys.annotations(prismId),
             versionKeys.ownedPrisms(owner.username),
+            // Admins see pending annotations: a list is tagged as one for an admin or not.
+            versionKeys.roles(),
             ...[...authors].map(versionKeys.profile),
           ],
         };

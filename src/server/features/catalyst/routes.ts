@@ -155,7 +155,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request) =>
-      presentAdminUser(
+      answerUser(
         await setAdminFlag(db, requireAdmin(request), request.params.id, request.body.isAdmin),
       ),
   );

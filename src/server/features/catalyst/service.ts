@@ -251,13 +251,16 @@ const accountState = (user: Pick<UserRow, "deactivatedAt">) => ({
   status: user.deactivatedAt ? "deactivated" : "active",
 });
 
-/** Grants or revokes a member's admin flag; an admin cannot revoke their own (400). */
+/**
+ * Grants or revokes a member's admin flag; an admin cannot revoke their own (400). Answers tagged
+ * for what an admin may see move on.
+ */
 export async function setAdminFlag(
   db: Db,
   actor: UserRow,
   userId: number,
   isAdmin: boolean,
-): Promise<UserRow> {
+): Promise<WithEvents<{ user: UserRow }>> {
   if (!isAdmin && locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfRevoke);
   return db.transaction(async (tx) => {
     const before = await lockMember(tx, userId);
@@ -270,7 +273,7 @@ export async function setAdminFlag(
       before: { isAdmin: before.isAdmin },
       after: { isAdmin },
     });
-    return user;
+    return { user, events: [{ type: "roles.changed", userId }] };
   });
 }
 
