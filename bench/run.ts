@@ -20,6 +20,8 @@ const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
 // The CSRF guard compares Origin with APP_ORIGIN only; the listening port is irrelevant to it.
 const APP_ORIGIN = "http://127.0.0.1:3000";
+/** The fan-out measurement's name, for `BENCH_ONLY`. */
+const FAN_OUT = "fan-out (one heart reaching every open event stream)";
 const reportsDir = fileURLToPath(new URL("./reports/", import.meta.url));
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -307,6 +309,8 @@ async function signIn(base: string, credentials: DemoCredentials): Promise<strin
 
 interface Settings {
   seconds: number;
+  /** Whether a scenario (by name) is run: `BENCH_ONLY` narrows the run to names containing it. */
+  runs(name: string): boolean;
   /** Member counts to seed and measure the scale scenarios at, in increasing order. */
   members: number[];
   /** Open event streams for the fan-out measurement (0: none). */
@@ -442,15 +446,16 @@ async function runPrism(
   try {
     // The process's first seconds (compiling, opening the pool) must not count against whichever
     // scenario comes first: every read is run once before any is measured.
-    for (const scenario of scenarios) {
+    const chosen = scenarios.filter((scenario) => settings.runs(scenario.name));
+    for (const scenario of chosen) {
       if (scenario.method !== "GET") continue;
       const path = typeof scenario.path === "string" ? scenario.path : await scenario.path(context);
       await load(`${base}${path}`, "GET", (await scenario.prepare?.(context)) ?? {}, 1);
     }
-    for (const scenario of scenarios) {
+    for (const scenario of chosen) {
       rows.push(await runScenario(target, scenario, context, settings.seconds, baseline));
     }
-    if (settings.streams > 0) {
+    if (settings.streams > 0 && settings.runs(FAN_OUT)) {
       report.streams = await measureStreams({
         base,
         origin: APP_ORIGIN,
@@ -461,9 +466,11 @@ async function runPrism(
     }
     let seeded = 0;
     for (const members of settings.members) {
+      const chosenAtScale = scaleScenarios(members).filter((each) => settings.runs(each.name));
+      if (chosenAtScale.length === 0) continue;
       await seedMembers(database.db, members, seeded + 1);
       seeded = members;
-      for (const scenario of scaleScenarios(members)) {
+      for (const scenario of chosenAtScale) {
         rows.push(await runScenario(target, scenario, context, settings.seconds, baseline));
       }
     }
@@ -557,6 +564,8 @@ async function main() {
   const members = benchMembers(process.env.BENCH_MEMBERS);
   const streams = benchStreams(process.env.BENCH_STREAMS);
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const only = process.env.BENCH_ONLY?.toLowerCase() ?? "";
+  const runs = (name: string) => name.toLowerCase().includes(only);
   // Checked before any load is generated, so a mistyped host fails in a second, not a minute.
   if (postgresUrl && !isLoopback(new URL(postgresUrl).hostname)) {
     throw new Error("BENCH_DATABASE_URL must point at a loopback address (localhost, 127.x, ::1)");
@@ -591,14 +600,14 @@ async function main() {
     },
   ];
   const embedded = await runPglite(
-    { seconds, streams, members: postgresUrl ? [] : members },
+    { seconds, runs, streams, members: postgresUrl ? [] : members },
     baseline.requestsPerSecond,
   );
   rows.push(...embedded.rows);
   if (postgresUrl) {
     const server = await runPostgres(
       postgresUrl,
-      { seconds, streams: 0, members },
+      { seconds, runs, streams: 0, members },
       baseline.requestsPerSecond,
     );
     rows.push(...server.rows);
