@@ -41,6 +41,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of `db.execute`: PostgreSQL's driver answers them as a list, PGlite's in `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 724_311;
 
@@ -198,6 +203,14 @@ function openPostgres(url: string): Database {
   // place, so queries never wait; only LISTENs wait for a recycle under way.
   const handle = new Proxy(client, {
     get: (_target, property) => {
+      // Drizzle sends each query through `unsafe` and asks for a named (prepared) statement only
+      // for queries it was told to prepare; for any other query with parameters, postgres.js
+      // first asks the server for their types and only then runs it: two round trips. Preparing
+      // every query takes one (the server parses and plans each query's text once per connection).
+      if (property === "unsafe") {
+        return (query: string, parameters?: never[], options?: postgres.UnsafeQueryOptions) =>
+          client.unsafe(query, parameters, { ...options, prepare: true });
+      }
       const value = Reflect.get(client, property);
       return typeof value === "function" ? value.bind(client) : value;
     },

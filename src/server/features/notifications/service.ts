@@ -10,6 +10,7 @@ import { annotations, notifications, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import type { Participant } from "../../plugins/visitor.ts";
+import type { HeartActor } from "../hearts/service.ts";
 
 const { actorKey: _actorKey, ...shownColumns } = getTableColumns(notifications);
 
@@ -36,22 +37,15 @@ interface About {
   participant: Participant;
 }
 
-/** Tells a prism's owner of a heart, once per actor and prism; true when a notification was made. */
-export async function notifyHeart(tx: Executor, about: About): Promise<boolean> {
-  const { recipientId, prismId, participant } = about;
-  if (isRecipient(participant, recipientId)) return false;
-  const created = await tx
-    .insert(notifications)
-    .values({
-      userId: recipientId,
-      prismId,
-      type: "heart",
-      actorName: "user" in participant ? displayName(participant.user) : null,
-      actorKey: actorKey(participant),
-    })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return created.length > 0;
+/**
+ * How a heart notification names and remembers its actor. A heart's toggle tells the owner of a
+ * new heart from anyone but the owner, once per actor and prism (`toggleHeart`).
+ */
+export function heartActor(participant: Participant): HeartActor {
+  return {
+    key: actorKey(participant),
+    name: "user" in participant ? displayName(participant.user) : null,
+  };
 }
 
 /** Tells a prism's owner of a response to a passage; true when a notification was made. */
