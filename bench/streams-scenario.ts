@@ -18,6 +18,12 @@ export interface StreamsReport {
   reachMs: { p50: number; p99: number; max: number };
   /** While the hearts fan out. */
   eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /**
+   * This process's CPU time per heart (the toggle and its fan-out to every stream), in its own
+   * code and in the kernel's (on loopback, sending also runs the receiving side's TCP): unlike
+   * the times above, it hardly moves with what else the machine is running.
+   */
+  cpuMsPerHeart: { user: number; system: number };
 }
 
 setFlagsFromString("--expose-gc");
@@ -68,6 +74,7 @@ export async function measureStreams(options: {
     const open = settledMemory();
     const delay = monitorEventLoopDelay({ resolution: 1 });
     const reach: number[] = [];
+    const cpu = process.cpuUsage();
     delay.enable();
     for (let heart = 0; heart < options.hearts; heart++) {
       const arrived = next();
@@ -82,6 +89,7 @@ export async function measureStreams(options: {
       for (const at of arrivals) reach.push(at - sent);
     }
     delay.disable();
+    const { user, system } = process.cpuUsage(cpu);
     reach.sort((a, b) => a - b);
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
     return {
@@ -98,6 +106,10 @@ export async function measureStreams(options: {
         p50: ms(delay.percentile(50)),
         p99: ms(delay.percentile(99)),
         max: ms(delay.max),
+      },
+      cpuMsPerHeart: {
+        user: Number((user / 1000 / options.hearts).toFixed(1)),
+        system: Number((system / 1000 / options.hearts).toFixed(1)),
       },
     };
   } finally {

@@ -1,9 +1,12 @@
 // GET /api/events over a real listening server (inject does not stream), read with fetch.
+
+import { connect } from "node:net";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismEvent } from "../../contract/events.ts";
 import { type App, buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import type { UserRow } from "../db/schema.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import { isEvent, openStream } from "../test/event-stream.ts";
@@ -126,6 +129,9 @@ describe("GET /api/events", () => {
     expect(s.header("x-accel-buffering")).toBe("no");
     expect(s.header("x-content-type-options")).toBe("nosniff");
     expect(s.header("x-request-id")).toBeTruthy();
+    // The body is the connection's bytes until it closes: no chunked framing around each event.
+    expect(s.header("connection")).toBe("close");
+    expect(s.header("transfer-encoding")).toBeUndefined();
     expect(s.text().startsWith("retry: 3000\n\n: connected\n\n")).toBe(true);
     await s.close();
   });
@@ -223,9 +229,20 @@ describe("event stream plugin", () => {
       },
     };
   }
-  async function small(options: { heartbeatMs?: number; maxStreams?: number } = {}) {
+  async function small(
+    options: { heartbeatMs?: number; maxStreams?: number; maxBufferedBytes?: number } = {},
+  ) {
     const bus = fakeBus();
     const app = Fastify();
+    // The member a request is from, as the session plugin would resolve it: `x-member: 7` or
+    // `x-member: 1 admin`.
+    app.decorateRequest("user", null);
+    app.addHook("onRequest", async (request) => {
+      const header = request.headers["x-member"];
+      if (typeof header !== "string") return;
+      const [id, role] = header.split(" ");
+      request.user = { id: Number(id), isAdmin: role === "admin" } as UserRow;
+    });
     await app.register(eventStreamRoutes, {
       prefix: "/api",
       bus,
@@ -269,6 +286,94 @@ describe("event stream plugin", () => {
       }
       expect(prismIds).toEqual([1, 2, 3]);
     }
+    await app.close();
+  });
+
+  it("sends each viewer what they may see: members' streams alike, others nothing of theirs", async () => {
+    const { app, bus, origin } = await small();
+    const viewers = {
+      anonymous: await stream(origin),
+      memberTab1: await stream(origin, { "x-member": "7" }),
+      memberTab2: await stream(origin, { "x-member": "7" }),
+      otherMember: await stream(origin, { "x-member": "8" }),
+      admin: await stream(origin, { "x-member": "1 admin" }),
+    };
+    const events: PrismEvent[] = [
+      { type: "annotation.changed", prismId: 5, username: "ada", audience: [7] },
+      { type: "notification.created", userId: 8 },
+      { type: "heart.changed", prismId: 5, heartsCount: 3, username: "ada" },
+      { type: "prisms.changed", username: "ada" },
+    ];
+    for (const listener of bus.listeners) for (const event of events) listener(event);
+    const received = async (s: Stream) => {
+      await s.waitFor((block) => block.event === "prisms.changed");
+      return s.blocks.flatMap((block) => (block.event ? [block.event] : []));
+    };
+    const everyone = ["live.ready", "heart.changed"];
+    expect(await received(viewers.anonymous)).toEqual(everyone);
+    expect(await received(viewers.memberTab1)).toEqual([
+      "live.ready",
+      "annotation.changed",
+      "heart.changed",
+    ]);
+    expect(await received(viewers.memberTab2)).toEqual([
+      "live.ready",
+      "annotation.changed",
+      "heart.changed",
+    ]);
+    expect(await received(viewers.otherMember)).toEqual([
+      "live.ready",
+      "notification.created",
+      "heart.changed",
+    ]);
+    expect(await received(viewers.admin)).toEqual([
+      "live.ready",
+      "annotation.changed",
+      "heart.changed",
+    ]);
+    await app.close();
+  });
+
+  it("ends the streams of a member whose sessions ended, after saying so, and no one else's", async () => {
+    const { app, bus, origin } = await small();
+    const member = await stream(origin, { "x-member": "7" });
+    const other = await stream(origin, { "x-member": "8" });
+    for (const listener of bus.listeners) listener({ type: "sessions.ended", userId: 7 });
+    await member.waitFor(isEvent("sessions.ended"));
+    await member.done;
+    expect(member.complete()).toBe(true);
+    for (const listener of bus.listeners) listener({ type: "prisms.changed", username: "ada" });
+    await other.waitFor(isEvent("prisms.changed"));
+    expect(other.isEnded()).toBe(false);
+    await app.close();
+  });
+
+  it("drops a client that stops reading once too much is left unsent, freeing its place", async () => {
+    const { app, bus, origin } = await small({ maxStreams: 1, maxBufferedBytes: 64 * 1024 });
+    const { port } = new URL(origin);
+    const stalled = connect(Number(port), "127.0.0.1");
+    stalled.write("GET /api/events HTTP/1.1\r\nhost: prism\r\n\r\n");
+    await new Promise((resolve) => stalled.once("data", resolve));
+    stalled.pause();
+    const closed = new Promise((resolve) => stalled.once("close", resolve));
+    stalled.on("error", () => {});
+    expect((await fetch(`${origin}/api/events`)).status).toBe(503);
+    // Far more than the socket buffers of both ends hold, so the rest waits in the server.
+    const username = "a".repeat(64 * 1024);
+    for (let i = 0; i < 400; i++) {
+      for (const listener of bus.listeners) {
+        listener({ type: "heart.changed", prismId: i, heartsCount: i, username });
+      }
+    }
+    let again = await stream(origin);
+    for (let attempt = 0; attempt < 200 && again.status === 503; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      again = await stream(origin);
+    }
+    expect(again.status).toBe(200);
+    stalled.resume();
+    await closed;
+    expect(stalled.destroyed).toBe(true);
     await app.close();
   });
 
