@@ -1,6 +1,7 @@
 // Fans change events out to this process and, through Postgres LISTEN/NOTIFY, to every other
 // instance on the same database.
 import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { Database } from "../db/client.ts";
 
@@ -79,6 +80,20 @@ export class EventBus {
         .notify(CHANNEL, JSON.stringify({ from: this.instanceId, event }))
         .catch(() => {});
     }
+  }
+
+  /**
+   * For a statement that announces its own changes: the NOTIFY of an event it builds as JSON
+   * (`json_build_object`), delivered to other instances when it commits. Once it has, `announced`
+   * tells this process.
+   */
+  notification(event: SQL): SQL {
+    return sql`pg_notify(${CHANNEL}, json_build_object('from', ${this.instanceId}::text, 'event', ${event})::text)`;
+  }
+
+  /** Announces here changes whose committed statement made their NOTIFY (`notification`). */
+  announced(...events: PrismEvent[]): void {
+    for (const event of events) this.emit(event);
   }
 
   private emit(event: PrismEvent) {

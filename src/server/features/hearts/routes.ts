@@ -79,9 +79,7 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
-      const { status, events } = await heartPrism(db, request.params.prismId, participant);
-      await bus.publish(...events);
-      return status;
+      return heartPrism(db, bus, request.params.prismId, participant);
     },
   );
 };

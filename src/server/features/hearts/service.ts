@@ -1,5 +1,5 @@
 // Hearts: one per member or anonymous visitor per prism, counted exactly.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { notifications, prismHearts, prisms, users } from "../../db/schema.ts";
@@ -85,7 +85,8 @@ interface ToggleRow {
 /**
  * Flips the participant's heart on a prism, moves its count and, for a new heart from someone
  * other than the owner, tells the owner once per actor and prism (the notifications' unique
- * index): one statement, so one round trip and its own transaction. The prism's row is locked
+ * index), and makes the NOTIFY of its events (`notification`, from the event bus): one
+ * statement, so one round trip and its own transaction. The prism's row is locked
  * from the count's update to the commit and every heart on the prism waits for it, so nothing
  * else happens in between.
  *
@@ -105,6 +106,7 @@ export async function toggleHeart(
   prismId: number,
   participant: Participant,
   actor: HeartActor,
+  notification: (event: SQL) => SQL,
 ): Promise<HeartToggle> {
   const memberId = "user" in participant ? participant.user.id : null;
   const visitorHash = "user" in participant ? null : participant.visitorHash;
@@ -149,7 +151,15 @@ export async function toggleHeart(
           exists (select from added) as added,
           exists (select from removed) as removed,
           (select hearts_count from counted) as "heartsCount",
-          exists (select from notified) as notified
+          exists (select from notified) as notified,
+          (
+            select ${notification(sql`json_build_object('type', 'heart.changed', 'prismId', prism.id, 'heartsCount', hearts_count, 'username', prism.username)`)}
+            from counted
+          ) as "heartAnnounced",
+          (
+            select ${notification(sql`json_build_object('type', 'notification.created', 'userId', prism.user_id)`)}
+            from notified
+          ) as "notificationAnnounced"
         from prism, durability`),
     );
     if (!row) throw notFound("Prism not found");
