@@ -43,7 +43,10 @@ const EVENT_STREAM_DEFAULTS = {
   // Enough for a member's tabs (one stream each); far from one client taking every place.
   maxPerViewer: 10,
   maxPerAddress: 50,
-  maxBufferedBytes: 1024 * 1024,
+  // An event is a hundred bytes or so: 32 KiB unread is hundreds of events behind, and a page
+  // that reconnects refetches what it shows. With every stream that far behind, 10,000 hold
+  // about 320 MiB of unsent bytes, where 1 MiB each would allow 10 GiB.
+  maxBufferedBytes: 32 * 1024,
   /** The client's reconnection delay, sent as the stream's first line. */
   retryMs: 3000,
 } as const;
