@@ -122,3 +122,17 @@ test("pages hydrate without warnings and without fetching their data again", asy
   }
   await visitorContext.close();
 });
+
+test("a member without prisms gets their page with the first prism's form, taken over without a warning", async ({
+  signIn,
+  page,
+}) => {
+  const owner = await signIn(page);
+  const problems = collectProblems(page);
+  const answer = await page.goto(`/${owner.username}`);
+  expect(await answer?.text()).toContain("Write your first prism");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { name: "Write your first prism" })).toBeVisible();
+  await expect(page.locator('[contenteditable="true"]')).toBeVisible();
+  expect(problems, problems.join("\n")).toEqual([]);
+});
