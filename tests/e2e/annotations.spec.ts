@@ -225,13 +225,7 @@ test("selection errors, bad annotation links and keyboard annotation", async ({
   await page.keyboard.press("Control+Home");
   for (let i = 0; i < "I give feedback".length; i++) await page.keyboard.press("Shift+ArrowRight");
   await expect(dialog.getByText("I give feedback", { exact: true })).toBeVisible();
-  await dialog.getByLabel("Your thought").fill("Same here.");
-  await dialog.getByLabel("Your thought").press("Enter");
-  await expect(
-    page.getByRole("dialog", { name: "Responses" }).getByText("Same here."),
-  ).toBeVisible();
-  const [created] = await (await page.request.get(`/api/prisms/${prismId}/annotations`)).json();
-  expect(created).toMatchObject({
+  expect(await sendThought(page, dialog, prismId, "Same here.")).toMatchObject({
     selectedText: "I give feedback",
     selectionStart: 0,
     selectionEnd: 15,
@@ -280,6 +274,15 @@ test("the owner sees how many responses are approved, with no highlights toggle"
 });
 
 /** The box on the screen of the reader's current selection. */
+/** Sends a thought from the open response dialog; answers the prism's newest annotation. */
+async function sendThought(page: Page, dialog: Locator, prismId: number, thought: string) {
+  await dialog.getByLabel("Your thought").fill(thought);
+  await dialog.getByLabel("Your thought").press("Enter");
+  await expect(page.getByRole("dialog", { name: "Responses" }).getByText(thought)).toBeVisible();
+  const [created] = await (await page.request.get(`/api/prisms/${prismId}/annotations`)).json();
+  return created;
+}
+
 function selectionBox(page: Page) {
   return page.evaluate(() => {
     const box = document.getSelection()?.getRangeAt(0).getBoundingClientRect();
@@ -332,12 +335,7 @@ test("a selection made with the mouse or the keyboard offers Respond beside it, 
   await expect(respond).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(dialog.getByText("offer to", { exact: true })).toBeVisible();
-  await dialog.getByLabel("Your thought").fill("Talking second works for me.");
-  await dialog.getByLabel("Your thought").press("Enter");
-  await expect(
-    page.getByRole("dialog", { name: "Responses" }).getByText("Talking second works for me."),
-  ).toBeVisible();
-  const [created] = await (await page.request.get(`/api/prisms/${prismId}/annotations`)).json();
+  const created = await sendThought(page, dialog, prismId, "Talking second works for me.");
   const start = "I give feedback in writing first, then ".length;
   expect(created).toMatchObject({
     selectedText: "offer to",
