@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { type Database, openDatabase } from "../src/server/db/client.ts";
+import { type Database, openDatabase, rowsOf } from "../src/server/db/client.ts";
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
 import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
 import { benchUsername, seedMembers } from "./members.ts";
@@ -80,15 +80,9 @@ async function etagOf(url: string, headers: Record<string, string> = {}): Promis
 
 const BENCH_VISITOR = { cookie: "vid=bench-visitor-0000000001" };
 
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    number
-  >[];
-
 /** Prisms whose heart count differs from their hearts: there must be none. */
 async function heartCountsDrift(context: ScenarioContext): Promise<string | undefined> {
-  const [row] = rowsOf(
+  const [row] = rowsOf<{ drifted: number }>(
     await context.database.db.execute(sql`
       select count(*)::int as drifted from prisms p
       where p.hearts_count <> (select count(*) from prism_hearts h where h.prism_id = p.id)`),

@@ -273,7 +273,6 @@ test("the owner sees how many responses are approved, with no highlights toggle"
   expect(await highlighted()).toBe(0);
 });
 
-/** The box on the screen of the reader's current selection. */
 /** Sends a thought from the open response dialog; answers the prism's newest annotation. */
 async function sendThought(page: Page, dialog: Locator, prismId: number, thought: string) {
   await dialog.getByLabel("Your thought").fill(thought);
@@ -283,6 +282,7 @@ async function sendThought(page: Page, dialog: Locator, prismId: number, thought
   return created;
 }
 
+/** The box on the screen of the reader's current selection. */
 function selectionBox(page: Page) {
   return page.evaluate(() => {
     const box = document.getSelection()?.getRangeAt(0).getBoundingClientRect();

@@ -74,9 +74,15 @@ export function viewerCookies(request: FastifyRequest): string {
   return `${sessionToken(request) ?? ""}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
 }
 
-/** The key of the participant's own data (their hearts) in memory. */
+/** A member's key as a participant (see `participantKey`). */
+export const memberKey = (userId: number) => `user:${userId}`;
+
+/**
+ * Who a participant is, as one string: a heart notification stores it (so that a re-heart does
+ * not notify twice), and memory keeps their own hearts under it.
+ */
 export function participantKey(participant: Participant): string {
   return "user" in participant
-    ? `member ${participant.user.id}`
-    : `visitor ${participant.visitorHash}`;
+    ? memberKey(participant.user.id)
+    : `visitor:${participant.visitorHash}`;
 }

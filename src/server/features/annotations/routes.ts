@@ -39,7 +39,6 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const { db, bus, versions, config, secret } = deps;
   const tags = ["annotations"];
   const idParams = z.object({ id: idParam });
-  // Per anonymous browser, per member (known and accountable, so more), and per address.
   // Each prism's annotations, of every status, kept while none of them, the prism or their
   // authors' names changed; each viewer's answer is made from them in memory.
   const lists = new Memo<number, PrismAnnotations>(versions, bus, {
@@ -50,6 +49,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         0,
       ),
   });
+  // Per anonymous browser, per member (known and accountable, so more), and per address.
   const limits = [
     new Limit(10, 10, by.visitor),
     new Limit(30, 10, by.member),
@@ -116,7 +116,10 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           ],
         };
       });
-      if (keys) tagAnswer(reply, versions.etag(keys, viewerCookies(request)));
+      // Tagged here only when the versions were not known before the read.
+      if (keys && request.etag === undefined) {
+        tagAnswer(reply, versions.etag(keys, viewerCookies(request)));
+      }
       const personal =
         viewer.user !== null ||
         (viewer.visitorHash !== null && list.visitorHashes.has(viewer.visitorHash));

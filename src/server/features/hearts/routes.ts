@@ -61,7 +61,10 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           keys: [versionKeys.heart(prismId)],
         }),
       );
-      if (prism.keys) tagAnswer(reply, versions.etag(prism.keys, viewerCookies(request)));
+      // Tagged here only when the versions were not known before the read.
+      if (prism.keys && request.etag === undefined) {
+        tagAnswer(reply, versions.etag(prism.keys, viewerCookies(request)));
+      }
       return { hearted: hearted.value, heartsCount: prism.value.heartsCount };
     },
   );

@@ -9,7 +9,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { annotations, notifications, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
-import type { Participant } from "../../plugins/visitor.ts";
+import { memberKey, type Participant, participantKey } from "../../plugins/visitor.ts";
 import type { HeartActor } from "../hearts/service.ts";
 
 const { actorKey: _actorKey, ...shownColumns } = getTableColumns(notifications);
@@ -18,14 +18,6 @@ const { actorKey: _actorKey, ...shownColumns } = getTableColumns(notifications);
 export type NotificationView = Awaited<ReturnType<typeof listNotifications>>[number];
 
 const notFoundMessage = "Notification not found";
-
-const memberActorKey = (userId: number) => `user:${userId}`;
-
-/** How a heart notification remembers its actor, so that a re-heart does not notify twice. */
-const actorKey = (participant: Participant) =>
-  "user" in participant
-    ? memberActorKey(participant.user.id)
-    : `visitor:${participant.visitorHash}`;
 
 /** Nobody is notified of what they did themselves. */
 const isRecipient = (participant: Participant, recipientId: number) =>
@@ -43,7 +35,7 @@ interface About {
  */
 export function heartActor(participant: Participant): HeartActor {
   return {
-    key: actorKey(participant),
+    key: participantKey(participant),
     name: "user" in participant ? displayName(participant.user) : null,
   };
 }
@@ -177,9 +169,9 @@ export async function forgetNotificationsBy(tx: Executor, userId: number): Promi
     .where(
       and(
         ne(notifications.userId, userId),
-        or(eq(notifications.actorKey, memberActorKey(userId)), eq(annotations.userId, userId)),
+        or(eq(notifications.actorKey, memberKey(userId)), eq(annotations.userId, userId)),
       ),
     );
-  await tx.delete(notifications).where(eq(notifications.actorKey, memberActorKey(userId)));
+  await tx.delete(notifications).where(eq(notifications.actorKey, memberKey(userId)));
   return lost.map((row) => row.userId);
 }
