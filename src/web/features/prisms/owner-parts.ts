@@ -3,6 +3,7 @@
 // rendered inside a Suspense boundary of its own: the server waits for it and renders it whole,
 // and the browser hydrates the rest of the page at once and that part once its code is here.
 import { lazy } from "react";
+import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 
 export const PrismForm = lazy(() =>
   import("./prism-form.tsx").then((m) => ({ default: m.PrismForm })),
@@ -10,4 +11,10 @@ export const PrismForm = lazy(() =>
 
 export const PrismOwnerControls = lazy(() =>
   import("./prism-owner-controls.tsx").then((m) => ({ default: m.PrismOwnerControls })),
+);
+
+/** The owner's confirmations (deleting a prism, resetting its hearts), loaded when first opened. */
+export const ConfirmDialog = onFirstOpen(
+  () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
+  (props) => props.open === true,
 );

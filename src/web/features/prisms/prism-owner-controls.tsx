@@ -4,14 +4,9 @@ import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Responders } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 import { cn } from "../../lib/cn.ts";
+import { ConfirmDialog } from "./owner-parts.ts";
 import { RespondersSelect } from "./responders-select.tsx";
-
-const ConfirmDialog = onFirstOpen(
-  () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
-  (props) => props.open === true,
-);
 
 export function PrismOwnerControls({
   active,

@@ -6,20 +6,14 @@ import type { Annotation } from "../../../contract/annotations.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { useAnnotationHighlights } from "../annotations/highlights.ts";
 import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { HeartButton } from "./heart-button.tsx";
-import { PrismForm, PrismOwnerControls } from "./owner-parts.ts";
+import { ConfirmDialog, PrismForm, PrismOwnerControls } from "./owner-parts.ts";
 import type { PrismDraft } from "./prism-queries.ts";
-
-const ConfirmDialog = onFirstOpen(
-  () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
-  (props) => props.open === true,
-);
 
 const sectionNumber = (index: number) => `${String(index + 1).padStart(2, "0")}.`;
 
