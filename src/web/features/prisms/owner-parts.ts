@@ -2,15 +2,20 @@
 // when the owner's page first shows one: a visitor's page carries none of their code. Each is
 // rendered inside a Suspense boundary of its own: the server waits for it and renders it whole,
 // and the browser hydrates the rest of the page at once and that part once its code is here.
+// Their scripts load as a page's do: one that fails (offline, or gone after a new version)
+// waits for the connection or reloads the page, rather than showing "Component Error".
 import { lazy } from "react";
+import { loadPageScript } from "../../app/stale-scripts.ts";
 import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 
 export const PrismForm = lazy(() =>
-  import("./prism-form.tsx").then((m) => ({ default: m.PrismForm })),
+  loadPageScript(() => import("./prism-form.tsx")).then((m) => ({ default: m.PrismForm })),
 );
 
 export const PrismOwnerControls = lazy(() =>
-  import("./prism-owner-controls.tsx").then((m) => ({ default: m.PrismOwnerControls })),
+  loadPageScript(() => import("./prism-owner-controls.tsx")).then((m) => ({
+    default: m.PrismOwnerControls,
+  })),
 );
 
 /** The owner's confirmations (deleting a prism, resetting its hearts), loaded when first opened. */
