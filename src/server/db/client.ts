@@ -49,8 +49,12 @@ export function rowsOf<T>(result: unknown): T[] {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 724_311;
 
-export function openDatabase(url: string): Database {
-  if (url.startsWith("pglite:")) return openPglite(url.slice("pglite:".length));
+/**
+ * `image`: for an in-memory PGlite, the files it starts from (a `dumpDataDir` of another), instead
+ * of an empty cluster made afresh.
+ */
+export function openDatabase(url: string, image?: Blob): Database {
+  if (url.startsWith("pglite:")) return openPglite(url.slice("pglite:".length), image);
   return openPostgres(url);
 }
 
@@ -133,10 +137,21 @@ class Gate {
   }
 }
 
-function openPglite(location: string): Database {
+/** The files of an in-memory PGlite with every migration applied, for `openDatabase`'s `image`. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
+}
+
+function openPglite(location: string, image: Blob | undefined): Database {
   const dataDir = location === "memory" || location === "" ? undefined : location;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  let client = new PGlite(dataDir);
+  let client = image ? new PGlite({ loadDataDir: image }) : new PGlite(dataDir);
   const gate = new Gate();
   const listeners = new Listeners();
   const listen: Listen = async (channel, onMessage, onListening) => {

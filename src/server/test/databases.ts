@@ -1,9 +1,19 @@
 // Which database the integration suite runs on: PGlite in memory, or PostgreSQL (TEST_DB=postgres).
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client.ts";
 
 export const TEMPLATE_DB = "prism_test_template";
+/** The name under which the global setup provides the path of the migrated PGlite's files. */
+export const PGLITE_IMAGE = "pgliteImage";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    [PGLITE_IMAGE]: string;
+  }
+}
 
 /** The PostgreSQL server to test against, when this run is the PostgreSQL one. */
 export function testDatabaseUrl(): string | undefined {
@@ -23,8 +33,8 @@ export function withDatabase(url: string, name: string): string {
 export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = testDatabaseUrl();
   if (!url) {
-    const database = openDatabase("pglite:memory");
-    await database.migrate();
+    const image = new Blob([await readFile(inject(PGLITE_IMAGE))]);
+    const database = openDatabase("pglite:memory", image);
     return { database, drop: () => database.close() };
   }
   const name = `prism_test_${randomBytes(6).toString("hex")}`;

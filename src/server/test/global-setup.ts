@@ -1,11 +1,17 @@
-// With TEST_DB=postgres, migrates a template database once; each test file clones it.
+// Makes the database each test file starts from, once per run: with TEST_DB=postgres a migrated
+// template database that each file clones; otherwise a migrated PGlite's files, which each file's
+// in-memory PGlite loads instead of making and migrating a cluster of its own (seconds per file).
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import postgres from "postgres";
-import { openDatabase } from "../db/client.ts";
-import { TEMPLATE_DB, testDatabaseUrl, withDatabase } from "./databases.ts";
+import type { TestProject } from "vitest/node";
+import { migratedPgliteImage, openDatabase } from "../db/client.ts";
+import { PGLITE_IMAGE, TEMPLATE_DB, testDatabaseUrl, withDatabase } from "./databases.ts";
 
-export async function setup() {
+export async function setup(project: TestProject) {
   const url = testDatabaseUrl();
-  if (!url) return;
+  if (!url) return makePgliteImage(project);
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -17,4 +23,13 @@ export async function setup() {
   await template.migrate();
   await template.close();
   console.log(`integration tests run against PostgreSQL (${withDatabase(url, "…")})`);
+}
+
+async function makePgliteImage(project: TestProject) {
+  const image = await migratedPgliteImage();
+  const folder = await mkdtemp(join(tmpdir(), "prism-test-"));
+  const path = join(folder, "migrated.tar");
+  await writeFile(path, Buffer.from(await image.arrayBuffer()));
+  project.provide(PGLITE_IMAGE, path);
+  return () => rm(folder, { recursive: true, force: true });
 }
