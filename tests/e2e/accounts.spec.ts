@@ -2,6 +2,7 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
+  expectToast,
   newMember,
   ORIGIN,
   PASSWORD,
@@ -29,7 +30,7 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   const reloaded = page.waitForEvent("load");
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await reloaded;
-  await expect(page.getByText("You have been logged out successfully.")).toBeVisible();
+  await expectToast(page, "You have been logged out successfully.");
   await expect(
     page.getByRole("button", { name: "Sign in" }).or(page.getByRole("link", { name: "Sign in" })),
   ).toBeVisible();
@@ -41,7 +42,7 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL("/profile");
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
-  await expect(page.getByText(`Welcome back, ${member.username}!`)).toBeVisible();
+  await expectToast(page, `Welcome back, ${member.username}!`);
 });
 
 test("the sign-in and registration forms explain what is wrong", async ({ page }) => {
@@ -87,7 +88,7 @@ test("profile settings are saved and read back after a reload", async ({ page, s
   await page.getByLabel("Website URL").fill("https://rowan.example");
   await page.getByLabel("LinkedIn URL").fill("https://www.linkedin.com/in/rowan");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your profile has been updated successfully")).toBeVisible();
+  await expectToast(page, "Your profile has been updated successfully");
 
   await page.reload();
   await expect(page.getByLabel("First name")).toHaveValue("Rowan");

@@ -3,6 +3,7 @@ import {
   addPrism,
   expect,
   expectNoAxeViolations,
+  expectToast,
   type MemberFixtures,
   newMember,
   ORIGIN,
@@ -100,7 +101,7 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   await dialog.getByLabel("Your thought").fill("Naming the difference is half the work.");
   await expect(respond).toBeEnabled();
   await dialog.getByLabel("Your thought").press("Enter");
-  await expect(page.getByText("Your response has been submitted successfully.")).toBeVisible();
+  await expectToast(page, "Your response has been submitted successfully.");
 
   const sidebar = page.getByRole("dialog", { name: "Responses" });
   await expect(

@@ -57,6 +57,10 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<MemberFixtures, WorkerFixtures>({
+  context: async ({ context }, use) => {
+    await recordToasts(context);
+    await use(context);
+  },
   database: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
     async ({}, use) => {
@@ -95,6 +99,52 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
     });
   },
 });
+
+const TOASTS_KEY = "e2e:toasts";
+
+/**
+ * Keeps the text of every toast a page of `context` shows, in the tab's session storage so that a
+ * full page load keeps it too: a story asks whether a toast was shown (`expectToast`) without
+ * racing the few seconds it stays on screen. Every story's own context does this already.
+ */
+export async function recordToasts(context: BrowserContext) {
+  await context.addInitScript((key) => {
+    const seen = new WeakSet<Element>();
+    const record = () => {
+      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+        const text = toast.textContent?.trim();
+        if (seen.has(toast) || !text) continue;
+        seen.add(toast);
+        const shown: string[] = JSON.parse(sessionStorage.getItem(key) ?? "[]");
+        sessionStorage.setItem(key, JSON.stringify([...shown, text]));
+      }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true });
+  }, TOASTS_KEY);
+}
+
+/**
+ * Expects a toast holding each of `texts` (its title, its description) to have been shown on `page`
+ * since the last toast this step took: each call takes the toast it found, so the same message
+ * twice needs two toasts.
+ */
+export async function expectToast(page: Page, ...texts: string[]) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ({ key, texts }) => {
+          const shown: string[] = JSON.parse(sessionStorage.getItem(key) ?? "[]");
+          const index = shown.findIndex((toast) => texts.every((text) => toast.includes(text)));
+          if (index < 0) return shown;
+          shown.splice(index, 1);
+          sessionStorage.setItem(key, JSON.stringify(shown));
+          return true;
+        },
+        { key: TOASTS_KEY, texts },
+      ),
+    )
+    .toBe(true);
+}
 
 /** Adds a prism through the API as the member `request` is signed in as; answers its id. */
 export async function addPrism(

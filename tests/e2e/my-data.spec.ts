@@ -4,6 +4,7 @@ import {
   addPrism,
   expect,
   expectNoAxeViolations,
+  expectToast,
   newMember,
   ORIGIN,
   respond,
@@ -24,7 +25,7 @@ test("a member pre-approves members and downloads their data from Profile Settin
   await expect(preapprove).not.toBeChecked();
   await preapprove.check();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your profile has been updated successfully")).toBeVisible();
+  await expectToast(page, "Your profile has been updated successfully");
   await page.reload();
   await expect(page.getByLabel("Pre-approve members")).toBeChecked();
   await expectNoAxeViolations(page);

@@ -1,7 +1,15 @@
 // Responding on a phone: a passage selected by touch leads to the dialog through the Respond
 // button, the dialog speaks of touch, and the stored quote is whole words.
 import type { Page } from "@playwright/test";
-import { addPrism, expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  newMember,
+  ORIGIN,
+  test,
+} from "./fixtures.ts";
 import { phone } from "./phone.ts";
 
 test.use(phone);
@@ -96,7 +104,7 @@ test("a phone visitor selects a passage by touch, taps Respond and responds in w
   await expect(dialog.getByLabel("Your thought")).toHaveAttribute("enterkeyhint", "send");
   await dialog.getByLabel("Your thought").fill("Plain words save us both a week.");
   await dialog.getByRole("button", { name: "Respond" }).tap();
-  await expect(page.getByText("Your response has been submitted successfully.")).toBeVisible();
+  await expectToast(page, "Your response has been submitted successfully.");
   const sidebar = page.getByRole("dialog", { name: "Responses" });
   await expect(sidebar.getByText("Plain words save us both a week.")).toBeVisible();
   await expectNoAxeViolations(page);

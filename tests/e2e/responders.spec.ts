@@ -3,9 +3,11 @@ import {
   addPrism,
   expect,
   expectNoAxeViolations,
+  expectToast,
   newMember,
   ORIGIN,
   PASSWORD,
+  recordToasts,
   test,
 } from "./fixtures.ts";
 
@@ -39,6 +41,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
 
   // A visitor is told why they cannot respond, and signs in to come back to the page.
   const visitorContext = await browser.newContext({ baseURL: ORIGIN });
+  await recordToasts(visitorContext);
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/${owner.username}`);
   await visitor.getByRole("button", { name: "Respond to a passage" }).click();
@@ -67,7 +70,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
   await expect(form.getByText(quote, { exact: true })).toBeVisible();
   await form.getByLabel("Your thought").fill("Afternoons are calmer for me too.");
   await form.getByRole("button", { name: "Respond" }).click();
-  await expect(visitor.getByText("Your response has been submitted successfully.")).toBeVisible();
+  await expectToast(visitor, "Your response has been submitted successfully.");
 
   // The owner closes responses: nobody gets the dialog, the owner neither; the response stays.
   await page.getByLabel("Who may respond").selectOption("no-one");
