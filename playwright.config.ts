@@ -1,8 +1,15 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
 // @ts-expect-error: a plain ES module shared with the test runner script
 import { CHROMIUM_FLAGS, findChromium } from "./scripts/chromium.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+// The server under test listens on E2E_PORT, else on a port free when the run starts, so that a
+// server an interrupted run left behind never stops the next. The workers inherit the choice.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); })",
+]).toString();
+const port = Number(process.env.E2E_PORT);
 const origin = `http://localhost:${port}`;
 const executablePath: string | undefined = findChromium();
 

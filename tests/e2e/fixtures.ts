@@ -24,7 +24,8 @@ import { PAGE_DATA_ID } from "../../src/web/lib/page-data.ts";
 export { expect };
 
 export const PASSWORD = "e2e-password";
-export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+/** The server under test (playwright.config.ts chooses its port). */
+export const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
 
 export interface Member {
   username: string;
