@@ -191,7 +191,7 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
   await page.goto(`/${member.username}?annotation=${annotationId}`);
   const sidebar = page.getByRole("dialog", { name: "Responses" });
   await expect(sidebar.getByText("Talking after reading works for me too.")).toBeVisible();
-  await expect(page).toHaveURL(`/${member.username}`, { timeout: 5000 });
+  await expect(page).toHaveURL(`/${member.username}`);
   await expect(sidebar.getByText("Talking after reading works for me too.")).toBeVisible();
 });
 

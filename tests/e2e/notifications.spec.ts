@@ -37,7 +37,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   await visitor.close();
 
   // Without a reload, the badge counts both.
-  await expect(bell).toHaveAccessibleName("Notifications, 2 unread", { timeout: 5000 });
+  await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
   await expect(page.getByRole("button", { name: '1 heart for "My best hours"' })).toBeVisible();
 
   await bell.click();
@@ -56,7 +56,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   // Opening the tray marked everything read.
   await expect(bell).toHaveAccessibleName("Notifications");
   // The page updates: the response is approved, so it counts.
-  await expect(page.getByText("1 annotation", { exact: true })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByText("1 annotation", { exact: true })).toBeVisible();
 });
 
 test("the notifications page pages, marks read and deletes", async ({ page, browser, signIn }) => {

@@ -211,7 +211,7 @@ test("a deep link by slug opens and scrolls to its section; a visitor never load
   await page.goto(`/${member.username}/whats-my-best-hour`);
   const target = page.getByText("The deep-linked words.");
   await expect(target).toBeVisible();
-  await expect(target).toBeInViewport({ timeout: 5000 });
+  await expect(target).toBeInViewport();
   await expect(page.getByRole("button", { name: /03\.\s*What's my best hour\?/ })).toHaveAttribute(
     "aria-expanded",
     "true",
@@ -237,7 +237,7 @@ test("?prism= opens that section and leaves the address; a malformed id is ignor
   await context.close();
   await page.goto(`/${member.username}?prism=${ids[1]}`);
   await expect(page.getByText("beta words")).toBeVisible();
-  await expect(page).toHaveURL(`/${member.username}`, { timeout: 5000 });
+  await expect(page).toHaveURL(`/${member.username}`);
   await page.goto(`/${member.username}?prism=1;DROP`);
   await expect(page.getByText("alpha words")).toBeVisible();
   await expect(page).toHaveURL(`/${member.username}`);

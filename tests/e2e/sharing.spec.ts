@@ -43,7 +43,7 @@ test("Copy link shares the page and each prism at its own address, which opens t
     "aria-expanded",
     "false",
   );
-  await expect(page.getByText("The deep-linked words.")).toBeInViewport({ timeout: 5000 });
+  await expect(page.getByText("The deep-linked words.")).toBeInViewport();
   // Past the moment a ?prism= parameter would have been dropped from the address.
   await page.waitForTimeout(1000);
   await expect(page).toHaveURL(address);
