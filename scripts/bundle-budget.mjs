@@ -33,8 +33,9 @@ export function bundleBudget({ maxBytes }) {
         const own = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(module)));
         if (!entry || !own) this.error(`No chunk renders ${page} (${module}).`);
         const loaded = new Set();
+        // A chunk's imports may name what is not a chunk of this build (an external module).
         const visit = (chunk) => {
-          if (loaded.has(chunk.fileName)) return;
+          if (!chunk || loaded.has(chunk.fileName)) return;
           loaded.add(chunk.fileName);
           for (const name of chunk.imports) visit(byName.get(name));
         };

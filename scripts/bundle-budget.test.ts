@@ -15,7 +15,7 @@ let root: string;
 const page = (bytes: number) =>
   `export default ${JSON.stringify(randomBytes(bytes).toString("hex"))};\n`;
 
-async function writeApp(profileBytes: number) {
+async function writeApp(profileBytes: number, profileImports = "") {
   const files: Record<string, string> = {
     "index.html": '<script type="module" src="/main.js"></script>',
     "main.js": [
@@ -25,7 +25,7 @@ async function writeApp(profileBytes: number) {
       'import("./features/terms/terms-page.tsx");',
     ].join("\n"),
     "features/landing/landing-page.tsx": page(2_000),
-    "features/profile/profile-page.tsx": page(profileBytes),
+    "features/profile/profile-page.tsx": profileImports + page(profileBytes),
     "features/explore/explore-page.tsx": page(2_000),
     "features/terms/terms-page.tsx": page(2_000),
   };
@@ -35,12 +35,12 @@ async function writeApp(profileBytes: number) {
   }
 }
 
-const buildWithBudget = (maxBytes: number) =>
+const buildWithBudget = (maxBytes: number, external: string[] = []) =>
   build({
     root,
     configFile: false,
     logLevel: "silent",
-    build: { write: false },
+    build: { write: false, rollupOptions: { external } },
     plugins: [bundleBudget({ maxBytes })],
   });
 
@@ -61,5 +61,12 @@ describe("the visitor pages' script budget", () => {
   it("lets the build through when every visitor page is within the budget", async () => {
     await writeApp(10_000);
     await expect(buildWithBudget(20_000)).resolves.toBeDefined();
+  });
+
+  it("counts only the chunks of the build when a page imports something that is not one", async () => {
+    await writeApp(10_000, 'import "https://example.com/outside.js";\n');
+    await expect(
+      buildWithBudget(20_000, ["https://example.com/outside.js"]),
+    ).resolves.toBeDefined();
   });
 });
