@@ -1,7 +1,7 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import { respondersAdmit } from "../contract/responders.ts";
-import { annotations, type PrismRow, prisms, type UserRow } from "./db/schema.ts";
+import { annotations, type PrismRow, prisms, type UserRow, users } from "./db/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;
 
@@ -20,6 +20,13 @@ type AnnotationFacts = Pick<typeof annotations.$inferSelect, "status" | "userId"
 export function canAdminister(actor: Actor): boolean {
   return actor?.isAdmin === true;
 }
+
+/**
+ * A prism's owner, joined only while their account is active: every read of a prism by its id
+ * joins its owner on this, so a deactivated member's prisms answer 404 to reads, hearts and
+ * responses, as their page does. Catalyst's moderation reaches them through its own queries.
+ */
+export const liveOwner: SQL = sql`${users.id} = ${prisms.userId} and ${users.deactivatedAt} is null`;
 
 /** An admin never locks themselves out: no removing their own admin flag, no deactivating themselves. */
 export function locksOutSelf(actor: Actor, targetUserId: number): boolean {

@@ -17,6 +17,7 @@ import {
   canModerateAnnotations,
   canRespondTo,
   canSeeAnnotation,
+  liveOwner,
   type Viewer,
 } from "../../policy.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";
@@ -59,7 +60,7 @@ export async function prismAnnotations(
   const [owner] = await db
     .select({ id: users.id, username: users.username })
     .from(prisms)
-    .innerJoin(users, eq(users.id, prisms.userId))
+    .innerJoin(users, liveOwner)
     .where(eq(prisms.id, prismId));
   if (!owner) throw notFound("Prism not found");
   const views = await selectViews(db)
@@ -73,9 +74,9 @@ export async function getAnnotation(
   id: number,
   viewer: Viewer,
 ): Promise<AnnotationView> {
-  const [view] = await selectViews(db).where(
-    and(eq(annotations.id, id), annotationsVisibleTo(viewer)),
-  );
+  const [view] = await selectViews(db)
+    .innerJoin(users, liveOwner)
+    .where(and(eq(annotations.id, id), annotationsVisibleTo(viewer)));
   if (!view) throw notFound("Annotation not found");
   return view;
 }
@@ -106,7 +107,7 @@ export async function createAnnotation(
       preapproveMembers: users.preapproveMembers,
     })
     .from(prisms)
-    .innerJoin(users, eq(users.id, prisms.userId))
+    .innerJoin(users, liveOwner)
     .where(eq(prisms.id, input.prismId));
   if (!found) throw notFound("Prism not found");
   const { prism } = found;

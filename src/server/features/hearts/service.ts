@@ -5,6 +5,7 @@ import { prepared } from "../../db/prepared.ts";
 import { notifications, prismHearts, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { Participant } from "../../plugins/visitor.ts";
+import { liveOwner } from "../../policy.ts";
 
 /** Statements for the participant's own heart on a prism, by member id or by visitor hash. */
 function ownHeart(db: Db, column: typeof prismHearts.userId | typeof prismHearts.visitorHash) {
@@ -26,7 +27,7 @@ function statements(db: Db) {
     count: db
       .select({ heartsCount: prisms.heartsCount, owner: users.username })
       .from(prisms)
-      .innerJoin(users, eq(users.id, prisms.userId))
+      .innerJoin(users, liveOwner)
       .where(eq(prisms.id, sql.placeholder("prismId")))
       .prepare("heart_count"),
     byMember: ownHeart(db, prismHearts.userId),
@@ -120,9 +121,9 @@ export async function toggleHeart(
         with durability as materialized (
           select set_config('synchronous_commit', 'off', true)
         ), prism as (
-          select p.id, p.user_id, u.username from ${prisms} p
-          join ${users} u on u.id = p.user_id
-          where p.id = ${prismId}
+          select ${prisms.id}, ${prisms.userId}, ${users.username} from ${prisms}
+          join ${users} on ${liveOwner}
+          where ${prisms.id} = ${prismId}
         ), added as (
           insert into ${prismHearts} (prism_id, user_id, visitor_hash)
           select id, ${memberId}::int, ${visitorHash}::text from prism
