@@ -8,7 +8,18 @@ export const limits = {
   nameMax: 100,
   urlMax: 2048,
   prismTitleMax: 200,
+  /** A prism's content in UTF-8 bytes, as sent and as stored once sanitized. */
   prismContentBytes: 50 * 1024,
+  /**
+   * Prisms on one member's page: several times what a page about oneself holds (the demo's
+   * fullest has a handful), and it bounds the page at 50 × 50 KB.
+   */
+  prismsPerMember: 50,
+  /**
+   * A member's writes to their prisms (create, edit, move, delete, responders) a minute: moving
+   * the last of 50 prisms to the top takes 49.
+   */
+  prismWritesPerMinute: 60,
   annotationMax: 2000,
   /** The passage a response quotes: a long paragraph (and a bound on re-anchoring's work). */
   selectionMax: 1000,

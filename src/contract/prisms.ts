@@ -22,13 +22,18 @@ export const prismSchema = z.object({
 });
 export type Prism = z.infer<typeof prismSchema>;
 
-const prismMessages = {
+export const prismMessages = {
   titleRequired: "Title is required",
   titleTooLong: `Title must be at most ${limits.prismTitleMax} characters`,
   contentTooLong: `Content must be at most ${limits.prismContentBytes / 1024} KB`,
+  tooMany: `A page holds at most ${limits.prismsPerMember} prisms. Delete one to add another.`,
+  tooManyWrites: "You're changing your prisms quickly. Please wait a minute and try again.",
 } as const;
 
 const byteLength = (value: string) => new TextEncoder().encode(value).length;
+
+/** Content within the limit in UTF-8 bytes: as sent, and again as stored once sanitized. */
+export const fitsContentLimit = (value: string) => byteLength(value) <= limits.prismContentBytes;
 
 export const prismInputSchema = z.strictObject({
   /** The spec's client sends the id along on updates; it must match the path when present. */
@@ -37,10 +42,7 @@ export const prismInputSchema = z.strictObject({
     .trim()
     .min(1, prismMessages.titleRequired)
     .max(limits.prismTitleMax, prismMessages.titleTooLong),
-  content: text().refine(
-    (value) => byteLength(value) <= limits.prismContentBytes,
-    prismMessages.contentTooLong,
-  ),
+  content: text().refine(fitsContentLimit, prismMessages.contentTooLong),
 });
 export type PrismInput = z.infer<typeof prismInputSchema>;
 

@@ -1,10 +1,12 @@
 // HTTP for prisms: a member's list, and the owner's writes.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import {
   moveSchema,
   prismInputSchema,
+  prismMessages,
   prismSchema,
   respondersInputSchema,
 } from "../../../contract/prisms.ts";
@@ -15,16 +17,24 @@ import type { PrismRow } from "../../db/schema.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { versionKeys } from "../../live/versions.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { findActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
 import { createPrism, deletePrism, listPrisms, movePrism, setResponders } from "./service.ts";
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, versions }) => {
   const tags = ["prisms"];
   const idParams = z.object({ id: idParam });
+  // Every write to a member's prisms spends from one budget per member.
+  const writes = {
+    rateLimit: {
+      message: prismMessages.tooManyWrites,
+      limits: [new Limit(limits.prismWritesPerMinute, 1, by.member)],
+    },
+  };
 
   /** Announces what a write did and answers with the prism it wrote. */
   const answer = async ({ prism, events }: WithEvents<{ prism: PrismRow }>) => {
@@ -61,8 +71,9 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         tags,
         summary: "Add a prism at the end of the signed-in member's page",
         body: prismInputSchema,
-        response: { 201: prismSchema, ...errors },
+        response: { 201: prismSchema, ...errors, ...errorResponses(409) },
       },
+      config: writes,
     },
     async (request, reply) =>
       reply
@@ -80,6 +91,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         body: prismInputSchema,
         response: { 200: prismSchema, ...errors },
       },
+      config: writes,
     },
     async (request) =>
       answer(await savePrism(db, requireUser(request), request.params.id, request.body)),
@@ -94,6 +106,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         params: idParams,
         response: { 204: z.null(), ...errors },
       },
+      config: writes,
     },
     async (request, reply) => {
       const { events } = await deletePrism(db, requireUser(request), request.params.id);
@@ -112,6 +125,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         body: moveSchema,
         response: { 200: prismSchema, ...errors },
       },
+      config: writes,
     },
     async (request) =>
       answer(await movePrism(db, requireUser(request), request.params.id, request.body.direction)),
@@ -127,6 +141,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         body: respondersInputSchema,
         response: { 200: prismSchema, ...errors },
       },
+      config: writes,
     },
     async (request) =>
       answer(

@@ -1,12 +1,18 @@
 // A member's prisms: listing, writing, ordering. Every write is one transaction.
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { PrismEvent } from "../../../contract/events.ts";
-import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
+import { limits } from "../../../contract/limits.ts";
+import {
+  fitsContentLimit,
+  type MoveDirection,
+  type PrismInput,
+  prismMessages,
+} from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
-import { badRequest, forbidden, notFound } from "../../http-error.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { canEditPrism } from "../../policy.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
@@ -31,10 +37,18 @@ async function loadOwnPrism(db: Executor, actor: UserRow, prismId: number): Prom
   return prism;
 }
 
+/**
+ * The title and content as stored. Sanitizing may lengthen content (`<` is stored as `&lt;`, a
+ * link gains its rel and target), so the stored form is held to the content limit too.
+ */
 function clean(input: PrismInput) {
   const title = sanitizeTitle(input.title);
   if (!title) throw badRequest("Title is required", { title: "Title is required" });
-  return { title, content: sanitizeContent(input.content) };
+  const content = sanitizeContent(input.content);
+  if (!fitsContentLimit(content)) {
+    throw badRequest(prismMessages.contentTooLong, { content: prismMessages.contentTooLong });
+  }
+  return { title, content };
 }
 
 /** Serialises writes to one member's prisms, so that indexes stay a dense 0..n-1. */
@@ -59,6 +73,8 @@ export async function createPrism(
       .select({ next: sql<number>`coalesce(max(${prisms.index}) + 1, 0)::int` })
       .from(prisms)
       .where(eq(prisms.userId, owner.id));
+    // Indexes are a dense 0..n-1, so the next one is the number of prisms the member has.
+    if (next >= limits.prismsPerMember) throw conflict(prismMessages.tooMany);
     const [created] = await tx
       .insert(prisms)
       .values({ userId: owner.id, ...values, index: next })
