@@ -1,4 +1,5 @@
 // A short preview of a longer text, cut between words: the explore page's excerpts.
+import { htmlToPlainText } from "./plain-text.ts";
 
 const ELLIPSIS = "…";
 
@@ -21,3 +22,8 @@ export function excerpt(text: string, max: number): string {
 
 /** Excerpt lengths of the two tabs (spec §9). */
 export const exploreExcerpt = { people: 100, prisms: 150 } as const;
+
+/** A preview of a prism's sanitized HTML: its plain text on one line, cut between words. */
+export function previewOf(html: string, max: number): string {
+  return excerpt(htmlToPlainText(html).replace(/\s+/g, " ").trim(), max);
+}

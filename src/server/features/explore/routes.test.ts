@@ -41,17 +41,8 @@ function itRejectsBadPages(list: "users" | "prisms", cases: [string, string][]) 
   });
 }
 
-const publicKeys = [
-  "displayName",
-  "firstName",
-  "id",
-  "lastName",
-  "linkedinUrl",
-  "profileImageUrl",
-  "twitterUrl",
-  "username",
-  "websiteUrl",
-];
+/** What explore shows of a member: their names and username, nothing else. */
+const memberKeys = ["displayName", "firstName", "id", "lastName", "username"];
 
 describe("GET /api/explore/users", () => {
   it("lists members with prisms, most recently active first, never-active last, each with their first prism", async () => {
@@ -76,10 +67,8 @@ describe("GET /api/explore/users", () => {
     const ids = list.map((entry) => entry.user.id);
     // Never active: the newest member (highest id) first.
     expect(ids).toEqual([latest.id, earlier.id, neverToo.id, never.id]);
-    expect(list[1]?.firstPrism).toEqual({
-      title: "First things",
-      content: "<p>Begin <em>here</em>.</p>",
-    });
+    // The first prism's content as the page shows it: a plain-text excerpt.
+    expect(list[1]?.firstPrism).toEqual({ title: "First things", content: "Begin here." });
   });
 
   it("leaves out deactivated members", async () => {
@@ -110,18 +99,36 @@ describe("GET /api/explore/users", () => {
     ]);
   });
 
-  it("shows public fields only", async () => {
+  it("shows the names the page shows and nothing else", async () => {
     const member = await buildUser(t.database, {
       lastActiveAt: new Date(),
       isAdmin: true,
       googleId: "google-123",
       displayName: "Shown",
+      websiteUrl: "https://example.com/not-on-explore",
     });
-    await buildPrism(t.database, { userId: member.id });
+    const named = await buildUser(t.database, { lastActiveAt: new Date() });
+    for (const { id } of [member, named]) await buildPrism(t.database, { userId: id });
     const response = await explore("users", "limit=50");
-    const entry = (response.json() as ExploreUser[]).find((e) => e.user.id === member.id);
-    expect(entry?.user.displayName).toBe("Shown");
-    expect(Object.keys(entry?.user ?? {}).sort()).toEqual(publicKeys);
+    const entries = response.json() as ExploreUser[];
+    const entry = entries.find((e) => e.user.id === member.id);
+    // A display name stands instead of the first and last name, which are then not sent.
+    expect(entry?.user).toEqual({
+      id: member.id,
+      username: member.username,
+      displayName: "Shown",
+      firstName: "",
+      lastName: "",
+    });
+    expect(entries.find((e) => e.user.id === named.id)?.user).toEqual({
+      id: named.id,
+      username: named.username,
+      displayName: null,
+      firstName: named.firstName,
+      lastName: named.lastName,
+    });
+    expect(response.body).not.toContain("not-on-explore");
+    expect(Object.keys(entry?.user ?? {}).sort()).toEqual(memberKeys);
     for (const secret of ["email", "password", "googleId", "isAdmin", "google-123", "$argon2"]) {
       expect(response.body).not.toContain(secret);
     }
@@ -172,7 +179,12 @@ describe("GET /api/explore/prisms", () => {
     expect(ids).toEqual([top.id, newer.id, old.id, quiet.id, olderQuiet.id]);
     expect(list[0]).toEqual({
       user: expect.objectContaining({ id: other.id, username: other.username }),
-      prism: { id: top.id, title: "Most loved", content: top.content, heartsCount: 9 },
+      prism: {
+        id: top.id,
+        title: "Most loved",
+        content: "Mornings are for deep work.",
+        heartsCount: 9,
+      },
     });
     expect(Object.keys(list[0]?.prism ?? {}).sort()).toEqual([
       "content",
@@ -200,7 +212,7 @@ describe("GET /api/explore/prisms", () => {
     const list = response.json() as ExplorePrism[];
     expect(list.map((entry) => entry.prism.id)).not.toContain(hidden.id);
     expect(list[0]?.prism.id).toBe(shown.id);
-    expect(Object.keys(list[0]?.user ?? {}).sort()).toEqual(publicKeys);
+    expect(Object.keys(list[0]?.user ?? {}).sort()).toEqual(memberKeys);
     for (const secret of ["email", "password", "googleId", "isAdmin", "google-456", "$argon2"]) {
       expect(response.body).not.toContain(secret);
     }

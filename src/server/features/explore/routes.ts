@@ -1,13 +1,13 @@
 // HTTP for the explore page: members with their first prism, and popular prisms. Public.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { exploreExcerpt, previewOf } from "../../../contract/excerpt.ts";
 import { explorePrismSchema, exploreUserSchema } from "../../../contract/explore.ts";
 import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
 import { versionKeys } from "../../live/versions.ts";
-import { presentPublicUser } from "../users/presenter.ts";
-import { listExplorePrisms, listExploreUsers } from "./service.ts";
+import { type ExploreMember, listExplorePrisms, listExploreUsers } from "./service.ts";
 
 /**
  * Members' activity (a sign-in, a visit) reorders the members list without an event: an answer to
@@ -15,6 +15,12 @@ import { listExplorePrisms, listExploreUsers } from "./service.ts";
  * prisms list's only (the members list shows no counts).
  */
 const ACTIVITY_WINDOW_MS = 10_000;
+
+/** A member as explore names them: first and last name only where no display name stands instead. */
+function presentMember(user: ExploreMember): ExploreMember {
+  if (!user.displayName?.trim()) return user;
+  return { ...user, firstName: "", lastName: "" };
+}
 
 export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, versions }) => {
   const tags = ["explore"];
@@ -25,7 +31,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
       schema: {
         tags,
         summary:
-          "Members with at least one prism and their first prism, most recently active first",
+          "Members with at least one prism and their first prism (title and a plain-text excerpt), most recently active first",
         querystring: pageQuerySchema,
         response: { 200: z.array(exploreUserSchema), ...errorResponses(400) },
       },
@@ -40,8 +46,11 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
     },
     async (request) =>
       (await listExploreUsers(db, request.query)).map(({ user, firstPrism }) => ({
-        user: presentPublicUser(user),
-        firstPrism: { title: firstPrism.title, content: firstPrism.content },
+        user: presentMember(user),
+        firstPrism: {
+          title: firstPrism.title,
+          content: previewOf(firstPrism.content, exploreExcerpt.people),
+        },
       })),
   );
 
@@ -50,7 +59,8 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
     {
       schema: {
         tags,
-        summary: "Prisms with their authors, most hearts first, then newest",
+        summary:
+          "Prisms (title and a plain-text excerpt) with their authors, most hearts first, then newest",
         querystring: pageQuerySchema,
         response: { 200: z.array(explorePrismSchema), ...errorResponses(400) },
       },
@@ -58,11 +68,11 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
     },
     async (request) =>
       (await listExplorePrisms(db, request.query)).map(({ user, prism }) => ({
-        user: presentPublicUser(user),
+        user: presentMember(user),
         prism: {
           id: prism.id,
           title: prism.title,
-          content: prism.content,
+          content: previewOf(prism.content, exploreExcerpt.prisms),
           heartsCount: prism.heartsCount,
         },
       })),

@@ -4,15 +4,29 @@ import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
 import { type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 
+/** A member as explore shows them. */
+export type ExploreMember = Pick<
+  UserRow,
+  "id" | "username" | "firstName" | "lastName" | "displayName"
+>;
+
 interface ExploreUserRow {
-  user: UserRow;
+  user: ExploreMember;
   firstPrism: Pick<PrismRow, "title" | "content">;
 }
 
 interface ExplorePrismRow {
-  user: UserRow;
+  user: ExploreMember;
   prism: Pick<PrismRow, "id" | "title" | "content" | "heartsCount">;
 }
+
+const member = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  displayName: users.displayName,
+};
 
 // The orders spelled as the explore indexes are (users_explore_idx, prisms_explore_idx), so that
 // PostgreSQL reads a page straight off the index.
@@ -40,7 +54,7 @@ export function exploreUsersQuery(db: Executor, page: PageQuery) {
     where ${users.deactivatedAt} is null and ${users.hasPrisms}
     order by ${memberOrder} ${bounds(page)}) as page`;
   return db
-    .select({ user: users, firstPrism: { title: prisms.title, content: prisms.content } })
+    .select({ user: member, firstPrism: { title: prisms.title, content: prisms.content } })
     .from(ids)
     .innerJoin(users, sql`${users.id} = page.id`)
     .innerJoin(prisms, and(eq(prisms.userId, users.id), eq(prisms.index, 0)))
@@ -60,7 +74,7 @@ export function explorePrismsQuery(db: Executor, page: PageQuery) {
     order by ${prismOrder} ${bounds(page)}) as page`;
   const { id, title, content, heartsCount } = prisms;
   return db
-    .select({ user: users, prism: { id, title, content, heartsCount } })
+    .select({ user: member, prism: { id, title, content, heartsCount } })
     .from(ids)
     .innerJoin(prisms, sql`${prisms.id} = page.id`)
     .innerJoin(users, eq(users.id, prisms.userId))

@@ -2,10 +2,8 @@
 import { Heart, type LucideIcon, Sparkles, Users } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useSearchParams } from "wouter";
-import { excerpt, exploreExcerpt } from "../../../contract/excerpt.ts";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { displayName } from "../../../contract/names.ts";
-import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { prismPath } from "../../../contract/slug.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -55,11 +53,6 @@ const sections: { [T in ExploreTab]: Section<T> } = {
   },
 };
 const tabs = ["people", "prisms"] as const;
-
-/** A preview of sanitized HTML: its plain text on one line, cut between words. */
-function preview(html: string, max: number): string {
-  return excerpt(htmlToPlainText(html).replace(/\s+/g, " ").trim(), max);
-}
 
 const heartsLabel = (count: number) => `${count} ${count === 1 ? "heart" : "hearts"}`;
 
@@ -257,9 +250,7 @@ function PersonRow({ entry }: { entry: ExploreUser }) {
           {firstPrism ? (
             <div className="mt-3 border-l-2 border-primary/30 pl-3">
               <p className="font-medium">{firstPrism.title}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {preview(firstPrism.content, exploreExcerpt.people)}
-              </p>
+              <p className="mt-1 text-sm text-muted-foreground">{firstPrism.content}</p>
             </div>
           ) : null}
         </div>
@@ -292,9 +283,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
           {user.username}
         </span>
       </p>
-      <p className="mt-3 text-sm text-muted-foreground">
-        {preview(prism.content, exploreExcerpt.prisms)}
-      </p>
+      <p className="mt-3 text-sm text-muted-foreground">{prism.content}</p>
     </RowCard>
   );
 }
