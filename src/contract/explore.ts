@@ -15,6 +15,7 @@ const exploreMemberSchema = publicUserSchema.pick({
   lastName: true,
   displayName: true,
 });
+export type ExploreMember = z.infer<typeof exploreMemberSchema>;
 
 /** People tab: a member and the prism at the top of their page (its excerpt: `previewOf`). */
 export const exploreUserSchema = z.object({

@@ -7,7 +7,8 @@ import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
 import { versionKeys } from "../../live/versions.ts";
-import { type ExploreMember, listExplorePrisms, listExploreUsers } from "./service.ts";
+import { presentExploreMember } from "../users/presenter.ts";
+import { listExplorePrisms, listExploreUsers } from "./service.ts";
 
 /**
  * Members' activity (a sign-in, a visit) reorders the members list without an event: an answer to
@@ -15,12 +16,6 @@ import { type ExploreMember, listExplorePrisms, listExploreUsers } from "./servi
  * prisms list's only (the members list shows no counts).
  */
 const ACTIVITY_WINDOW_MS = 10_000;
-
-/** A member as explore names them: first and last name only where no display name stands instead. */
-function presentMember(user: ExploreMember): ExploreMember {
-  if (!user.displayName?.trim()) return user;
-  return { ...user, firstName: "", lastName: "" };
-}
 
 export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, versions }) => {
   const tags = ["explore"];
@@ -46,7 +41,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
     },
     async (request) =>
       (await listExploreUsers(db, request.query)).map(({ user, firstPrism }) => ({
-        user: presentMember(user),
+        user: presentExploreMember(user),
         firstPrism: {
           title: firstPrism.title,
           content: previewOf(firstPrism.content, exploreExcerpt.people),
@@ -68,7 +63,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
     },
     async (request) =>
       (await listExplorePrisms(db, request.query)).map(({ user, prism }) => ({
-        user: presentMember(user),
+        user: presentExploreMember(user),
         prism: {
           id: prism.id,
           title: prism.title,

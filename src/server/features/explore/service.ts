@@ -1,14 +1,9 @@
 // The explore page's two lists. Each page is one query (a join, never a query per row).
 import { and, eq, sql } from "drizzle-orm";
+import type { ExploreMember } from "../../../contract/explore.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
-import { type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
-
-/** A member as explore shows them. */
-export type ExploreMember = Pick<
-  UserRow,
-  "id" | "username" | "firstName" | "lastName" | "displayName"
->;
+import { type PrismRow, prisms, users } from "../../db/schema.ts";
 
 interface ExploreUserRow {
   user: ExploreMember;
@@ -20,6 +15,7 @@ interface ExplorePrismRow {
   prism: Pick<PrismRow, "id" | "title" | "content" | "heartsCount">;
 }
 
+/** The columns of a member that explore shows, and no others. */
 const member = {
   id: users.id,
   username: users.username,

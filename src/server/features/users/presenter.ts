@@ -1,4 +1,6 @@
-// The only ways a member leaves the server: public fields, or the member's own view.
+// The only ways a member leaves the server: public fields, the names explore shows, or the
+// member's own view.
+import type { ExploreMember } from "../../../contract/explore.ts";
 import type { CurrentUser, PublicUser } from "../../../contract/user.ts";
 import type { UserRow } from "../../db/schema.ts";
 
@@ -13,6 +15,18 @@ export function presentPublicUser(user: UserRow): PublicUser {
     twitterUrl: user.twitterUrl,
     linkedinUrl: user.linkedinUrl,
     profileImageUrl: user.profileImageUrl,
+  };
+}
+
+/** A member as explore names them: first and last name only where no display name stands instead. */
+export function presentExploreMember(user: ExploreMember): ExploreMember {
+  const named = Boolean(user.displayName?.trim());
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: named ? "" : user.firstName,
+    lastName: named ? "" : user.lastName,
+    displayName: user.displayName,
   };
 }
 
