@@ -1,4 +1,5 @@
 // Prism's app for a test file, wired to a real SMTP server on loopback that keeps what it receives.
+import { EventEmitter, once } from "node:events";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
@@ -17,11 +18,22 @@ interface MailTestContext {
   database: Database;
   /** Every message the SMTP server accepted, oldest first. */
   received: ReceivedMail[];
+  /** The messages to `address`, once at least `count` of them have arrived. */
+  arrivedAt(address: string, count: number): Promise<ReceivedMail[]>;
 }
 
 /** One app, one database and one SMTP server for the whole test file. */
 export function setupMailTestApp(env: Record<string, string> = {}): MailTestContext {
-  const context = { received: [] as ReceivedMail[] } as MailTestContext;
+  const received: ReceivedMail[] = [];
+  const arrivals = new EventEmitter();
+  const context = {
+    received,
+    async arrivedAt(address, count) {
+      const to = () => received.filter((mail) => mail.to.includes(address));
+      while (to().length < count) await once(arrivals, "mail");
+      return to();
+    },
+  } as MailTestContext;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -32,7 +44,8 @@ export function setupMailTestApp(env: Record<string, string> = {}): MailTestCont
         raw += chunk;
       });
       stream.on("end", () => {
-        context.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        arrivals.emit("mail");
         callback();
       });
     },

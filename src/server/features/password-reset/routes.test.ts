@@ -11,22 +11,20 @@ import { setupMailTestApp } from "../../test/mail.ts";
 const t = setupMailTestApp();
 const { received } = t;
 
-/** The mails one address received, with quoted-printable undone. */
-const mailsTo = (address: string) =>
-  received
-    .filter((m) => m.to.includes(address))
-    .map((m) =>
-      m.raw
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-          String.fromCharCode(Number.parseInt(hex, 16)),
-        ),
-    );
+/** A message's text with quoted-printable undone. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** Waits for the reset mail to an address and returns the token of its link. */
+/** The mails one address received so far. */
+const mailsTo = (address: string) =>
+  received.filter((m) => m.to.includes(address)).map((m) => decoded(m.raw));
+
+/** Waits for the `count`th reset mail to an address and returns the token of its link. */
 async function tokenMailedTo(address: string, count = 1): Promise<string> {
-  await expect.poll(() => mailsTo(address).length).toBe(count);
-  const mail = mailsTo(address)[count - 1] ?? "";
+  const mails = await t.arrivedAt(address, count);
+  const mail = decoded(mails[count - 1]?.raw ?? "");
   expect(mail).toContain("Subject: Reset your Prism password");
   const match = mail.match(/http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]{43})/);
   expect(match).not.toBeNull();
