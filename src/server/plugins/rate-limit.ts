@@ -58,10 +58,9 @@ export class Limit {
     if (key !== null) await this.limiter.reward(key, 1);
   }
 
-  /** Forgets the request's counter. */
-  async reset(request: FastifyRequest): Promise<void> {
-    const key = this.key(request);
-    if (key !== null) await this.limiter.delete(key);
+  /** Forgets the counter `key`. */
+  async resetFrom(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 
@@ -106,7 +105,7 @@ declare module "fastify" {
 
 /**
  * Spends from each limit in order; a 429 at the first that is used up, whose later limits are not
- * spent (so a refused guess from one address does not use up a username's wider allowance).
+ * spent (so a browser refused by its own limit does not use up its address's wider allowance).
  */
 export async function spendAll(request: FastifyRequest, message: string, limits: Limit[]) {
   for (const limit of limits) {

@@ -1,34 +1,29 @@
 // HTTP for accounts: register, sign in, sign out, who am I.
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  authMessages,
-  type LoginInput,
-  loginSchema,
-  registerSchema,
-} from "../../../contract/auth.ts";
+import { authMessages, loginSchema, registerSchema } from "../../../contract/auth.ts";
 import { currentUserSchema } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses, unauthorized } from "../../http-error.ts";
-import { by, Limit } from "../../plugins/rate-limit.ts";
+import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
 import { createSession, deleteSession } from "../../plugins/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
-import { registerMember } from "../users/service.ts";
+import { findUserByUsername, registerMember } from "../users/service.ts";
 import { markActive, verifyCredentials } from "./service.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const tags = ["auth"];
-  // Sign-in attempts are counted before the password is checked. A username from one address
-  // gets a few tries; the username from everywhere, and one address over all usernames, get
-  // more, so that a stranger cannot lock an owner out from one address. A success gives its
-  // points back and clears its address's tries.
-  const username = (request: FastifyRequest) =>
-    `login:${(request.body as LoginInput).username.toLowerCase()}`;
-  const fromHere = new Limit(5, 15, (request) => `${username(request)}|${request.ip}`);
-  const fromAnywhere = new Limit(50, 15, username);
+  // Sign-in attempts are counted by the account a name signs in to, so that every spelling of a
+  // username shares one count (an unknown name counts as itself). One account from one address
+  // gets a few tries, and one address over all accounts more, counted before the password is
+  // checked; a success clears its address's tries at the account and gives its point back.
+  // Wrong passwords at an account from everywhere are counted after the check: once there were
+  // many, a wrong one answers 429 instead of 401, but the right one still signs in, so that
+  // strangers cannot lock its owner out.
+  const fromHere = new Limit(5, 15);
   const perAddress = new Limit(50, 15, by.address);
+  const failures = new Limit(50, 15);
 
   app.post(
     "/register",
@@ -65,20 +60,22 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
         body: loginSchema,
         response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
-      config: {
-        rateLimit: {
-          message: authMessages.tooManyAttempts,
-          limits: [fromHere, perAddress, fromAnywhere],
-        },
-      },
     },
     async (request, reply) => {
-      const user = await verifyCredentials(db, request.body);
-      await Promise.all([
-        fromHere.reset(request),
-        fromAnywhere.refund(request),
-        perAddress.refund(request),
-      ]);
+      const { username, password } = request.body;
+      const account = await findUserByUsername(db, username);
+      const counted = account ? `login:user:${account.id}` : `login:name:${username.toLowerCase()}`;
+      const here = `${counted}|${request.ip}`;
+      let wait = await fromHere.spendFrom(here);
+      if (wait === 0) wait = await perAddress.spend(request);
+      if (wait > 0) throw new RateLimited(authMessages.tooManyAttempts, wait);
+      const user = await verifyCredentials(account, password);
+      if (!user) {
+        const slowed = await failures.spendFrom(counted);
+        if (slowed > 0) throw new RateLimited(authMessages.tooManyAttempts, slowed);
+        throw unauthorized(authMessages.wrongCredentials);
+      }
+      await Promise.all([fromHere.resetFrom(here), perAddress.refund(request)]);
       const token = await createSession(db, user.id, request.headers["user-agent"]);
       await startSession(db, request, reply, config, token);
       return presentCurrentUser(await markActive(db, user.id));
