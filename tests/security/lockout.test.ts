@@ -2,8 +2,11 @@
 // guessing but never refuse the owner's right password, every spelling of a username is one
 // account with one count, and asking for reset links neither tells who has an account nor fills
 // their inbox.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authMessages } from "../../src/contract/auth.ts";
+import { passwordResetMessages } from "../../src/contract/password-reset.ts";
+import { passwordResetTokens } from "../../src/server/db/schema.ts";
 import { buildUser } from "../../src/server/test/builders.ts";
 import { send, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
 import { setupMailTestApp } from "../../src/server/test/mail.ts";
@@ -101,5 +104,61 @@ describe("sign-in guessed by others", { timeout: 120_000 }, () => {
     expect(known.filter((answer) => answer.status === 401)).toHaveLength(50);
     expect(known.at(-1)?.status).toBe(429);
     expect(await answersFor("nobody_by_that_name")).toEqual(known);
+  });
+});
+
+describe("password reset asked for by others", () => {
+  const requestReset = (login: string, remoteAddress = freshAddress()) =>
+    send(t.app, "POST", "/api/password-reset/request", { payload: { login }, remoteAddress });
+  const accepted = { status: 202, body: { message: passwordResetMessages.requested } };
+  const answer = async (login: string) => {
+    const response = await requestReset(login);
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it("answers a member's login as it answers an unknown one, however often it is asked", async () => {
+    const member = await buildUser(t.database);
+    for (let i = 0; i < 8; i++) {
+      expect(await answer(member.username)).toEqual(accepted);
+      expect(await answer(`nobody_${i}`)).toEqual(accepted);
+    }
+  });
+
+  it("answers the account's e-mail 202 right after its username was used up", async () => {
+    const member = await buildUser(t.database);
+    for (let i = 0; i < 4; i++) expect(await answer(member.username)).toEqual(accepted);
+    expect(await answer(member.email)).toEqual(accepted);
+    expect(await answer(member.email.toUpperCase())).toEqual(accepted);
+  });
+
+  it("sends one account at most 3 links in fifteen minutes, however its login is typed", async () => {
+    const member = await buildUser(t.database);
+    const logins = [member.username, member.email.toUpperCase(), member.username.toUpperCase()];
+    for (let i = 0; i < 10; i++) {
+      expect(await answer(logins[i % logins.length] ?? member.email)).toEqual(accepted);
+    }
+    await t.arrivedAt(member.email, 3);
+    // Another member's link, asked for after them, has arrived: a link that those requests had
+    // set out to write and send would have had its turn.
+    const other = await buildUser(t.database);
+    expect(await answer(other.username)).toEqual(accepted);
+    await t.arrivedAt(other.email, 1);
+    expect(t.received.filter((mail) => mail.to.includes(member.email))).toHaveLength(3);
+    const links = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, member.id));
+    expect(links).toHaveLength(3);
+  });
+
+  it("still limits one address to 10 requests, alike for every login", async () => {
+    const member = await buildUser(t.database);
+    for (const login of [member.username, "nobody_here"]) {
+      const from = freshAddress();
+      for (let i = 0; i < 10; i++) expect((await requestReset(login, from)).statusCode).toBe(202);
+      const limited = await requestReset(login, from);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ message: passwordResetMessages.tooMany });
+    }
   });
 });

@@ -1,4 +1,5 @@
 // HTTP for password reset: ask for a link, use it, and an admin sending one to a member.
+import { finished } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
@@ -10,7 +11,7 @@ import {
 } from "../../../contract/password-reset.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
-import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { findActiveUserByLogin } from "../users/service.ts";
 import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
@@ -22,6 +23,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
   // The account is counted, not the text typed: its username and e-mail, in any case, are one.
+  // Past its account's limit a request is answered as any other and sends nothing, so that the
+  // answer never tells whether a login belongs to an account.
   const perAddress = new Limit(10, 15, by.address);
   const perAccount = new Limit(3, 15);
 
@@ -40,12 +43,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request, reply) => {
       const user = await findActiveUserByLogin(db, request.body.login);
       const wait = await perAccount.spendFrom(user ? `user:${user.id}` : null);
-      if (wait > 0) throw new RateLimited(passwordResetMessages.tooMany, wait);
-      if (user) {
-        // Sent in the background, so that the answer takes as long whether or not the account exists.
-        sendResetEmail(db, mailer, config.appOrigin, user).catch((error) =>
-          request.log.error({ err: error, userId: user.id }, "password reset mail failed"),
-        );
+      if (user && wait === 0) {
+        // Written and sent once the answer has gone, so that it comes as soon for every login.
+        finished(reply.raw, () => {
+          sendResetEmail(db, mailer, config.appOrigin, user).catch((error) =>
+            request.log.error({ err: error, userId: user.id }, "password reset mail failed"),
+          );
+        });
       }
       return reply.status(202).send({ message: passwordResetMessages.requested });
     },
