@@ -6,7 +6,6 @@ import { jsonHeaders } from "../../test/helpers.ts";
 import { setupMailTestApp } from "../../test/mail.ts";
 
 const t = setupMailTestApp({ CONTACT_TO: "team@prism.example" });
-const { received } = t;
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: "Noor",
@@ -35,11 +34,11 @@ describe("POST /api/contact", () => {
       .from(contactMessages)
       .where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: "Noor", email: "noor@example.com", subject: "Hello" });
-    await expect.poll(() => received.length).toBe(1);
-    expect(received[0]?.to).toEqual(["team@prism.example"]);
-    expect(received[0]?.raw).toContain("Subject: [Prism contact] Hello");
-    expect(received[0]?.raw).toContain("Reply-To: noor@example.com");
-    expect(received[0]?.raw).toContain("I love the idea of annotations on passages.");
+    const [mail] = await t.arrivedAt("team@prism.example", 1);
+    expect(mail?.to).toEqual(["team@prism.example"]);
+    expect(mail?.raw).toContain("Subject: [Prism contact] Hello");
+    expect(mail?.raw).toContain("Reply-To: noor@example.com");
+    expect(mail?.raw).toContain("I love the idea of annotations on passages.");
   });
 
   it.each([
