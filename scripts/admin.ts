@@ -1,6 +1,7 @@
 // `npm run admin -- grant <username>` (or `revoke <username>`): sets a member's admin flag.
+
+import { sameIgnoringCase } from "../src/server/db/ignoring-case.ts";
 import { users } from "../src/server/db/schema.ts";
-import { sameIgnoringCase } from "../src/server/features/users/service.ts";
 import { withDatabase } from "./cli.ts";
 
 const [action, username] = process.argv.slice(2);

@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isReservedUsername, limits } from "../../../contract/limits.ts";
 import type { Executor } from "../../db/client.ts";
+import { sameIgnoringCase } from "../../db/ignoring-case.ts";
 import { type UserRow, users } from "../../db/schema.ts";
-import { findUserByUsername, sameIgnoringCase } from "../users/service.ts";
+import { findUserByUsername } from "../users/service.ts";
 
 /** The id_token claims we use; a bad picture URL is dropped rather than failing the sign-in. */
 export const googleClaimsSchema = z.object({

@@ -1,21 +1,14 @@
 // Members, as every feature needs them: finding one (usernames and e-mails ignore case),
 // registering one, and keeping usernames and e-mails unique.
-import { and, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { authMessages, type RegisterInput } from "../../../contract/auth.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { pgErrorCode } from "../../db/client.ts";
+import { sameIgnoringCase } from "../../db/ignoring-case.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { conflict, notFound } from "../../http-error.ts";
 import { hashPassword } from "../../security/passwords.ts";
-
-/** The column equals the value, ignoring case (the unique indexes are on `lower(…)` too). */
-export function sameIgnoringCase(
-  column: typeof users.username | typeof users.email,
-  value: string | Placeholder,
-): SQL {
-  return sql`lower(${column}) = lower(${value})`;
-}
 
 /** The active member with this username, whatever its case. Prepared: every profile view asks. */
 export async function findActiveUser(db: Db, username: string): Promise<UserRow | null> {
