@@ -3,7 +3,7 @@ export type PrismEvent =
   | { type: "prisms.changed"; username: string }
   /** A member's public profile changed, or the member left or came back (server-side only). */
   | { type: "profile.changed"; username: string }
-  /** A member was made an admin or stopped being one (server-side only). */
+  /** A member was made an admin or stopped being one (server-side only; their streams end). */
   | { type: "roles.changed"; userId: number }
   | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
   | {
@@ -16,5 +16,9 @@ export type PrismEvent =
   | { type: "notification.created"; userId: number }
   /** A member's notifications were read or deleted (anything but a new one). */
   | { type: "notifications.changed"; userId: number }
-  /** Every session of the member ended (an admin deactivated them): their open streams end too. */
-  | { type: "sessions.ended"; userId: number };
+  /**
+   * Every session of the member ended (deactivation, a password reset, a deleted account), or,
+   * with `session` (the SHA-256 of its token, as stored), only that one (signing out): the
+   * streams those sessions opened end too.
+   */
+  | { type: "sessions.ended"; userId: number; session?: string };

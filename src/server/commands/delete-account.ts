@@ -28,6 +28,7 @@ export async function deleteAccount(db: Db, userId: number): Promise<WithEvents>
       ...new Set([...touched.values()].map((row) => row.ownerId)),
     ]);
     const events: PrismEvent[] = [
+      { type: "sessions.ended", userId },
       { type: "prisms.changed", username },
       { type: "profile.changed", username },
     ];

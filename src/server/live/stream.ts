@@ -8,6 +8,7 @@ import type { UserRow } from "../db/schema.ts";
 import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
 import { sessionToken } from "../plugins/session.ts";
 import { canAdminister } from "../policy.ts";
+import { hashToken } from "../security/tokens.ts";
 import type { EventBus } from "./bus.ts";
 import type { Versions } from "./versions.ts";
 
@@ -16,7 +17,10 @@ const streamMessages = {
 } as const;
 
 export interface EventStreamLimits {
-  /** Open streams this process serves before answering 503. */
+  /**
+   * Open streams this process serves; when full, a member's new stream takes the place of the
+   * oldest anonymous one, and anyone else gets a 503.
+   */
   maxStreams?: number;
   /** Open streams of one session (or anonymous browser), then of one address, before a 429. */
   maxPerViewer?: number;
@@ -60,6 +64,8 @@ const FAN_OUT_BATCH = 500;
 
 interface OpenStream {
   socket: Socket;
+  /** The session it was opened with (the SHA-256 of its token), for a member's stream. */
+  session: string | null;
   end(): void;
 }
 
@@ -150,15 +156,21 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
   };
 
   // One subscription for every stream. An event is classified once per viewer (all anonymous
-  // visitors are one), encoded once, and written as the same bytes to each stream's socket, with
-  // a pause for other work after each batch so that thousands of open pages do not hold the event
-  // loop. Chunks go out in the order they came, each to every stream before the next.
+  // visitors are one), encoded once, and written as the same bytes to each stream's socket (or
+  // to those of `only`), with a pause for other work after each batch so that thousands of open
+  // pages do not hold the event loop. Chunks go out in the order they came, each to every stream
+  // before the next.
   let fanningOut = Promise.resolve();
-  const broadcast = async (chunkFor: (audience: Audience) => Buffer | null) => {
+  const broadcast = async (
+    chunkFor: (audience: Audience) => Buffer | null,
+    only?: Set<OpenStream>,
+  ) => {
     const targets: [OpenStream[], Buffer][] = [];
     for (const audience of audiences.values()) {
       const chunk = chunkFor(audience);
-      if (chunk) targets.push([[...audience.streams], chunk]);
+      if (!chunk) continue;
+      const streams = [...audience.streams];
+      targets.push([only ? streams.filter((stream) => only.has(stream)) : streams, chunk]);
     }
     let written = 0;
     for (const [streams, chunk] of targets) {
@@ -169,7 +181,6 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         if (written % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    return targets;
   };
   const enqueue = (work: () => Promise<unknown>) => {
     fanningOut = fanningOut
@@ -177,20 +188,37 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, "event fan-out failed"));
   };
+  /**
+   * The streams an event ends: those of the sessions that ended, and all of a member's whose
+   * role changed (the page reconnects, and its new stream hears what the member now may).
+   */
+  const endedBy = (event: PrismEvent): Set<OpenStream> => {
+    const ended = new Set<OpenStream>();
+    if (event.type !== "sessions.ended" && event.type !== "roles.changed") return ended;
+    const session = event.type === "sessions.ended" ? event.session : undefined;
+    for (const audience of audiences.values()) {
+      if (audience.member?.id !== event.userId) continue;
+      for (const stream of audience.streams) {
+        if (session === undefined || stream.session === session) ended.add(stream);
+      }
+    }
+    return ended;
+  };
   const unsubscribe = options.bus.subscribe((event) => {
     enqueue(async () => {
+      const ended = endedBy(event);
       let encoded: Buffer | undefined;
-      let endsSessions = false;
-      const targets = await broadcast((audience) => {
-        const frame = frameFor(event, audience.member);
-        if (!frame) return null;
-        endsSessions = frame.type === "sessions.ended";
-        encoded ??= Buffer.from(encodeFrame(frame));
-        return encoded;
-      });
-      // The member's sessions are gone: say so, then stop serving them (the page reconnects
-      // signed out).
-      if (endsSessions) for (const [streams] of targets) for (const stream of streams) stream.end();
+      await broadcast(
+        (audience) => {
+          const frame = frameFor(event, audience.member);
+          if (!frame) return null;
+          encoded ??= Buffer.from(encodeFrame(frame));
+          return encoded;
+        },
+        event.type === "sessions.ended" ? ended : undefined,
+      );
+      // Say so (the page learns it is signed out), then stop serving them.
+      for (const stream of ended) stream.end();
     });
   });
   // One timer for every stream: a comment that keeps idle connections (and proxies) open.
@@ -223,15 +251,19 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       },
     },
     async (request, reply) => {
-      if (closing || openCount >= maxStreams) {
-        reply.header("retry-after", "5");
-        return reply
+      const unavailable = () =>
+        reply
           .status(503)
+          .header("retry-after", "5")
           .send({ message: "The service is temporarily unavailable. Please try again shortly." });
-      }
+      if (closing) return unavailable();
       const session = sessionToken(request);
       const viewer = session ? `session:${session}` : by.visitor(request);
       const address = by.address(request);
+      const release = () => {
+        perAddress.release(address);
+        if (viewer) perViewer.release(viewer);
+      };
       if (!perAddress.take(address)) throw new RateLimited(streamMessages.tooMany, 5);
       if (viewer && !perViewer.take(viewer)) {
         perAddress.release(address);
@@ -239,6 +271,17 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       }
       // Resolved once, when the stream opens (the session plugin ran in onRequest).
       const member = request.user ?? null;
+      if (openCount >= maxStreams) {
+        // Anonymous streams cannot keep members out: a member's takes the oldest one's place.
+        const oldestAnonymous = member
+          ? audiences.get(audienceKey(null))?.streams.values().next().value
+          : undefined;
+        if (!oldestAnonymous) {
+          release();
+          return unavailable();
+        }
+        oldestAnonymous.end();
+      }
       const raw = reply.raw;
 
       reply.hijack();
@@ -273,13 +316,13 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         if (ended) return;
         ended = true;
         openCount -= 1;
-        perAddress.release(address);
-        if (viewer) perViewer.release(viewer);
+        release();
         streams.delete(stream);
         if (streams.size === 0 && audiences.get(key)?.streams === streams) audiences.delete(key);
       };
       const stream: OpenStream = {
         socket: raw.socket as Socket,
+        session: member && session ? hashToken(session) : null,
         end() {
           if (ended) return;
           cleanUp();

@@ -3,6 +3,7 @@
 // work), every limit that applies spends one point, and the first that is used up answers 429
 // with Retry-After and the route's message. Streams use the same 429 for how many may be open at
 // once. Counters live in this process's memory; every number is in the README.
+import { isIPv6 } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
@@ -85,9 +86,45 @@ export class OpenLimit {
   }
 }
 
+/**
+ * The client an address belongs to: an IPv4 address as it is (written as IPv4-mapped IPv6 too),
+ * an IPv6 address by its /64, the block one home or one server is given, so that a client does
+ * not get new counters by moving through its own 2^64 addresses.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split("%")[0] ?? ip;
+  if (!isIPv6(address)) return ip;
+  const groups = ipv6Groups(address);
+  const [g6 = 0, g7 = 0] = groups.slice(6);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing IPv4 part split). */
+function ipv6Groups(address: string): number[] {
+  const parse = (part: string) =>
+    part === ""
+      ? []
+      : part.split(":").flatMap((group) => {
+          if (!group.includes(".")) return [Number.parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const [head = "", tail] = address.split("::");
+  if (tail === undefined) return parse(head);
+  const front = parse(head);
+  const back = parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
 /** Keys that limits are counted by. */
 export const by = {
-  address: (request: FastifyRequest) => `ip:${request.ip}`,
+  address: (request: FastifyRequest) => `ip:${addressKey(request.ip)}`,
   member: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : null),
   /** An anonymous browser by its `vid` cookie; members are counted as members. */
   visitor: (request: FastifyRequest) => {

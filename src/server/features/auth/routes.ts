@@ -8,11 +8,12 @@ import { errorResponses, unauthorized } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
 import { createSession, deleteSession } from "../../plugins/session-store.ts";
+import { hashToken } from "../../security/tokens.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { findUserByUsername, registerMember } from "../users/service.ts";
 import { markActive, verifyCredentials } from "./service.ts";
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, config }) => {
   const tags = ["auth"];
   // Sign-in attempts are counted by the account a name signs in to, so that every spelling of a
   // username shares one count (an unknown name counts as itself). One account from one address
@@ -89,6 +90,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       const token = sessionToken(request);
       if (token) await deleteSession(db, token);
       clearSessionCookie(reply, config);
+      // This session's streams end on every process; the member's other devices stay signed in.
+      if (token && request.user) {
+        await bus.publish({
+          type: "sessions.ended",
+          userId: request.user.id,
+          session: hashToken(token),
+        });
+      }
       return reply.status(204).send(null);
     },
   );

@@ -18,7 +18,7 @@ import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, mailer, config },
+  { db, bus, mailer, config },
 ) => {
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
@@ -66,7 +66,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) => {
-      await confirmReset(db, request.body.token, request.body.password);
+      const { events } = await confirmReset(db, request.body.token, request.body.password);
+      await bus.publish(...events);
       return { message: passwordResetMessages.done };
     },
   );

@@ -6,6 +6,7 @@ import { recordAudit } from "../../audit.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
+import type { WithEvents } from "../../live/bus.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { hashPassword } from "../../security/passwords.ts";
@@ -56,12 +57,12 @@ export async function sendResetEmail(
 
 /**
  * Sets a new password with a valid, unexpired, unused token, uses the token up together with
- * every other link the member still has, and signs the member out everywhere. One transaction;
- * a bad token is a 400.
+ * every other link the member still has, and signs the member out everywhere (their open streams
+ * too, through the events). One transaction; a bad token is a 400.
  */
-export async function confirmReset(db: Db, token: string, password: string): Promise<void> {
+export async function confirmReset(db: Db, token: string, password: string): Promise<WithEvents> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -85,6 +86,7 @@ export async function confirmReset(db: Db, token: string, password: string): Pro
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await deleteSessionsOf(tx, user.id);
+    return { events: [{ type: "sessions.ended", userId: user.id }] };
   });
 }
 
