@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
+import proxyAddr from "@fastify/proxy-addr";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, {
@@ -48,7 +49,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
-import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { addressKey, OpenLimit, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -73,15 +74,44 @@ interface BuildOptions {
   webRoot?: string;
   /** Caps of open event streams other than the defaults (the bench opens thousands). */
   eventStreams?: EventStreamLimits;
+  /** Bounds on receiving requests and on one address's connections other than the defaults. */
+  connections?: ConnectionLimits;
 }
+
+export interface ConnectionLimits {
+  /** Milliseconds a client has to send a request's headers, and its whole request. */
+  headersMs?: number;
+  requestMs?: number;
+  /** How often Node looks for requests past those times. */
+  checkEveryMs?: number;
+  /** Connections one address may hold open at once; more are closed as they arrive. */
+  perAddress?: number;
+}
+
+// A request arrives within 50 s, its headers within 30 s; Node looks every 10 s, so a client
+// that trickles bytes is cut off (408) within a minute. 256 connections per address leave room
+// for 50 event streams and a few browsers' six connections behind one address (an office, a
+// school) while one client cannot take the process's file descriptors.
+const CONNECTION_DEFAULTS = {
+  headersMs: 30_000,
+  requestMs: 50_000,
+  checkEveryMs: 10_000,
+  perAddress: 256,
+} as const;
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
+  const connections = { ...CONNECTION_DEFAULTS, ...options.connections };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: limits.bodyBytes,
+    requestTimeout: connections.requestMs,
+    http: {
+      headersTimeout: connections.headersMs,
+      connectionsCheckingInterval: connections.checkEveryMs,
+    },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -99,6 +129,7 @@ export async function buildApp(options: BuildOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   closeUnusedConnections(app);
+  capConnectionsPerAddress(app, connections.perAddress, config.trustProxy);
   app.decorate("sessionCookie", sessionCookieName(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -239,5 +270,30 @@ function closeUnusedConnections(app: FastifyInstance) {
   app.server.on("request", (request: IncomingMessage) => unused.delete(request.socket));
   app.addHook("preClose", async () => {
     for (const socket of unused) socket.destroy();
+  });
+}
+
+/**
+ * One client address holds at most `max` connections; one more is closed as it arrives, so that
+ * no client takes every file descriptor of the process. The trusted proxy (TRUST_PROXY) carries
+ * many clients on its connections: they are not counted by its address.
+ */
+function capConnectionsPerAddress(app: FastifyInstance, max: number, trust: Config["trustProxy"]) {
+  const trusted =
+    typeof trust === "function"
+      ? trust
+      : trust
+        ? proxyAddr.compile(trust.split(",").map((address) => address.trim()))
+        : () => false;
+  const open = new OpenLimit(max);
+  app.server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (!address || trusted(address, 0)) return;
+    const key = addressKey(address);
+    if (!open.take(key)) {
+      socket.destroy();
+      return;
+    }
+    socket.once("close", () => open.release(key));
   });
 }
