@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus,
       const { username, password } = request.body;
       const account = await findUserByUsername(db, username);
       const counted = account ? `login:user:${account.id}` : `login:name:${username.toLowerCase()}`;
-      const here = `${counted}|${request.ip}`;
+      const here = `${counted}|${by.address(request)}`;
       let wait = await fromHere.spendFrom(here);
       if (wait === 0) wait = await perAddress.spend(request);
       if (wait > 0) throw new RateLimited(authMessages.tooManyAttempts, wait);
