@@ -11,8 +11,11 @@ export function createQueryClient() {
         staleTime: Number.POSITIVE_INFINITY,
         retry: false,
         refetchOnWindowFocus: false,
-        // Data the server rendered the page with is current: the live stream says otherwise.
-        refetchOnMount: (query) => !holdsRenderedAnswer(query),
+        // Data the server rendered the page with is current until the live stream says otherwise,
+        // which it may say before the part showing the data has mounted (the bell loads with the
+        // member menu, after the stream has opened): an answer the stream has made out of date is
+        // fetched when its part mounts.
+        refetchOnMount: (query) => query.state.isInvalidated || !holdsRenderedAnswer(query),
       },
       mutations: { retry: false },
     },
