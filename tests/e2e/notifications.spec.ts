@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   addPrism,
   expect,
@@ -11,6 +12,24 @@ import {
 } from "./fixtures.ts";
 
 const CONTENT = "<p>I do my best thinking before noon, with the door closed.</p>";
+
+/** The member menu's script (with the bell), which loads once the page knows who is signed in. */
+const MEMBER_MENU_SCRIPT = /\/assets\/member-menu-[\w-]+\.js$/;
+
+/**
+ * Counts the events the page's live stream receives, by type, as Chromium's network layer sees
+ * them; `told(type, n)` waits until the page has received `n` events of that type.
+ */
+async function streamEvents(page: Page) {
+  const received = new Map<string, number>();
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Network.eventSourceMessageReceived", ({ eventName }) => {
+    received.set(eventName, (received.get(eventName) ?? 0) + 1);
+  });
+  await cdp.send("Network.enable");
+  return (type: string, count = 1) =>
+    expect.poll(() => received.get(type) ?? 0, { message: `${type} events` }).toBe(count);
+}
 
 test("the owner's open page learns of hearts and responses live, and approves from the tray", async ({
   page,
@@ -57,6 +76,42 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   await expect(bell).toHaveAccessibleName("Notifications");
   // The page updates: the response is approved, so it counts.
   await expect(page.getByText("1 annotation", { exact: true })).toBeVisible();
+});
+
+test("hearts and responses that come while the bell's code is loading show on the bell", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const owner = await signIn(page, newMember("owner"));
+  const prismId = await addPrism(page.request, { title: "My best hours", content: CONTENT });
+  // The bell's code loads with the member menu once the page has hydrated: it is held here until
+  // the page's stream has told the page of both notifications.
+  let loadMenu = () => {};
+  const menuHeld = new Promise<void>((resolve) => {
+    loadMenu = resolve;
+  });
+  await page.route(MEMBER_MENU_SCRIPT, async (route) => {
+    await menuHeld;
+    await route.continue();
+  });
+  const told = await streamEvents(page);
+  await page.goto(`/${owner.username}`);
+  await told("live.ready");
+
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  await toggleHeart(visitor.request, prismId);
+  await respond(visitor.request, {
+    prismId,
+    content: CONTENT,
+    quote: "before noon",
+    annotationText: "Same. Afternoons are for talking.",
+  });
+  await visitor.close();
+  await told("notification.created", 2);
+
+  loadMenu();
+  await expect(page.getByRole("button", { name: "Notifications, 2 unread" })).toBeVisible();
 });
 
 test("the notifications page pages, marks read and deletes", async ({ page, browser, signIn }) => {
