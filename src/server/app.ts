@@ -62,7 +62,7 @@ export interface AppDeps {
   bus: EventBus;
   versions: Versions;
   mailer: Mailer;
-  /** HMAC key for visitor hashes. */
+  /** HMAC key for visitor hashes and entity tags. */
   secret: string;
 }
 
@@ -193,14 +193,15 @@ export async function buildApp(options: BuildOptions) {
   app.addHook("onClose", () => bus.stop());
   const stopPruning = schedulePruning(database.db, app.log);
   app.addHook("onClose", stopPruning);
+  const secret = config.appSecret ?? randomBytes(32).toString("hex");
   const deps: AppDeps = {
     config,
     db: database.db,
     database,
     bus,
-    versions: new Versions(bus),
+    versions: new Versions(bus, secret),
     mailer: createMailer(config, app.log),
-    secret: config.appSecret ?? randomBytes(32).toString("hex"),
+    secret,
   };
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 // Versions of what pages poll, bumped by change events, so an unchanged poll is answered 304, and
 // an unchanged full answer comes from the response cache, without touching the database.
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { EventBus } from "./bus.ts";
 
@@ -18,22 +18,14 @@ export const versionKeys = {
   heart: (prismId: number) => `heart:${prismId}`,
   annotations: (prismId: number) => `annotations:${prismId}`,
   notifications: (userId: number) => `notifications:${userId}`,
-  /**
-   * Bumped by every change to anyone's notifications. The unread-count tag is computed before the
-   * session is resolved, so it cannot name the member; this key plus the session cookie can.
-   */
-  anyNotifications: () => "notifications:any",
 };
 
 function keysOf(event: PrismEvent): string[] {
   switch (event.type) {
-    // Deleting a prism or an annotation deletes its notifications (cascade), and deciding an
-    // annotation marks them read, so these also move every unread count's tag.
     case "prisms.changed":
       return [
         versionKeys.prismList(event.username),
         versionKeys.ownedPrisms(event.username),
-        versionKeys.anyNotifications(),
         versionKeys.exploreMembers(),
         versionKeys.explorePrisms(),
       ];
@@ -53,13 +45,15 @@ function keysOf(event: PrismEvent): string[] {
     case "roles.changed":
       return [versionKeys.roles()];
     case "annotation.changed":
-      return [versionKeys.annotations(event.prismId), versionKeys.anyNotifications()];
+      return [versionKeys.annotations(event.prismId)];
+    // Whatever changes a member's notifications (a prism or an annotation deleted with its
+    // notifications, a decision that marks them read) also announces this for each member.
     case "notification.created":
     case "notifications.changed":
-      return [versionKeys.notifications(event.userId), versionKeys.anyNotifications()];
-    // The member's unread-count tag was made with a session that no longer answers.
+      return [versionKeys.notifications(event.userId)];
+    // Every unread count is tagged after the session is checked.
     case "sessions.ended":
-      return [versionKeys.anyNotifications()];
+      return [];
   }
 }
 
@@ -70,7 +64,11 @@ export class Versions {
   private readonly counters = new Map<string, number>();
   private seen = 0;
 
-  constructor(bus: EventBus) {
+  /** `secret` keys every entity tag: nobody can make one, nor compare one viewer's with another's. */
+  constructor(
+    bus: EventBus,
+    private readonly secret: string,
+  ) {
     bus.subscribe((event) => {
       this.seen += 1;
       for (const key of keysOf(event)) this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
@@ -95,12 +93,22 @@ export class Versions {
 
   /**
    * An entity tag for `keys`; `viewer` names whatever else the answer depends on (the viewer, for
-   * responses that differ per viewer). Short whatever the number of keys.
+   * responses that differ per viewer).
    */
   etag(keys: string | readonly string[], viewer = ""): string {
-    const tag = this.tag(typeof keys === "string" ? [keys] : keys);
-    if (!viewer && typeof keys === "string") return `"${tag}"`;
-    const digest = createHash("sha256").update(`${tag} ${viewer}`).digest("base64url");
-    return `"${this.boot}-${digest.slice(0, 16)}"`;
+    const all = typeof keys === "string" ? [keys] : keys;
+    return this.sign(`${all.join(" ")} ${this.tag(all)} ${viewer}`);
+  }
+
+  /**
+   * The entity tag of an exact answer, as `viewer` receives it: it moves only when the answer
+   * does, whatever else changed beside it.
+   */
+  answerEtag(answer: string, viewer: string): string {
+    return this.sign(`answer ${answer} ${viewer}`);
+  }
+
+  private sign(what: string): string {
+    return `"${createHmac("sha256", this.secret).update(what).digest("base64url").slice(0, 22)}"`;
   }
 }

@@ -1,9 +1,10 @@
 // Conditional GETs for what pages read and poll: a route that declares `config.etag` answers an
 // unchanged If-None-Match with 304, and an unchanged full answer from memory, before any session
-// lookup or query runs.
-import type { FastifyInstance, FastifyReply } from "fastify";
+// lookup or query runs; one that declares `config.memberEtag`, once the session is known.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
+import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
 
 declare module "fastify" {
@@ -12,7 +13,12 @@ declare module "fastify" {
      * The entity tag of the current answer, computed without the database; none when memory does
      * not tell (the handler may then tag what it read).
      */
-    etag?: (request: FastifyRequest) => string | undefined;
+    etag?: (request: FastifyRequest, reply: FastifyReply) => string | undefined;
+    /**
+     * The entity tag of the signed-in member's own answer, computed without the database: checked
+     * after the session, so that no 304 confirms anything to someone who is not that member.
+     */
+    memberEtag?: (user: UserRow) => string;
     /** The answer is the same for everyone who asks (no viewer in it): keep it in memory. */
     sharedAnswer?: boolean;
   }
@@ -61,6 +67,19 @@ export function tagAnswer(reply: FastifyReply, etag: string) {
   reply.header("etag", etag).header("cache-control", "private, no-cache");
 }
 
+/**
+ * Tags the answer, and answers 304 when the browser holds this version already: then the reply is
+ * sent, and the route has nothing more to do.
+ */
+export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
+  request.etag = etag;
+  tagAnswer(reply, etag);
+  const given = request.headers["if-none-match"];
+  if (!given?.split(",").some((tag) => tag.trim() === etag)) return false;
+  reply.status(304).send();
+  return true;
+}
+
 /** Sends JSON that is written already (an answer kept in memory) as it is. */
 export function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
   return reply.type(contentType).send(body);
@@ -76,18 +95,20 @@ export const conditionalPlugin = fp(
       const { etag: etagOf, sharedAnswer } = request.routeOptions.config ?? {};
       if (!etagOf || request.method !== "GET") return;
       // The tag is read before the data, so a change racing this request only makes it older.
-      request.etag = etagOf(request);
-      if (request.etag === undefined) return;
-      tagAnswer(reply, request.etag);
-      const given = request.headers["if-none-match"];
-      if (given?.split(",").some((tag) => tag.trim() === request.etag)) {
-        return reply.status(304).send();
-      }
+      const etag = etagOf(request, reply);
+      if (etag === undefined) return;
+      if (answeredUnchanged(request, reply, etag)) return reply;
       if (!sharedAnswer) return;
       const key = `${request.etag} ${request.url}`;
       const cached = cache.get(key);
       if (cached) return sendWritten(reply, cached.body, cached.contentType);
       request.answerKey = key;
+    });
+
+    app.addHook("preHandler", async (request, reply) => {
+      const { memberEtag } = request.routeOptions.config ?? {};
+      if (!memberEtag || request.method !== "GET" || !request.user) return;
+      if (answeredUnchanged(request, reply, memberEtag(request.user))) return reply;
     });
 
     app.addHook("onSend", async (request, reply, payload) => {

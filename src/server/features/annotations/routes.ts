@@ -1,4 +1,5 @@
 // HTTP for annotations: respond to a passage, read what one may see, and decide on them.
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
@@ -16,11 +17,11 @@ import {
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { errorResponses } from "../../http-error.ts";
-import { Memo } from "../../live/memo.ts";
+import { type Loaded, Memo } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
-import { sendWritten, tagAnswer } from "../../plugins/conditional.ts";
+import { answeredUnchanged, sendWritten } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
-import { requireAdmin, requireUser } from "../../plugins/session.ts";
+import { requireAdmin, requireUser, sessionToken } from "../../plugins/session.ts";
 import { participantOf, viewerCookies, viewerOf } from "../../plugins/visitor.ts";
 import { canSeeAnnotation } from "../../policy.ts";
 import { presentAnnotation } from "./presenter.ts";
@@ -49,6 +50,30 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         0,
       ),
   });
+  /**
+   * Whether this browser is shown what everyone who is not signed in sees: it carries no session
+   * and wrote none of the annotations. Told from the cookies, before the session is read.
+   */
+  const seesPublic = (request: FastifyRequest, reply: FastifyReply, list: PrismAnnotations) => {
+    if (sessionToken(request)) return false;
+    const { visitorHash } = viewerOf(request, reply, config, secret);
+    return visitorHash === null || !list.visitorHashes.has(visitorHash);
+  };
+  /**
+   * This viewer's tag of a prism's annotations: for the public answer, that of the answer itself,
+   * so that annotations it does not show (pending, rejected) leave it as it is; else the versions
+   * of what the list was read from. None until the public answer is written.
+   */
+  const etagOf = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { value: list, keys }: Partial<Loaded<PrismAnnotations>> & { value: PrismAnnotations },
+  ) => {
+    if (seesPublic(request, reply, list)) {
+      return list.publicAnswer && versions.answerEtag(list.publicAnswer, viewerCookies(request));
+    }
+    return keys && versions.etag(keys, viewerCookies(request));
+  };
   // Per anonymous browser, per member (known and accountable, so more), and per address.
   const limits = [
     new Limit(10, 10, by.visitor),
@@ -89,16 +114,16 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: z.array(annotationSchema), ...errorResponses(404) },
       },
       config: {
-        etag: (request) => {
-          const keys = lists.current(Number((request.params as { prismId: string }).prismId))?.keys;
-          return keys && versions.etag(keys, viewerCookies(request));
+        etag: (request, reply) => {
+          const list = lists.current(Number((request.params as { prismId: string }).prismId));
+          return list && etagOf(request, reply, list);
         },
       },
     },
     async (request, reply) => {
       const { prismId } = request.params;
       const viewer = viewerOf(request, reply, config, secret);
-      const { value: list, keys } = await lists.get(prismId, async () => {
+      const loaded = await lists.get(prismId, async () => {
         const { owner, views } = await prismAnnotations(db, prismId);
         const authors = new Set(views.flatMap((view) => view.author?.username ?? []));
         return {
@@ -116,22 +141,21 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           ],
         };
       });
-      // Tagged here only when the versions were not known before the read.
-      if (keys && request.etag === undefined) {
-        tagAnswer(reply, versions.etag(keys, viewerCookies(request)));
+      const list = loaded.value;
+      const visible = () =>
+        list.views
+          .filter((view) => canSeeAnnotation(viewer, view.row, { userId: list.ownerId }))
+          .map((view) => presentAnnotation(view, viewer));
+      const personal = !seesPublic(request, reply, list);
+      if (!personal && list.publicAnswer === undefined) {
+        list.publicAnswer = String(reply.serialize(visible()));
       }
-      const personal =
-        viewer.user !== null ||
-        (viewer.visitorHash !== null && list.visitorHashes.has(viewer.visitorHash));
-      if (!personal && list.publicAnswer !== undefined) {
-        return sendWritten(reply, list.publicAnswer);
-      }
-      const answer = list.views
-        .filter((view) => canSeeAnnotation(viewer, view.row, { userId: list.ownerId }))
-        .map((view) => presentAnnotation(view, viewer));
-      if (personal) return answer;
-      list.publicAnswer = String(reply.serialize(answer));
-      return sendWritten(reply, list.publicAnswer);
+      // Tagged here when the tag was not known before the read.
+      const etag = request.etag === undefined && etagOf(request, reply, loaded);
+      if (etag && answeredUnchanged(request, reply, etag)) return reply;
+      return personal || list.publicAnswer === undefined
+        ? visible()
+        : sendWritten(reply, list.publicAnswer);
     },
   );
 

@@ -1,5 +1,4 @@
 // HTTP for notifications: the recipient's list and unread count, and their reads and deletes.
-import { createHash, randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notificationCountSchema, notificationSchema } from "../../../contract/notifications.ts";
@@ -7,7 +6,7 @@ import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
 import { versionKeys } from "../../live/versions.ts";
-import { requireUser, sessionToken } from "../../plugins/session.ts";
+import { requireUser } from "../../plugins/session.ts";
 import { presentNotification } from "./presenter.ts";
 import {
   deleteNotification,
@@ -18,10 +17,6 @@ import {
 } from "./service.ts";
 
 const errors = errorResponses(400, 401, 404);
-
-/** Hides the version counter inside a tag: it counts everyone's notification changes. */
-const opaque = (tag: string) =>
-  `"${createHash("sha256").update(tag).digest("base64url").slice(0, 22)}"`;
 
 export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
@@ -60,15 +55,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         response: { 200: notificationCountSchema, ...errorResponses(401) },
       },
       config: {
-        // The tag is computed before the session is resolved, so it cannot use the member's id:
-        // it is the version of everyone's notifications as seen through this session cookie.
-        // Coarse (any member's change refreshes every poll) but never stale.
-        etag: (request) => {
-          const session = sessionToken(request);
-          // No session means a 401: a tag that never matches keeps it from turning into a 304.
-          if (!session) return `"signed-out-${randomUUID()}"`;
-          return opaque(versions.etag(versionKeys.anyNotifications(), session));
-        },
+        memberEtag: (user) => versions.etag(versionKeys.notifications(user.id)),
       },
     },
     async (request) => {
