@@ -172,6 +172,8 @@ export async function buildApp(options: BuildOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Browsers heed HSTS only over https, and it would pin a plain-http origin's name to https.
+    strictTransportSecurity: config.appOrigin.startsWith("https:"),
   });
   app.addHook("onRequest", (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
@@ -186,7 +188,8 @@ export async function buildApp(options: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // The docs page loads only its own files, so the app's policy above holds there too.
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   const bus = new EventBus(database);
   await bus.start();

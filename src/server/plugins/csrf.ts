@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, HttpError } from "../http-error.ts";
+import { sessionToken } from "./session.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,12 +10,13 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { origin: string
   app.addHook("onRequest", async (request) => {
     if (SAFE.has(request.method)) return;
     const origin = request.headers.origin;
-    // Browsers send Origin on every cross-site write; a request without it and without a
-    // cross-site fetch marker comes from a non-browser client, which cookies cannot be forged for.
+    const fetchSite = request.headers["sec-fetch-site"];
+    // Browsers send Origin on writes. Without it, a request that carries a session must say it
+    // comes from Prism's own pages; one without a session is a non-browser client's.
     if (
       origin !== undefined
         ? origin !== opts.origin
-        : request.headers["sec-fetch-site"] === "cross-site"
+        : fetchSite === "cross-site" || (sessionToken(request) && fetchSite !== "same-origin")
     ) {
       throw forbidden("Cross-site requests are not allowed");
     }

@@ -185,9 +185,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       }
     }
     if (status === 200) html = await renderBody(request, html);
+    // Every page is rendered for its visitor (their session, their `vid` and what it hearted or
+    // wrote), and a new visitor's comes with their `vid`: no shared cache may keep one.
     return reply
       .code(status)
-      .header("cache-control", "no-cache")
+      .header("cache-control", "private, no-cache")
+      .header("vary", "Cookie")
       .type("text/html; charset=utf-8")
       .send(html);
   });
