@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { annotationMessages } from "./annotation-messages.ts";
 import { limits } from "./limits.ts";
-import { text } from "./text.ts";
+import { singleLine, text } from "./text.ts";
 
 export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
 export type AnnotationStatus = z.infer<typeof annotationStatusSchema>;
@@ -20,7 +20,7 @@ export const annotationCreateSchema = z
     selectionStart: z.number().int().min(0).max(limits.prismContentBytes),
     selectionEnd: z.number().int().min(1).max(limits.prismContentBytes),
     /** Anonymous readers may leave a name and an e-mail (never shown to others). */
-    annotatorName: text().trim().max(limits.nameMax).optional(),
+    annotatorName: singleLine().trim().max(limits.nameMax).optional(),
     annotatorEmail: z
       .union([z.literal(""), z.email("Invalid email address").max(limits.emailMax)])
       .optional(),

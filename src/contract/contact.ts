@@ -1,7 +1,7 @@
 // The contact form: one schema for the form and the server.
 import { z } from "zod";
 import { limits } from "./limits.ts";
-import { text } from "./text.ts";
+import { singleLine, text } from "./text.ts";
 
 export const contactMessages = {
   name: "Name must be at least 2 characters.",
@@ -12,7 +12,7 @@ export const contactMessages = {
 } as const;
 
 export const contactSchema = z.strictObject({
-  name: text()
+  name: singleLine()
     .trim()
     .min(2, contactMessages.name)
     .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters.`),
@@ -20,7 +20,7 @@ export const contactSchema = z.strictObject({
     .trim()
     .max(limits.emailMax, contactMessages.email)
     .pipe(z.email(contactMessages.email)),
-  subject: text()
+  subject: singleLine()
     .trim()
     .min(2, contactMessages.subject)
     .max(200, "Subject must be at most 200 characters."),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { limits } from "./limits.ts";
 import { responderChoices } from "./responders.ts";
-import { text } from "./text.ts";
+import { singleLine, text } from "./text.ts";
 
 export const respondersSchema = z.enum(responderChoices);
 
@@ -38,7 +38,7 @@ export const fitsContentLimit = (value: string) => byteLength(value) <= limits.p
 export const prismInputSchema = z.strictObject({
   /** The spec's client sends the id along on updates; it must match the path when present. */
   id: z.number().int().optional(),
-  title: text()
+  title: singleLine()
     .trim()
     .min(1, prismMessages.titleRequired)
     .max(limits.prismTitleMax, prismMessages.titleTooLong),

@@ -13,3 +13,14 @@ const NO_CONTROL_CHARACTERS = /^(?:[\t\n\r]|\P{Cc})*$/u;
 export function text() {
   return z.string().regex(NO_CONTROL_CHARACTERS, textMessages.controlCharacters);
 }
+
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069): in a name or a title they
+ * turn around the text beside it wherever it is shown.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A one-line field (a name, a title): text, with any bidi controls dropped. */
+export function singleLine() {
+  return text().overwrite((value) => value.replace(BIDI_CONTROLS, ""));
+}

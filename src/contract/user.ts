@@ -1,7 +1,7 @@
 // What a member looks like on the wire, and the profile-settings form.
 import { z } from "zod";
 import { limits } from "./limits.ts";
-import { text } from "./text.ts";
+import { singleLine, text } from "./text.ts";
 import { isHttpUrl } from "./url.ts";
 
 const optionalText = z.string().nullable();
@@ -59,11 +59,11 @@ export const emailField = text()
   .max(limits.emailMax, `Email must be at most ${limits.emailMax} characters`)
   .pipe(z.email(profileMessages.invalidEmail));
 
-export const firstNameField = text()
+export const firstNameField = singleLine()
   .trim()
   .min(1, profileMessages.firstNameRequired)
   .max(limits.nameMax, `First name must be at most ${limits.nameMax} characters`);
-export const lastNameField = text()
+export const lastNameField = singleLine()
   .trim()
   .min(1, profileMessages.lastNameRequired)
   .max(limits.nameMax, `Last name must be at most ${limits.nameMax} characters`);
@@ -72,7 +72,7 @@ export const profileUpdateSchema = z.strictObject({
   firstName: firstNameField,
   lastName: lastNameField,
   email: emailField,
-  displayName: text()
+  displayName: singleLine()
     .trim()
     .max(limits.nameMax, `Display name must be at most ${limits.nameMax} characters`),
   websiteUrl: optionalUrl,

@@ -1,7 +1,9 @@
 // A control character (NUL above all) in any text field or path parameter is refused with a 400
-// that names the field, and nothing is written.
+// that names the field, and nothing is written; bidi controls are dropped from one-line fields.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { textMessages } from "../../src/contract/text.ts";
+import { annotations } from "../../src/server/db/schema.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
 
@@ -125,5 +127,86 @@ describe("control characters", () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message, url).toEqual(expect.any(String));
     }
+  });
+});
+
+describe("bidi controls", () => {
+  // Embeddings, overrides and isolates: each turns the text around a name or a title.
+  const BIDI = [
+    "\u202A",
+    "\u202B",
+    "\u202C",
+    "\u202D",
+    "\u202E",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+  ];
+  const spoof = (text: string) => `${BIDI.join("")}${text}\u202E`;
+
+  it("are dropped from names and titles, which are shown on one line beside other text", async () => {
+    const member = await buildUser(t.database);
+    const headers = await signIn(t.database, member);
+    const profile = await send(t.app, "PUT", "/api/user/profile", {
+      headers,
+      payload: {
+        firstName: spoof("Ada"),
+        lastName: spoof("Lovelace"),
+        email: member.email,
+        displayName: spoof("Countess"),
+        websiteUrl: "",
+        twitterUrl: "",
+        linkedinUrl: "",
+      },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      displayName: "Countess",
+    });
+
+    const prism = await send(t.app, "POST", "/api/prisms", {
+      headers,
+      payload: { title: spoof("Mornings"), content: "<p>Mornings.</p>" },
+    });
+    expect(prism.statusCode).toBe(201);
+    expect(prism.json().title).toBe("Mornings");
+
+    const registered = await send(t.app, "POST", "/api/register", {
+      payload: {
+        username: "bidi_member",
+        email: "bidi@example.com",
+        password: "secret-1",
+        firstName: spoof("Grace"),
+        lastName: spoof("Hopper"),
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json()).toMatchObject({ firstName: "Grace", lastName: "Hopper" });
+  });
+
+  it("are dropped from a visitor's name, and kept in what they wrote", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
+    const annotated = await send(t.app, "POST", "/api/annotations", {
+      headers: { cookie: "vid=bidi-visitor-0000000001" },
+      payload: {
+        prismId: prism.id,
+        selectedText: "Mornings",
+        annotationText: "\u2067مرحبا\u2069 and hello",
+        selectionStart: 0,
+        selectionEnd: 8,
+        annotatorName: spoof("Grace"),
+      },
+    });
+    expect(annotated.statusCode).toBe(201);
+    const [stored] = await t.database.db
+      .select()
+      .from(annotations)
+      .where(eq(annotations.id, annotated.json().id));
+    expect(stored?.annotatorName).toBe("Grace");
+    expect(stored?.annotationText).toBe("\u2067مرحبا\u2069 and hello");
   });
 });
