@@ -1,11 +1,14 @@
 // A control character (NUL above all) in any text field or path parameter is refused with a 400
 // that names the field, and nothing is written; bidi controls are dropped from one-line fields.
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { textMessages } from "../../src/contract/text.ts";
 import { annotations } from "../../src/server/db/schema.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
+import { NotificationText } from "../../src/web/features/notifications/notification-text.tsx";
 
 const t = setupTestApp();
 
@@ -208,5 +211,27 @@ describe("bidi controls", () => {
       .where(eq(annotations.id, annotated.json().id));
     expect(stored?.annotatorName).toBe("Grace");
     expect(stored?.annotationText).toBe("\u2067مرحبا\u2069 and hello");
+  });
+
+  it("cannot turn a notification's words around: its name and title are isolated", () => {
+    const markup = renderToStaticMarkup(
+      createElement(NotificationText, {
+        notification: {
+          id: 1,
+          userId: 1,
+          prismId: 1,
+          type: "heart",
+          actorName: spoof("Grace"),
+          read: false,
+          createdAt: new Date().toISOString(),
+          annotationId: null,
+          annotationStatus: null,
+          prismTitle: spoof("Mornings"),
+          prismOwnerUsername: "ada",
+        },
+      }),
+    );
+    expect(markup).toContain(`<bdi class="font-medium">${spoof("Grace")}</bdi> liked your Prism`);
+    expect(markup).toContain(`&quot;<bdi>${spoof("Mornings")}</bdi>&quot;`);
   });
 });

@@ -12,10 +12,13 @@ function notificationVerb(notification: Notification): string {
 export function NotificationText({ notification }: { notification: Notification }) {
   return (
     <>
+      {/* Names and titles are isolated: their own direction never turns the words around them. */}
       <span>
-        <span className="font-medium">{notification.actorName?.trim() || "Someone"}</span>{" "}
+        <bdi className="font-medium">{notification.actorName?.trim() || "Someone"}</bdi>{" "}
         {notificationVerb(notification)}{" "}
-        <span className="font-medium">"{notification.prismTitle}"</span>
+        <span className="font-medium">
+          "<bdi>{notification.prismTitle}</bdi>"
+        </span>
       </span>
       <time dateTime={notification.createdAt} className="block text-xs text-muted-foreground">
         {relativeTime(notification.createdAt)}
