@@ -68,6 +68,29 @@ export const lastNameField = singleLine()
   .min(1, profileMessages.lastNameRequired)
   .max(limits.nameMax, `Last name must be at most ${limits.nameMax} characters`);
 
+/**
+ * What the four sensitive actions (changing the e-mail or password, connecting or disconnecting
+ * Google, deleting the account) answer when the member has not shown again who they are.
+ */
+export const reauthMessages = {
+  currentPasswordRequired: "Enter your current password",
+  currentPasswordWrong: "The current password is not correct",
+  tooManyGuesses: "Too many wrong passwords. Please wait 15 minutes and try again.",
+  confirmWithGoogle:
+    "Confirm with Google first: this change needs a Google sign-in from the last 10 minutes.",
+  googleUnavailable:
+    "This change needs a Google sign-in to confirm it, and Google sign-in is not available on this server.",
+} as const;
+
+/** The member's current password, sent with a sensitive change; checked by the server. */
+const currentPassword = text()
+  .max(limits.passwordMax, reauthMessages.currentPasswordWrong)
+  .optional();
+
+/** The body of a sensitive action that changes nothing else (connect, disconnect, delete). */
+export const reauthSchema = z.strictObject({ currentPassword });
+export type ReauthInput = z.infer<typeof reauthSchema>;
+
 export const profileUpdateSchema = z.strictObject({
   firstName: firstNameField,
   lastName: lastNameField,
@@ -80,6 +103,8 @@ export const profileUpdateSchema = z.strictObject({
   linkedinUrl: optionalUrl,
   /** Left out by clients that do not show it: the setting stays as it is. */
   preapproveMembers: z.boolean().optional(),
+  /** Needed when the e-mail changes. */
+  currentPassword,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

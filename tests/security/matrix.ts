@@ -69,6 +69,8 @@ const adminOnly = (status: number) => ({ anonymous: 401, member: 403, owner: 403
 
 const unique = () => randomUUID().slice(0, 8);
 const prismBody = () => ({ title: "Matrix", content: "<p>Words</p>" });
+/** The body of a sensitive action: every member of the scene has TEST_PASSWORD. */
+const reauth = () => ({ currentPassword: TEST_PASSWORD });
 
 export const matrix: Record<string, Row> = {
   "GET /api/health": { expect: everyone(200) },
@@ -116,11 +118,13 @@ export const matrix: Record<string, Row> = {
       websiteUrl: "",
       twitterUrl: "",
       linkedinUrl: "",
+      currentPassword: TEST_PASSWORD,
     }),
     expect: signedIn(200),
   },
-  "DELETE /api/user/google": { expect: signedIn(200) },
-  "DELETE /api/user/account": { expect: signedIn(204) },
+  "POST /api/user/google": { body: reauth, expect: signedIn(204) },
+  "DELETE /api/user/google": { body: reauth, expect: signedIn(200) },
+  "DELETE /api/user/account": { body: reauth, expect: signedIn(204) },
   "POST /api/prisms": { body: prismBody, expect: signedIn(201) },
   "GET /api/prisms/{username}": {
     url: (s) => `/api/prisms/${s.owner.username}`,

@@ -188,6 +188,12 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     userAgent: text("user_agent"),
+    /**
+     * When the member last showed again who they are in this session: a Google sign-in (which
+     * a Google-only account's sensitive changes need from the last 10 minutes), or the current
+     * password given before connecting Google.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),

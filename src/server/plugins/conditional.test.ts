@@ -4,7 +4,7 @@ import type { Annotation } from "../../contract/annotations.ts";
 import { annotations, prisms, users } from "../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
-import { jsonHeaders, send, setupTestApp, signIn } from "../test/helpers.ts";
+import { jsonHeaders, send, setupTestApp, signIn, TEST_PASSWORD } from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
 
 const t = setupTestApp();
@@ -309,6 +309,7 @@ describe("full answers from memory", () => {
 
     const deleted = await send(t.app, "DELETE", "/api/user/account", {
       headers: await signIn(t.database, member),
+      payload: { currentPassword: TEST_PASSWORD },
     });
     expect(deleted.statusCode).toBe(204);
     expect((await profile(member.username)).statusCode).toBe(404);

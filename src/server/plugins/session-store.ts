@@ -11,18 +11,46 @@ export const SESSION_IDLE_DAYS = 30;
 export const SESSION_MAX_DAYS = 90;
 const TOUCH_AFTER_MS = 60_000;
 
+/** A new session; `confirmed` when the sign-in itself confirms the member (Google). */
 export async function createSession(
   db: Executor,
   userId: number,
   userAgent: string | undefined,
+  confirmed = false,
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     userAgent: userAgent?.slice(0, 300),
+    confirmedAt: confirmed ? sql`now()` : null,
   });
   return token;
+}
+
+/** How long a confirmation stands for a change that needs one. */
+const CONFIRMED_FOR_MINUTES = 10;
+
+/** Notes that the member just showed again who they are in this session. */
+export async function confirmSession(db: Executor, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ confirmedAt: sql`now()` })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** True when the member showed again who they are in this session within the last 10 minutes. */
+export async function isRecentlyConfirmed(db: Executor, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.confirmedAt, sql`now() - make_interval(mins => ${CONFIRMED_FOR_MINUTES})`),
+      ),
+    );
+  return row !== undefined;
 }
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {

@@ -27,7 +27,9 @@ type GoogleProfile = z.infer<typeof googleClaimsSchema>;
 
 /** Why a Google sign-in or connection was refused, as the `error` the pages explain. */
 export class GoogleRefusal extends Error {
-  constructor(readonly code: "google-account-exists" | "google-already-linked") {
+  constructor(
+    readonly code: "google-account-exists" | "google-already-linked" | "google-wrong-account",
+  ) {
     super(code);
   }
 }

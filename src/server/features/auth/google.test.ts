@@ -8,7 +8,7 @@ import { sessions, users } from "../../db/schema.ts";
 import { createSession } from "../../plugins/session-store.ts";
 import { buildUser } from "../../test/builders.ts";
 import { createTestDatabase } from "../../test/databases.ts";
-import { cookieFrom, TEST_ORIGIN } from "../../test/helpers.ts";
+import { cookieFrom, TEST_ORIGIN, TEST_PASSWORD } from "../../test/helpers.ts";
 import { GOOGLE_STATE_COOKIE } from "./google.ts";
 import { usernameBase } from "./google-account.ts";
 
@@ -216,6 +216,21 @@ describe("GET /auth/google/callback", () => {
   it("connects Google to the signed-in member from Profile Settings, and disconnects it", async () => {
     const ada = await buildUser(database, { username: "ada_conn", email: "ada.conn@example.com" });
     const token = await createSession(database.db, ada.id, "vitest");
+    const session = { cookie: `prism_session=${token}` };
+    // Connecting starts with the member's password (Profile Settings sends it first).
+    const withPassword = (member: { cookie: string }) => ({
+      ...member,
+      origin: TEST_ORIGIN,
+      "content-type": "application/json",
+    });
+    const reauth = JSON.stringify({ currentPassword: TEST_PASSWORD });
+    const confirmed = await app.inject({
+      method: "POST",
+      url: "/api/user/google",
+      headers: withPassword(session),
+      payload: reauth,
+    });
+    expect(confirmed.statusCode).toBe(204);
     const { stateCookie, callback } = await startFlow(
       claims({ sub: "google-ada-conn", email: "someone.else@gmail.com" }),
       "/auth/google?connect=1",
@@ -225,7 +240,6 @@ describe("GET /auth/google/callback", () => {
       prism_session: token,
     });
     expect(connected.headers.location).toBe("/profile?google=connected");
-    const session = { cookie: `prism_session=${token}` };
     const mine = await app.inject({ method: "GET", url: "/api/user", headers: session });
     expect(mine.json()).toMatchObject({ googleConnected: true, hasPassword: true });
     // Google now signs in to Ada's account.
@@ -235,6 +249,13 @@ describe("GET /auth/google/callback", () => {
     // The same Google account cannot be connected to someone else.
     const bob = await buildUser(database, { username: "bob_conn" });
     const bobToken = await createSession(database.db, bob.id, "vitest");
+    const bobConfirmed = await app.inject({
+      method: "POST",
+      url: "/api/user/google",
+      headers: withPassword({ cookie: `prism_session=${bobToken}` }),
+      payload: reauth,
+    });
+    expect(bobConfirmed.statusCode).toBe(204);
     const taken = await startFlow(claims({ sub: "google-ada-conn" }), "/auth/google?connect=1");
     const refused = await finishFlow(taken.callback, {
       [GOOGLE_STATE_COOKIE]: taken.stateCookie.value,
@@ -251,7 +272,8 @@ describe("GET /auth/google/callback", () => {
     const disconnected = await app.inject({
       method: "DELETE",
       url: "/api/user/google",
-      headers: { ...session, origin: TEST_ORIGIN },
+      headers: withPassword(session),
+      payload: reauth,
     });
     expect(disconnected.statusCode).toBe(200);
     expect(disconnected.json()).toMatchObject({ googleConnected: false });

@@ -1,6 +1,7 @@
 // HTTP for Google sign-in over OpenID Connect: sends the browser to the provider, then signs in
-// the member that google-account.ts finds or creates, or (started from Profile Settings with
-// `?connect=1`) connects the Google account to the member signed in.
+// the member that google-account.ts finds or creates, or, started from Profile Settings, connects
+// the Google account to the member signed in (`?connect=1`, after they gave their password) or
+// confirms that member again (`?confirm=1`, a Google-only account before a sensitive change).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
@@ -8,7 +9,12 @@ import { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import type { Config } from "../../config.ts";
 import { sessionCookieOptions, sessionToken, startSession } from "../../plugins/session.ts";
-import { createSession, resolveSession } from "../../plugins/session-store.ts";
+import {
+  confirmSession,
+  createSession,
+  isRecentlyConfirmed,
+  resolveSession,
+} from "../../plugins/session-store.ts";
 import {
   connectGoogle,
   findOrCreateMember,
@@ -23,8 +29,8 @@ const CALLBACK_PATH = "/auth/google/callback";
 const STATE_MAX_AGE = 10 * 60;
 
 type GoogleConfig = NonNullable<Config["google"]>;
-/** Signing in with Google, or connecting it to the member signed in (Profile Settings). */
-type Mode = "signin" | "connect";
+/** Signing in with Google, or connecting or confirming the member signed in (Profile Settings). */
+type Mode = "signin" | "connect" | "confirm";
 
 export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, db }) => {
   const tags = ["auth"];
@@ -48,13 +54,13 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
 
   /**
    * Where a flow ends: the callback page for sign-in (told when the sign-in created the account,
-   * whose first screen is its own page), Profile Settings for a connection.
+   * whose first screen is its own page), Profile Settings for a connection or a confirmation.
    */
   const done = (mode: Mode, reply: FastifyReply, code?: string, created = false) =>
     reply.redirect(
-      mode === "connect"
-        ? `/profile?google=${code ?? "connected"}`
-        : `/auth/callback${code ? `?error=${code}` : created ? "?welcome=1" : ""}`,
+      mode === "signin"
+        ? `/auth/callback${code ? `?error=${code}` : created ? "?welcome=1" : ""}`
+        : `/profile?google=${code ?? (mode === "connect" ? "connected" : "confirmed")}`,
     );
   const fail = (request: FastifyRequest, reply: FastifyReply, mode: Mode, error: unknown) => {
     if (error instanceof GoogleRefusal) return done(mode, reply, error.code);
@@ -67,12 +73,17 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     {
       schema: {
         tags,
-        summary: "Start Google sign-in, or with connect=1 connect Google to the signed-in member",
-        querystring: z.object({ connect: z.literal("1").optional() }),
+        summary:
+          "Start Google sign-in; with connect=1 connect Google to the signed-in member, with confirm=1 confirm them",
+        querystring: z.object({
+          connect: z.literal("1").optional(),
+          confirm: z.literal("1").optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const mode: Mode = request.query.connect ? "connect" : "signin";
+      const { connect, confirm } = request.query;
+      const mode: Mode = connect ? "connect" : confirm ? "confirm" : "signin";
       if (!config.google) return done(mode, reply, "google-not-configured");
       try {
         const client = await provider(config.google);
@@ -108,7 +119,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
       const [state, nonce, verifier, given, ...rest] = (
         request.cookies[GOOGLE_STATE_COOKIE] ?? ""
       ).split(".");
-      const mode: Mode = given === "connect" ? "connect" : "signin";
+      const mode: Mode = given === "connect" || given === "confirm" ? given : "signin";
       if (!config.google) return done(mode, reply, "google-not-configured");
       try {
         if (!state || !nonce || !verifier || rest.length > 0) {
@@ -124,11 +135,22 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
         });
         const profile = googleClaimsSchema.parse(tokens.claims());
 
-        if (mode === "connect") {
+        if (mode !== "signin") {
           const token = sessionToken(request);
           const member = token ? await resolveSession(db, token) : null;
-          if (!member) throw new Error("connecting Google needs a signed-in member");
-          await connectGoogle(db, member.id, profile.sub);
+          if (!token || !member) throw new Error(`${mode} needs a signed-in member`);
+          if (mode === "confirm") {
+            if (member.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
+            await confirmSession(db, token);
+          } else {
+            // The state cookie is the browser's to rewrite: what allows the connection is the
+            // password given in this session just before, by a member without Google (so not
+            // a session that a Google sign-in confirmed).
+            if (member.googleId !== null || !(await isRecentlyConfirmed(db, token))) {
+              throw new Error("connecting Google needs the password first");
+            }
+            await connectGoogle(db, member.id, profile.sub);
+          }
           return done(mode, reply);
         }
 
@@ -137,7 +159,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
           if (user.deactivatedAt) return null;
           await markActive(tx, user.id);
           return {
-            token: await createSession(tx, user.id, request.headers["user-agent"]),
+            token: await createSession(tx, user.id, request.headers["user-agent"], true),
             created,
           };
         });

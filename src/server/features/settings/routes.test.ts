@@ -15,7 +15,7 @@ import {
   buildPrism,
   buildUser,
 } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -34,7 +34,10 @@ const saveProfile = (payload: object, headers: Record<string, string> = {}) =>
   send(t.app, "PUT", "/api/user/profile", { payload, headers });
 
 const deleteAccount = (headers: Record<string, string> = {}) =>
-  send(t.app, "DELETE", "/api/user/account", { headers });
+  send(t.app, "DELETE", "/api/user/account", {
+    headers,
+    payload: { currentPassword: TEST_PASSWORD },
+  });
 
 describe("PUT /api/user/profile", () => {
   it("keeps pre-approve members off by default, turns it on, and leaves it alone when not sent", async () => {
@@ -64,6 +67,7 @@ describe("PUT /api/user/profile", () => {
     const response = await saveProfile(
       profile({
         email: `  ${user.username}-new@example.com `,
+        currentPassword: TEST_PASSWORD,
         displayName: " Octavia ",
         websiteUrl: "https://octavia.example",
         linkedinUrl: "http://linkedin.com/in/octavia",
@@ -109,10 +113,11 @@ describe("PUT /api/user/profile", () => {
     const other = await buildUser(t.database);
     const user = await buildUser(t.database);
     const headers = await signIn(t.database, user);
-    const taken = await saveProfile(profile({ email: other.email.toUpperCase() }), headers);
+    const changed = (email: string) => profile({ email, currentPassword: TEST_PASSWORD });
+    const taken = await saveProfile(changed(other.email.toUpperCase()), headers);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ email: "Email is already registered" });
-    const own = await saveProfile(profile({ email: user.email.toUpperCase() }), headers);
+    const own = await saveProfile(changed(user.email.toUpperCase()), headers);
     expect(own.statusCode).toBe(200);
   });
 

@@ -1,31 +1,71 @@
-// HTTP for Profile Settings: update the profile, delete the account.
+// HTTP for Profile Settings: update the profile, connect or disconnect Google, delete the account.
+// The sensitive ones ask the member to show again who they are (reauth.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUserSchema, profileUpdateSchema } from "../../../contract/user.ts";
+import {
+  currentUserSchema,
+  profileMessages,
+  profileUpdateSchema,
+  reauthSchema,
+} from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
 import { deleteAccount } from "../../commands/delete-account.ts";
-import { errorResponses } from "../../http-error.ts";
-import { clearSessionCookie, requireUser } from "../../plugins/session.ts";
+import { badRequest, errorResponses } from "../../http-error.ts";
+import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/session.ts";
+import { confirmSession } from "../../plugins/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
-import { disconnectGoogle, updateProfile } from "./service.ts";
+import { createReauth } from "./reauth.ts";
+import { disconnectGoogle, mailEmailChanged, updateProfile } from "./service.ts";
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, bus }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, bus, mailer },
+) => {
   const tags = ["settings"];
+  const reauthenticate = createReauth(db, config);
+  // A bodiless call is one without a password, and gets the same answer.
+  const reauthBody = reauthSchema.nullish();
 
   app.put(
     "/user/profile",
     {
       schema: {
         tags,
-        summary: "Update the signed-in member's profile",
+        summary: "Update the signed-in member's profile (a new e-mail needs currentPassword)",
         body: profileUpdateSchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 409) },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request) => {
-      const user = await updateProfile(db, requireUser(request).id, request.body);
+      const before = requireUser(request);
+      const emailChanged = request.body.email !== before.email;
+      if (emailChanged) await reauthenticate(request, request.body.currentPassword);
+      const user = await updateProfile(db, before.id, request.body);
       await bus.publish({ type: "profile.changed", username: user.username });
+      if (emailChanged) {
+        mailEmailChanged(mailer, config.appOrigin, before, user.email).catch((error) =>
+          request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
+        );
+      }
       return presentCurrentUser(user);
+    },
+  );
+
+  app.post(
+    "/user/google",
+    {
+      schema: {
+        tags,
+        summary:
+          "Confirm the signed-in member with currentPassword before connecting Google (then /auth/google?connect=1)",
+        body: reauthBody,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await reauthenticate(request, request.body?.currentPassword);
+      await confirmSession(db, sessionToken(request) ?? "");
+      return reply.status(204).send(null);
     },
   );
 
@@ -35,10 +75,16 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Disconnect Google from the signed-in member (who must have a password)",
-        response: { 200: currentUserSchema, ...errorResponses(400, 401) },
+        body: reauthBody,
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => presentCurrentUser(await disconnectGoogle(db, requireUser(request))),
+    async (request) => {
+      const member = requireUser(request);
+      if (member.password === null) throw badRequest(profileMessages.googleOnly);
+      await reauthenticate(request, request.body?.currentPassword);
+      return presentCurrentUser(await disconnectGoogle(db, member.id));
+    },
   );
 
   app.delete(
@@ -47,10 +93,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Delete the signed-in member and everything that is theirs",
-        response: { 204: z.null(), ...errorResponses(401) },
+        body: reauthBody,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
+      await reauthenticate(request, request.body?.currentPassword);
       const { events } = await deleteAccount(db, requireUser(request).id);
       await bus.publish(...events);
       clearSessionCookie(reply, config);

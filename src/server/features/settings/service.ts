@@ -1,9 +1,10 @@
 // A member's own profile settings.
 import { eq } from "drizzle-orm";
-import { type ProfileUpdate, profileMessages } from "../../../contract/user.ts";
+import type { ProfileUpdate } from "../../../contract/user.ts";
 import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../http-error.ts";
+import { notFound } from "../../http-error.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import { assertAvailable, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
@@ -34,14 +35,42 @@ export async function updateProfile(
   return user;
 }
 
-/** Disconnects Google; only a member who can still sign in with a password may. */
-export async function disconnectGoogle(db: Db, user: UserRow): Promise<UserRow> {
-  if (user.password === null) throw badRequest(profileMessages.googleOnly);
+/** Disconnects Google (the route lets only a member who has a password do it). */
+export async function disconnectGoogle(db: Db, userId: number): Promise<UserRow> {
   const [updated] = await db
     .update(users)
     .set({ googleId: null })
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, userId))
     .returning();
   if (!updated) throw notFound("Account not found");
   return updated;
+}
+
+/** "thief.new@evil.example" → "t***@evil.example": enough to recognise, not to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * Tells the old address that the account's e-mail changed, naming the new one masked. It carries
+ * no link: whoever holds the new address must not get in through it.
+ */
+export async function mailEmailChanged(
+  mailer: Mailer,
+  appOrigin: string,
+  before: UserRow,
+  newEmail: string,
+): Promise<void> {
+  await mailer.send({
+    to: before.email,
+    subject: "The e-mail address of your Prism account was changed",
+    text:
+      `Hello ${before.firstName},\n\n` +
+      `The e-mail address of your Prism account @${before.username} was changed to ` +
+      `${maskEmail(newEmail)}. Messages about the account, such as password resets, go there ` +
+      "from now on.\n\n" +
+      "If you did not make this change, someone else may be using your account: tell us through " +
+      `the contact form at ${appOrigin}/contact.\n`,
+  });
 }

@@ -1,0 +1,345 @@
+// A stolen session is not a stolen account: changing the e-mail, connecting or disconnecting
+// Google and deleting the account ask again for the current password (a Google-only account
+// confirms with Google instead), wrong guesses are limited per member, and the old address is
+// told of an e-mail change.
+import { eq } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { reauthMessages } from "../../src/contract/user.ts";
+import { type App, buildApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { sessions, type UserRow, users } from "../../src/server/db/schema.ts";
+import { GOOGLE_STATE_COOKIE } from "../../src/server/features/auth/google.ts";
+import { buildUser } from "../../src/server/test/builders.ts";
+import {
+  cookieFrom,
+  send,
+  signIn,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+} from "../../src/server/test/helpers.ts";
+import { setupMailTestApp } from "../../src/server/test/mail.ts";
+
+const t = setupMailTestApp();
+
+// Prism with Google sign-in at a local provider, on the same database.
+const provider = new OAuth2Server();
+let google: App;
+let nextClaims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  provider.issuer.url = `http://127.0.0.1:${provider.address().port}`;
+  provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, nextClaims));
+  const config = loadConfig({
+    APP_ORIGIN: TEST_ORIGIN,
+    SEED: "none",
+    NODE_ENV: "test",
+    GOOGLE_CLIENT_ID: "prism-test",
+    GOOGLE_CLIENT_SECRET: "secret",
+    GOOGLE_ISSUER: provider.issuer.url,
+  });
+  google = await buildApp({ config, database: t.database });
+});
+
+afterAll(async () => {
+  await google?.close();
+  if (provider.listening) await provider.stop();
+});
+
+/** Through Google and back: `start` is /auth/google with its query; the callback's answer. */
+async function googleFlow(start: string, sub: string, cookies: Record<string, string> = {}) {
+  const started = await google.inject({ method: "GET", url: start, cookies });
+  const state = started.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
+  if (!state) throw new Error(`no state cookie: ${started.headers.location}`);
+  nextClaims = { sub, email: `${sub}@gmail.com`, email_verified: true };
+  const authorized = await fetch(String(started.headers.location), { redirect: "manual" });
+  const callback = new URL(authorized.headers.get("location") ?? "");
+  return { state: state.value, callback };
+}
+
+function finish(callback: URL, cookies: Record<string, string>) {
+  return google.inject({ method: "GET", url: `${callback.pathname}${callback.search}`, cookies });
+}
+
+const tokenOf = (headers: Record<string, string>) => headers.cookie?.split("=")[1] ?? "";
+
+const row = async (user: UserRow) => {
+  const [found] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+  return found;
+};
+
+const profileOf = (user: UserRow, overrides: Record<string, unknown> = {}) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  displayName: "",
+  websiteUrl: "",
+  twitterUrl: "",
+  linkedinUrl: "",
+  ...overrides,
+});
+
+const missing = { currentPassword: reauthMessages.currentPasswordRequired };
+const wrong = { currentPassword: reauthMessages.currentPasswordWrong };
+
+/** The four sensitive actions of a member who has a password and a connected Google account. */
+const actions = {
+  "changing the e-mail": {
+    call: (app: App, user: UserRow, headers: Record<string, string>, extra: object) =>
+      send(app, "PUT", "/api/user/profile", {
+        headers,
+        payload: profileOf(user, { email: `new-${user.username}@example.com`, ...extra }),
+      }),
+    ok: 200,
+    unchanged: async (user: UserRow) => expect((await row(user))?.email).toBe(user.email),
+  },
+  "disconnecting Google": {
+    call: (app: App, _user: UserRow, headers: Record<string, string>, extra: object) =>
+      send(app, "DELETE", "/api/user/google", { headers, payload: extra }),
+    ok: 200,
+    unchanged: async (user: UserRow) => expect((await row(user))?.googleId).toBe(user.googleId),
+  },
+  "starting to connect Google": {
+    call: (app: App, _user: UserRow, headers: Record<string, string>, extra: object) =>
+      send(app, "POST", "/api/user/google", { headers, payload: extra }),
+    ok: 204,
+    unchanged: async (user: UserRow) => {
+      const [session] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id));
+      expect(session?.confirmedAt).toBeNull();
+    },
+  },
+  "deleting the account": {
+    call: (app: App, _user: UserRow, headers: Record<string, string>, extra: object) =>
+      send(app, "DELETE", "/api/user/account", { headers, payload: extra }),
+    ok: 204,
+    unchanged: async (user: UserRow) => expect(await row(user)).toBeDefined(),
+  },
+};
+
+describe("sensitive actions ask for the current password", () => {
+  it.each(Object.entries(actions))(
+    "%s: missing or wrong answers 400 on currentPassword and changes nothing; the right one succeeds",
+    async (_name, action) => {
+      const user = await buildUser(t.database, { googleId: `google-${Math.random()}` });
+      const headers = await signIn(t.database, user);
+      for (const [extra, errors] of [
+        [{}, missing],
+        [{ currentPassword: "" }, missing],
+        [{ currentPassword: "not-the-password" }, wrong],
+      ] as const) {
+        const refused = await action.call(t.app, user, headers, extra);
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().errors).toEqual(errors);
+        await action.unchanged(user);
+      }
+      const done = await action.call(t.app, user, headers, { currentPassword: TEST_PASSWORD });
+      expect(done.statusCode, done.body).toBe(action.ok);
+    },
+  );
+
+  it("a bodiless account deletion is refused the same way", async () => {
+    const user = await buildUser(t.database);
+    const refused = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user/account",
+      headers: { ...(await signIn(t.database, user)), origin: TEST_ORIGIN },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual(missing);
+    expect(await row(user)).toBeDefined();
+  });
+
+  it("changes that are not sensitive need no password: names, links, pre-approve, the same e-mail", async () => {
+    const user = await buildUser(t.database);
+    const headers = await signIn(t.database, user);
+    const saved = await send(t.app, "PUT", "/api/user/profile", {
+      headers,
+      payload: profileOf(user, {
+        firstName: "Octavia",
+        displayName: "Oct",
+        websiteUrl: "https://octavia.example",
+        preapproveMembers: true,
+      }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await row(user)).toMatchObject({
+      firstName: "Octavia",
+      displayName: "Oct",
+      websiteUrl: "https://octavia.example",
+      preapproveMembers: true,
+      email: user.email,
+    });
+  });
+
+  it("connecting Google goes through only after the password was given in this session", async () => {
+    const user = await buildUser(t.database);
+    const headers = await signIn(t.database, user);
+    const session = { prism_session: tokenOf(headers) };
+    // A connection whose state cookie was rewritten from a sign-in, without the password first.
+    const forged = await googleFlow("/auth/google", "google-forged");
+    const [state, nonce, verifier] = forged.state.split(".");
+    const refused = await finish(forged.callback, {
+      [GOOGLE_STATE_COOKIE]: [state, nonce, verifier, "connect"].join("."),
+      ...session,
+    });
+    expect(refused.headers.location).toBe("/profile?google=google-auth-failed");
+    expect((await row(user))?.googleId).toBeNull();
+
+    const confirmed = await send(google, "POST", "/api/user/google", {
+      headers,
+      payload: { currentPassword: TEST_PASSWORD },
+    });
+    expect(confirmed.statusCode).toBe(204);
+    const flow = await googleFlow("/auth/google?connect=1", "google-connected");
+    const connected = await finish(flow.callback, {
+      [GOOGLE_STATE_COOKIE]: flow.state,
+      ...session,
+    });
+    expect(connected.headers.location).toBe("/profile?google=connected");
+    expect((await row(user))?.googleId).toBe("google-connected");
+  });
+});
+
+describe("the old address is told of an e-mail change", () => {
+  it("with the new address masked, and no link that lets anyone in", async () => {
+    const user = await buildUser(t.database, { email: "octavia.old@example.com" });
+    const headers = await signIn(t.database, user);
+    const changed = await send(t.app, "PUT", "/api/user/profile", {
+      headers,
+      payload: profileOf(user, {
+        email: "thief.new@evil.example",
+        currentPassword: TEST_PASSWORD,
+      }),
+    });
+    expect(changed.statusCode).toBe(200);
+    const notice = await vi.waitFor(
+      () => {
+        const mail = t.received.find((m) => m.to.includes("octavia.old@example.com"));
+        if (!mail) throw new Error("no notice yet");
+        return mail;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    const text = notice.raw.replace(/=\r?\n/g, "");
+    expect(text).toContain("t***@evil.example");
+    expect(text).not.toContain("thief.new");
+    expect(text).not.toMatch(/token=|reset-password/);
+    expect(t.received.some((m) => m.to.includes("thief.new@evil.example"))).toBe(false);
+  });
+});
+
+describe("guessing the current password", () => {
+  it("is limited per member: 5 wrong guesses in 15 minutes, then 429 even for the right one", async () => {
+    const user = await buildUser(t.database);
+    const headers = await signIn(t.database, user);
+    const guess = (currentPassword: string) =>
+      send(t.app, "DELETE", "/api/user/account", { headers, payload: { currentPassword } });
+    // Right passwords are not guesses: they give their try back.
+    const other = await buildUser(t.database, { googleId: "google-guess" });
+    const otherHeaders = await signIn(t.database, other);
+    for (let i = 0; i < 6; i++) {
+      const email = `again-${i}-${other.username}@example.com`;
+      const saved = await send(t.app, "PUT", "/api/user/profile", {
+        headers: otherHeaders,
+        payload: profileOf(other, { email, currentPassword: TEST_PASSWORD }),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    for (let i = 0; i < 5; i++) {
+      expect((await guess(`wrong-${i}`)).statusCode).toBe(400);
+    }
+    const limited = await guess(TEST_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: reauthMessages.tooManyGuesses });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await row(user)).toBeDefined();
+    // Another member's guesses are their own.
+    const disconnected = await send(t.app, "DELETE", "/api/user/google", {
+      headers: otherHeaders,
+      payload: { currentPassword: TEST_PASSWORD },
+    });
+    expect(disconnected.statusCode).toBe(200);
+  });
+});
+
+describe("a Google-only account confirms with Google", () => {
+  const googleOnly = (sub: string) =>
+    buildUser(t.database, { password: null, authProvider: "google", googleId: sub });
+
+  it("is refused without a recent Google sign-in, and told to confirm with Google", async () => {
+    const user = await googleOnly("google-only-1");
+    const headers = await signIn(t.database, user);
+    const refused = await send(google, "DELETE", "/api/user/account", {
+      headers,
+      payload: { currentPassword: "anything" },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(reauthMessages.confirmWithGoogle);
+    const email = await send(google, "PUT", "/api/user/profile", {
+      headers,
+      payload: profileOf(user, { email: "elsewhere@example.com" }),
+    });
+    expect(email.statusCode).toBe(403);
+    expect(await row(user)).toMatchObject({ email: user.email });
+
+    // A confirmation older than ten minutes is no confirmation.
+    await t.database.db
+      .update(sessions)
+      .set({ confirmedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await send(google, "DELETE", "/api/user/account", { headers })).statusCode).toBe(403);
+    expect(await row(user)).toBeDefined();
+  });
+
+  it("is allowed in a session that a Google sign-in just started", async () => {
+    const user = await googleOnly("google-only-2");
+    const flow = await googleFlow("/auth/google", "google-only-2");
+    const signedIn = await finish(flow.callback, { [GOOGLE_STATE_COOKIE]: flow.state });
+    expect(signedIn.headers.location).toBe("/auth/callback");
+    const email = await send(google, "PUT", "/api/user/profile", {
+      headers: cookieFrom(signedIn),
+      payload: profileOf(user, { email: "confirmed@example.com" }),
+    });
+    expect(email.statusCode, email.body).toBe(200);
+    expect((await row(user))?.email).toBe("confirmed@example.com");
+  });
+
+  it("confirms an older session through Confirm with Google, back to Profile Settings", async () => {
+    const user = await googleOnly("google-only-3");
+    const headers = await signIn(t.database, user);
+    const session = { prism_session: tokenOf(headers) };
+    // Another Google account does not confirm this member.
+    const other = await googleFlow("/auth/google?confirm=1", "google-someone-else");
+    const notYours = await finish(other.callback, {
+      [GOOGLE_STATE_COOKIE]: other.state,
+      ...session,
+    });
+    expect(notYours.headers.location).toBe("/profile?google=google-wrong-account");
+    expect((await send(google, "DELETE", "/api/user/account", { headers })).statusCode).toBe(403);
+
+    const flow = await googleFlow("/auth/google?confirm=1", "google-only-3");
+    const confirmed = await finish(flow.callback, {
+      [GOOGLE_STATE_COOKIE]: flow.state,
+      ...session,
+    });
+    expect(confirmed.headers.location).toBe("/profile?google=confirmed");
+    const deleted = await send(google, "DELETE", "/api/user/account", { headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(await row(user)).toBeUndefined();
+  });
+
+  it("cannot do it where Google is not configured, and is told why", async () => {
+    const user = await googleOnly("google-only-4");
+    const refused = await send(t.app, "DELETE", "/api/user/account", {
+      headers: await signIn(t.database, user),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(reauthMessages.googleUnavailable);
+    expect(await row(user)).toBeDefined();
+  });
+});
