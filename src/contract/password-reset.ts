@@ -1,8 +1,10 @@
-// Password reset: asking for a link, and choosing a new password with it.
+// Password reset: asking for a link, and choosing a new password with it; and changing the
+// password in Profile Settings.
 import { z } from "zod";
 import { authMessages } from "./auth.ts";
 import { limits } from "./limits.ts";
 import { text } from "./text.ts";
+import { currentPassword } from "./user.ts";
 
 export const passwordResetMessages = {
   loginRequired: "Please enter your username or email",
@@ -40,5 +42,18 @@ export const passwordResetFormSchema = z
     path: ["confirmPassword"],
   });
 export type PasswordResetFormInput = z.infer<typeof passwordResetFormSchema>;
+
+/** What PUT /api/user/password accepts: a Google-only account, choosing one, sends no current one. */
+export const passwordChangeSchema = z.strictObject({ currentPassword, password });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** The Change password form: the new password twice. */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirmPassword: text() })
+  .refine((v) => v.confirmPassword === v.password, {
+    message: authMessages.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+export type PasswordChangeFormInput = z.infer<typeof passwordChangeFormSchema>;
 
 export const messageBodySchema = z.object({ message: z.string() });

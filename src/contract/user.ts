@@ -83,7 +83,7 @@ export const reauthMessages = {
 } as const;
 
 /** The member's current password, sent with a sensitive change; checked by the server. */
-const currentPassword = text()
+export const currentPassword = text()
   .max(limits.passwordMax, reauthMessages.currentPasswordWrong)
   .optional();
 

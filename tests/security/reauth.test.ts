@@ -1,5 +1,5 @@
-// A stolen session is not a stolen account: changing the e-mail, connecting or disconnecting
-// Google and deleting the account ask again for the current password (a Google-only account
+// A stolen session is not a stolen account: changing the e-mail or password, connecting or
+// disconnecting Google and deleting the account ask again for the current password (a Google-only account
 // confirms with Google instead), wrong guesses are limited per member, and the old address is
 // told of an e-mail change.
 import { eq } from "drizzle-orm";
@@ -94,6 +94,15 @@ const actions = {
       }),
     ok: 200,
     unchanged: async (user: UserRow) => expect((await row(user))?.email).toBe(user.email),
+  },
+  "changing the password": {
+    call: (app: App, _user: UserRow, headers: Record<string, string>, extra: object) =>
+      send(app, "PUT", "/api/user/password", {
+        headers,
+        payload: { password: "a-new-secret", ...extra },
+      }),
+    ok: 200,
+    unchanged: async (user: UserRow) => expect((await row(user))?.password).toBe(user.password),
   },
   "disconnecting Google": {
     call: (app: App, _user: UserRow, headers: Record<string, string>, extra: object) =>
@@ -205,6 +214,38 @@ describe("sensitive actions ask for the current password", () => {
   });
 });
 
+describe("changing the password", () => {
+  it("signs the member out everywhere else, keeps this session, and the new password signs in", async () => {
+    const user = await buildUser(t.database);
+    const here = await signIn(t.database, user);
+    const elsewhere = await signIn(t.database, user);
+    const changed = await send(t.app, "PUT", "/api/user/password", {
+      headers: here,
+      payload: { currentPassword: TEST_PASSWORD, password: "a-new-secret" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const me = (headers: Record<string, string>) =>
+      t.app.inject({ method: "GET", url: "/api/user", headers });
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    const login = (password: string) =>
+      send(t.app, "POST", "/api/login", { payload: { username: user.username, password } });
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login("a-new-secret")).statusCode).toBe(200);
+  });
+
+  it("refuses a new password that is too short, and changes nothing", async () => {
+    const user = await buildUser(t.database);
+    const refused = await send(t.app, "PUT", "/api/user/password", {
+      headers: await signIn(t.database, user),
+      payload: { currentPassword: TEST_PASSWORD, password: "short" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ password: "Password must be at least 6 characters" });
+    expect((await row(user))?.password).toBe(user.password);
+  });
+});
+
 describe("the old address is told of an e-mail change", () => {
   it("with the new address masked, and no link that lets anyone in", async () => {
     const user = await buildUser(t.database, { email: "octavia.old@example.com" });
@@ -307,6 +348,13 @@ describe("a Google-only account confirms with Google", () => {
     });
     expect(email.statusCode, email.body).toBe(200);
     expect((await row(user))?.email).toBe("confirmed@example.com");
+    // Choosing a password needs no current one.
+    const chosen = await send(google, "PUT", "/api/user/password", {
+      headers: cookieFrom(signedIn),
+      payload: { password: "a-chosen-secret" },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ hasPassword: true });
   });
 
   it("confirms an older session through Confirm with Google, back to Profile Settings", async () => {

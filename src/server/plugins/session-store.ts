@@ -1,5 +1,5 @@
 // Server-side sessions: an opaque token in a cookie, only its SHA-256 in the database.
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { sessions, type UserRow, users } from "../db/schema.ts";
@@ -57,9 +57,14 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Signs a member out everywhere. */
-export async function deleteSessionsOf(db: Executor, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Signs a member out everywhere, or everywhere but in the session of `keepToken`. */
+export async function deleteSessionsOf(
+  db: Executor,
+  userId: number,
+  keepToken?: string,
+): Promise<void> {
+  const others = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), others));
 }
 
 const idleCutoff = () => sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`;

@@ -1,5 +1,5 @@
-// The four sensitive actions (changing the e-mail, connecting or disconnecting Google, deleting
-// the account) ask the member to show again who they are, so that a stolen session is not a
+// The four sensitive actions (changing the e-mail or password, connecting or disconnecting Google,
+// deleting the account) ask the member to show again who they are, so that a stolen session is not a
 // stolen account: the current password in the same request, or, for a Google-only account, a
 // Google sign-in in this session within the last 10 minutes. Wrong passwords are limited per
 // member, so that a stolen session cannot guess its way to the password.

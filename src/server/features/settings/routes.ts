@@ -1,7 +1,9 @@
-// HTTP for Profile Settings: update the profile, connect or disconnect Google, delete the account.
+// HTTP for Profile Settings: update the profile, change the password, connect or disconnect
+// Google, delete the account.
 // The sensitive ones ask the member to show again who they are (reauth.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { passwordChangeSchema } from "../../../contract/password-reset.ts";
 import {
   currentUserSchema,
   profileMessages,
@@ -15,7 +17,7 @@ import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/ses
 import { confirmSession } from "../../plugins/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
-import { disconnectGoogle, mailEmailChanged, updateProfile } from "./service.ts";
+import { changePassword, disconnectGoogle, mailEmailChanged, updateProfile } from "./service.ts";
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
@@ -48,6 +50,25 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         );
       }
       return presentCurrentUser(user);
+    },
+  );
+
+  app.put(
+    "/user/password",
+    {
+      schema: {
+        tags,
+        summary:
+          "Change the signed-in member's password (or choose one, for a Google-only account); signs out their other sessions",
+        body: passwordChangeSchema,
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await reauthenticate(request, request.body.currentPassword);
+      const { id } = requireUser(request);
+      const token = sessionToken(request) ?? "";
+      return presentCurrentUser(await changePassword(db, id, token, request.body.password));
     },
   );
 

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { deleteSessionsOf } from "../../plugins/session-store.ts";
+import { hashPassword } from "../../security/passwords.ts";
 import { assertAvailable, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
@@ -44,6 +46,26 @@ export async function disconnectGoogle(db: Db, userId: number): Promise<UserRow>
     .returning();
   if (!updated) throw notFound("Account not found");
   return updated;
+}
+
+/** Sets a new password and signs the member out everywhere but in this session. */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  sessionToken: string,
+  password: string,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ password: passwordHash })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw notFound("Account not found");
+    await deleteSessionsOf(tx, userId, sessionToken);
+    return user;
+  });
 }
 
 /** "thief.new@evil.example" → "t***@evil.example": enough to recognise, not to write to. */
