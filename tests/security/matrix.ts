@@ -122,6 +122,10 @@ export const matrix: Record<string, Row> = {
     }),
     expect: signedIn(200),
   },
+  "PUT /api/user/password": {
+    body: () => ({ currentPassword: TEST_PASSWORD, password: "a-new-secret" }),
+    expect: signedIn(200),
+  },
   "POST /api/user/google": { body: reauth, expect: signedIn(204) },
   "DELETE /api/user/google": { body: reauth, expect: signedIn(200) },
   "DELETE /api/user/account": { body: reauth, expect: signedIn(204) },
