@@ -108,13 +108,73 @@ test("profile settings are saved and read back after a reload", async ({ page, s
   );
 });
 
+test("a new e-mail address and a new password ask for the current password", async ({
+  page,
+  signIn,
+}) => {
+  const member = await signIn(page);
+  await page.goto("/profile");
+  const profile = page.getByRole("form", { name: "Profile settings" });
+  await expect(profile.getByLabel("Email")).toHaveValue(member.email);
+  await expect(profile.getByLabel("Current password")).toHaveCount(0);
+  await profile.getByLabel("Email").fill(`moved-${member.email}`);
+  const current = profile.getByLabel("Current password");
+  await expect(current).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(profile.getByText("Enter your current password")).toBeVisible();
+  await current.fill("not-my-password");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(profile.getByText("The current password is not correct")).toBeVisible();
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await current.fill(PASSWORD);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile has been updated successfully")).toBeVisible();
+  await expect(profile.getByLabel("Current password")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel("Email")).toHaveValue(`moved-${member.email}`);
+
+  const password = page.getByRole("form", { name: "Password" });
+  await password.getByLabel("Current password").fill(PASSWORD);
+  await password.getByLabel("New password", { exact: true }).fill("a-new-secret");
+  await password.getByLabel("Confirm new password").fill("a-new-secret");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("You are signed out on your other devices.")).toBeVisible();
+  const login = await page.request.post("/api/login", {
+    data: { username: member.username, password: "a-new-secret" },
+    headers: { origin: ORIGIN },
+  });
+  expect(login.status()).toBe(200);
+});
+
+test("connecting Google asks for the current password first", async ({ page, signIn }) => {
+  await signIn(page);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Connect Google" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Connect Google" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel("Current password").fill("not-my-password");
+  await dialog.getByRole("button", { name: "Continue to Google" }).click();
+  await expect(dialog.getByText("The current password is not correct")).toBeVisible();
+  await dialog.getByLabel("Current password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Continue to Google" }).click();
+  // This server has no Google sign-in: the browser comes back and is told so.
+  await expect(page).toHaveURL("/profile?google=google-not-configured");
+  await expect(page.getByText("Google sign-in is not available on this server.")).toBeVisible();
+});
+
 test("deleting the account leaves nothing of the member", async ({ page, signIn }) => {
   const member = await signIn(page);
   await page.goto("/profile");
   await page.getByRole("button", { name: "Delete Account" }).click();
-  await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();
+  const dialog = page.getByRole("alertdialog", { name: "Are you absolutely sure?" });
+  await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Account" }).click();
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(dialog.getByText("Enter your current password")).toBeVisible();
+  await dialog.getByLabel("Current password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Your account has been permanently deleted")).toBeVisible();
   await expect(page.getByRole("button", { name: "Get Started" })).toBeVisible();

@@ -154,6 +154,6 @@ export const api = {
     request<T>("POST", path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PUT", path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    request<T>("DELETE", path, undefined, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("DELETE", path, body, options),
 };

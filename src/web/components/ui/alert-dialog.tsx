@@ -1,4 +1,5 @@
-// A confirmation dialog: title, description, Cancel and one action.
+// A confirmation dialog: title, description, Cancel and one action; and its panel, for dialogs
+// that ask for more than a click.
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type { ReactNode } from "react";
 import { buttonVariants } from "./button.tsx";
@@ -28,28 +29,51 @@ export function ConfirmDialog({
       {children ? (
         <AlertDialogPrimitive.Trigger asChild>{children}</AlertDialogPrimitive.Trigger>
       ) : null}
-      <AlertDialogPrimitive.Portal>
-        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <AlertDialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-border bg-background p-6 shadow-xl">
-          <AlertDialogPrimitive.Title className="text-lg font-semibold">
-            {title}
-          </AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
-            {description}
-          </AlertDialogPrimitive.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
-              Cancel
-            </AlertDialogPrimitive.Cancel>
-            <AlertDialogPrimitive.Action
-              className={buttonVariants({ variant: destructive ? "destructive" : "default" })}
-              onClick={onConfirm}
-            >
-              {actionLabel}
-            </AlertDialogPrimitive.Action>
-          </div>
-        </AlertDialogPrimitive.Content>
-      </AlertDialogPrimitive.Portal>
+      <AlertDialogPanel title={title} description={description}>
+        <div className="flex justify-end gap-2">
+          <AlertDialogCancel />
+          <AlertDialogPrimitive.Action
+            className={buttonVariants({ variant: destructive ? "destructive" : "default" })}
+            onClick={onConfirm}
+          >
+            {actionLabel}
+          </AlertDialogPrimitive.Action>
+        </div>
+      </AlertDialogPanel>
     </AlertDialogPrimitive.Root>
+  );
+}
+
+/** The overlay and the panel with its title and description, then `children` (its actions). */
+export function AlertDialogPanel({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <AlertDialogPrimitive.Portal>
+      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+      <AlertDialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-xl">
+        <AlertDialogPrimitive.Title className="text-lg font-semibold">
+          {title}
+        </AlertDialogPrimitive.Title>
+        <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
+          {description}
+        </AlertDialogPrimitive.Description>
+        {children}
+      </AlertDialogPrimitive.Content>
+    </AlertDialogPrimitive.Portal>
+  );
+}
+
+export function AlertDialogCancel() {
+  return (
+    <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
+      Cancel
+    </AlertDialogPrimitive.Cancel>
   );
 }

@@ -10,18 +10,27 @@ import {
   type ProfileUpdateInput,
   profileUpdateSchema,
 } from "../../../contract/user.ts";
-import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser } from "../auth/auth-queries.ts";
-import { useDeleteAccount, useDisconnectGoogle, useSaveProfile } from "./settings-queries.ts";
+import { PasswordForm } from "./password-form.tsx";
+import { ConfirmWithGoogle, CurrentPasswordField, ReauthDialog } from "./reauth.tsx";
+import {
+  useConnectGoogle,
+  useDeleteAccount,
+  useDisconnectGoogle,
+  useSaveProfile,
+} from "./settings-queries.ts";
 
-/** What Profile Settings says when a Google connection comes back (`?google=…`). */
+/** What Profile Settings says when a Google connection or confirmation comes back (`?google=…`). */
 const googleResults: Record<string, string> = {
   connected: "Google is connected: you can sign in with it from now on.",
+  confirmed:
+    "Confirmed with Google: for the next 10 minutes you can change your e-mail or password, or delete your account.",
+  "google-wrong-account": "That is not the Google account connected to your Prism account.",
   "google-already-linked": "That Google account is already connected to another Prism account.",
   "google-not-configured": "Google sign-in is not available on this server.",
 };
@@ -44,6 +53,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     twitterUrl: user.twitterUrl ?? "",
     linkedinUrl: user.linkedinUrl ?? "",
     preapproveMembers: user.preapproveMembers,
+    currentPassword: "",
   };
 }
 
@@ -55,7 +65,6 @@ export function SettingsPage() {
 
 function SettingsForm({ user }: { user: CurrentUser }) {
   const [isEditing, setIsEditing] = useState(true);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: formValues(user),
@@ -70,6 +79,9 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   }
 
   const isGoogle = user.authProvider === "google";
+  // A new e-mail address is a sensitive change: the form asks again who the member is.
+  const emailChanged = form.watch("email").trim() !== user.email;
+  const connectGoogle = useConnectGoogle();
   const disconnectGoogle = useDisconnectGoogle();
   const [params] = useSearchParams();
   const googleResult = params.get("google");
@@ -102,18 +114,25 @@ function SettingsForm({ user }: { user: CurrentUser }) {
         </div>
         <div className="ml-auto">
           {!user.googleConnected ? (
-            <Button asChild variant="outline">
-              {/* A full navigation: the server sends the browser on to Google. */}
-              <a href="/auth/google?connect=1">Connect Google</a>
-            </Button>
-          ) : user.hasPassword ? (
-            <Button
-              variant="outline"
-              disabled={disconnectGoogle.isPending}
-              onClick={() => disconnectGoogle.mutate()}
+            <ReauthDialog
+              user={user}
+              title="Connect Google"
+              description="Then Google asks which of your Google accounts signs in to Prism."
+              actionLabel="Continue to Google"
+              mutation={connectGoogle}
             >
-              Disconnect Google
-            </Button>
+              <Button variant="outline">Connect Google</Button>
+            </ReauthDialog>
+          ) : user.hasPassword ? (
+            <ReauthDialog
+              user={user}
+              title="Disconnect Google"
+              description="You will sign in with your username and password from then on."
+              actionLabel="Disconnect Google"
+              mutation={disconnectGoogle}
+            >
+              <Button variant="outline">Disconnect Google</Button>
+            </ReauthDialog>
           ) : null}
         </div>
       </Card>
@@ -126,6 +145,16 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               <Field label="Last name" autoComplete="family-name" {...field("lastName")} />
             </div>
             <Field label="Email" type="email" autoComplete="email" {...field("email")} />
+            {emailChanged ? (
+              user.hasPassword ? (
+                <CurrentPasswordField
+                  hint="A new e-mail address needs your current password."
+                  {...field("currentPassword")}
+                />
+              ) : (
+                <ConfirmWithGoogle />
+              )
+            ) : null}
             <Field
               label="Display name"
               hint="Optional. Shown instead of your full name in menus and responses."
@@ -177,6 +206,8 @@ function SettingsForm({ user }: { user: CurrentUser }) {
         </Form>
       </Card>
 
+      <PasswordForm user={user} />
+
       <section
         aria-labelledby="data-heading"
         className="mt-10 rounded-2xl border border-border p-6"
@@ -207,19 +238,18 @@ function SettingsForm({ user }: { user: CurrentUser }) {
           Deleting your account removes your page, your prisms, and every heart and annotation you
           have given or received. There is no way back.
         </p>
-        <ConfirmDialog
-          open={confirmOpen}
-          onOpenChange={setConfirmOpen}
+        <ReauthDialog
+          user={user}
           title="Are you absolutely sure?"
           description="This action cannot be undone. This will permanently delete your account and remove your prisms, hearts and annotations from our servers."
           actionLabel="Delete Account"
           destructive
-          onConfirm={() => deleteAccount.mutate()}
+          mutation={deleteAccount}
         >
-          <Button variant="destructive" className="mt-4" disabled={deleteAccount.isPending}>
+          <Button variant="destructive" className="mt-4">
             Delete Account
           </Button>
-        </ConfirmDialog>
+        </ReauthDialog>
       </section>
     </div>
   );

@@ -1,6 +1,8 @@
-// Profile Settings: saving the member's details, and deleting the account.
+// Profile Settings: saving the member's details, changing the password, connecting and
+// disconnecting Google, and deleting the account.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser, ProfileUpdate } from "../../../contract/user.ts";
+import type { PasswordChangeFormInput } from "../../../contract/password-reset.ts";
+import type { CurrentUser, ProfileUpdate, ReauthInput } from "../../../contract/user.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { saveFlashToast } from "../../lib/storage.ts";
@@ -20,11 +22,35 @@ export function useSaveProfile(onSaved: (user: CurrentUser) => void) {
   });
 }
 
+/** Changes the password (or chooses one); the member's other sessions end. */
+export function useChangePassword(onChanged: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ confirmPassword: _confirm, ...values }: PasswordChangeFormInput) =>
+      api.put<CurrentUser>("/api/user/password", values),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.currentUser, updated);
+      onChanged();
+      toastSuccess("Password changed", "You are signed out on your other devices.");
+    },
+    onError: (error) => toastError("Update failed", error.message),
+  });
+}
+
+/** Confirms the password, then sends the browser through Google to connect it. */
+export function useConnectGoogle() {
+  return useMutation({
+    mutationFn: (values: ReauthInput) => api.post("/api/user/google", values),
+    onSuccess: () => window.location.assign("/auth/google?connect=1"),
+    onError: (error) => toastError("Update failed", error.message),
+  });
+}
+
 /** Disconnects Google; the member signs in with their password from then on. */
 export function useDisconnectGoogle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<CurrentUser>("/api/user/google"),
+    mutationFn: (values: ReauthInput) => api.delete<CurrentUser>("/api/user/google", values),
     onSuccess: (updated) => {
       queryClient.setQueryData(queryKeys.currentUser, updated);
       toastSuccess("Google disconnected", "Sign in with your username and password from now on.");
@@ -36,7 +62,7 @@ export function useDisconnectGoogle() {
 /** Deletes the account, then loads / afresh: a full load clears every trace of the member from memory. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: () => api.delete("/api/user/account"),
+    mutationFn: (values: ReauthInput) => api.delete("/api/user/account", values),
     onSuccess: () => {
       saveFlashToast({
         title: "Account deleted",
