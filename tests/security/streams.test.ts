@@ -14,7 +14,7 @@ import {
   buildUser,
 } from "../../src/server/test/builders.ts";
 import { isEvent, openStream } from "../../src/server/test/event-stream.ts";
-import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
+import { send, setupTestApp, signIn, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -170,10 +170,28 @@ describe("streams end with their session or role, on every process", () => {
     const user = await buildUser(t.database);
     const signedIn = await signIn(t.database, user);
     const onLaptop = await stream(origin, signedIn);
-    expect(
-      (await send(other, "DELETE", "/api/user/account", { headers: signedIn })).statusCode,
-    ).toBe(204);
+    const deleted = await send(other, "DELETE", "/api/user/account", {
+      headers: signedIn,
+      payload: { currentPassword: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
     await endedCleanly(onLaptop);
+  });
+
+  it("a new password ends the member's other sessions and the streams they opened", async () => {
+    const user = await buildUser(t.database);
+    const here = await signIn(t.database, user);
+    const onPhone = await stream(origin, await signIn(t.database, user));
+    const bystander = await stream(origin, await signIn(t.database, await buildUser(t.database)));
+
+    const changed = await send(other, "PUT", "/api/user/password", {
+      headers: here,
+      payload: { currentPassword: TEST_PASSWORD, password: "a-new-password-1" },
+    });
+    expect(changed.statusCode).toBe(200);
+    await endedCleanly(onPhone);
+    await publicChange(bystander);
+    expect(bystander.isEnded()).toBe(false);
   });
 
   it("a demoted admin's streams end, and the stream they reopen hears no admin event", async () => {

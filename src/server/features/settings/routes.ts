@@ -68,7 +68,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       await reauthenticate(request, request.body.currentPassword);
       const { id } = requireUser(request);
       const token = sessionToken(request) ?? "";
-      return presentCurrentUser(await changePassword(db, id, token, request.body.password));
+      const user = await changePassword(db, id, token, request.body.password);
+      // The other sessions' streams end on every process; this page's reopens, still signed in.
+      await bus.publish({ type: "sessions.ended", userId: id });
+      return presentCurrentUser(user);
     },
   );
 
