@@ -56,7 +56,7 @@ test("the sign-in and registration forms explain what is wrong", async ({ page }
   await page.getByLabel("Username").fill("nobody_at_all");
   await page.getByLabel("Password").fill("wrong-password");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByText("Login failed")).toBeVisible();
+  await expectToast(page, "Login failed");
 
   await page.getByRole("tab", { name: "Create account" }).click();
   await page.getByLabel("Password", { exact: true }).fill("secret1");
@@ -176,7 +176,7 @@ test("deleting the account leaves nothing of the member", async ({ page, signIn 
   await dialog.getByLabel("Current password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Delete Account" }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByText("Your account has been permanently deleted")).toBeVisible();
+  await expectToast(page, "Your account has been permanently deleted");
   await expect(page.getByRole("button", { name: "Get Started" })).toBeVisible();
 
   const profile = await page.request.get(`/api/users/${member.username}`);

@@ -8,6 +8,7 @@ import {
   newMember,
   ORIGIN,
   PASSWORD,
+  recordToasts,
   respond,
   test,
 } from "./fixtures.ts";
@@ -114,6 +115,7 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
 
   // The owner signs in and approves it.
   const ownerContext = await browser.newContext({ baseURL: ORIGIN });
+  await recordToasts(ownerContext);
   const ownerPage = await ownerContext.newPage();
   await ownerPage.goto("/sign-in");
   await ownerPage.getByLabel("Username").fill(member.username);
@@ -125,9 +127,7 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   await expect(ownerSidebar.getByText("This annotation is pending approval.")).toBeVisible();
   await expectNoAxeViolations(ownerPage);
   await ownerSidebar.getByRole("button", { name: "Approve" }).click();
-  await expect(
-    ownerPage.getByText("The annotation has been approved and is now visible to others."),
-  ).toBeVisible();
+  await expectToast(ownerPage, "The annotation has been approved and is now visible to others.");
   await expect(ownerSidebar.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await ownerContext.close();
 
@@ -173,7 +173,7 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
 
   // The author (this browser is another visitor) cannot see it while it is pending.
   await page.goto(`/${member.username}?annotation=${annotationId}`);
-  await expect(page.getByText("Could not load the requested annotation")).toBeVisible();
+  await expectToast(page, "Could not load the requested annotation");
 
   const owner = await browser.newContext({ baseURL: ORIGIN });
   const login = await owner.request.post("/api/login", {
@@ -202,9 +202,9 @@ test("selection errors, bad annotation links and keyboard annotation", async ({
 }) => {
   const { member, prismId } = await ownerWithPrism(browser, signIn);
   await page.goto(`/${member.username}?annotation=abc`);
-  await expect(page.getByText("Invalid annotation ID format")).toBeVisible();
+  await expectToast(page, "Invalid annotation ID format");
   await page.goto(`/${member.username}?annotation=987654`);
-  await expect(page.getByText("Could not load the requested annotation")).toBeVisible();
+  await expectToast(page, "Could not load the requested annotation");
 
   // A selection that runs out of the prism has no position in its text.
   const content = page.locator(`#prism-${prismId} .prism-content`);

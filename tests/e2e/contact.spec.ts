@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures.ts";
 
 test("a visitor writes to the team, is thanked, and can write again", async ({ page }) => {
   await page.goto("/");
@@ -20,7 +19,7 @@ test("a visitor writes to the team, is thanked, and can write again", async ({ p
   await page.getByLabel("Message").fill("The way answers point at a passage is lovely.");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-  await expect(page.getByText("Message sent!")).toBeVisible();
+  await expectToast(page, "Message sent!");
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Send Another Message" }).click();

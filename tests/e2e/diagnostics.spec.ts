@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures.ts";
 
 test("the debug page checks the database connection", async ({ page }) => {
   await page.goto("/debug");
@@ -14,7 +13,7 @@ test("the debug page checks the database connection", async ({ page }) => {
   const results = page.getByRole("status", { name: "Results" });
   await page.getByRole("button", { name: "Run Connectivity Test" }).click();
   await expect(results).toContainText('"status": "ok"');
-  await expect(page.getByText("Test Complete")).toBeVisible();
+  await expectToast(page, "Test Complete");
 
   await page.getByRole("button", { name: "Clear Results" }).click();
   await expect(results).toHaveText("No results yet. Run a test above.");
@@ -32,7 +31,7 @@ test("the registration test registers a member and rolls it back", async ({ page
   await expect(page.getByRole("status", { name: "Results" })).toContainText(
     "Registration flow works: the member was created and then rolled back",
   );
-  await expect(page.getByText("Test Complete")).toBeVisible();
+  await expectToast(page, "Test Complete");
   expect((await request.get(`/api/users/${username}`)).status()).toBe(404);
 
   await page.getByRole("tab", { name: "Reset Connection" }).click();

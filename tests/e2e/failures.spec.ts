@@ -7,6 +7,7 @@ import {
   addPrism,
   expect,
   expectNoAxeViolations,
+  expectToast,
   newMember,
   ORIGIN,
   renderInBrowser,
@@ -149,9 +150,7 @@ test("a profile's prisms and responses that cannot be loaded say so, and load on
     "server error",
   );
   await page.reload();
-  await expect(
-    page.getByRole("listitem").filter({ hasText: "Failed to fetch annotations" }),
-  ).toBeVisible();
+  await expectToast(page, "Failed to fetch annotations");
   await page.getByRole("button", { name: "Responses (0)" }).click();
   const sidebar = page.getByRole("dialog", { name: "Responses" });
   await expect(sidebar.getByRole("alert")).toContainText("Failed to fetch annotations");

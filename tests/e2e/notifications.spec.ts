@@ -3,6 +3,7 @@ import {
   addPrism,
   expect,
   expectNoAxeViolations,
+  expectToast,
   newMember,
   ORIGIN,
   renderInBrowser,
@@ -68,9 +69,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   await expectNoAxeViolations(page);
 
   await tray.getByRole("button", { name: "Approve" }).click();
-  await expect(
-    page.getByText("The annotation has been approved and is now visible to others."),
-  ).toBeVisible();
+  await expectToast(page, "The annotation has been approved and is now visible to others.");
   await page.keyboard.press("Escape");
   // Opening the tray marked everything read.
   await expect(bell).toHaveAccessibleName("Notifications");
@@ -145,11 +144,11 @@ test("the notifications page pages, marks read and deletes", async ({ page, brow
 
   await page.getByRole("button", { name: "Previous" }).click();
   await page.getByRole("button", { name: "Mark all as read" }).click();
-  await expect(page.getByText("All marked as read")).toBeVisible();
+  await expectToast(page, "All marked as read");
   await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
   await page.getByRole("button", { name: "Refresh" }).click();
-  await expect(page.getByText("Refreshed")).toBeVisible();
+  await expectToast(page, "Refreshed");
   expect(owner.username).toBeTruthy();
 });
 
@@ -284,7 +283,7 @@ test("a response stays open to a decision on /notifications after the bell marke
   await expectNoAxeViolations(page);
 
   await items.first().getByRole("button", { name: "Reject Annotation" }).click();
-  await expect(page.getByText("The annotation has been rejected.")).toBeVisible();
+  await expectToast(page, "The annotation has been rejected.");
   // Decided, it offers no decision any more; the other one still does.
   await expect(page.getByRole("button", { name: "Approve Annotation" })).toHaveCount(1);
   await expect(items.last().getByRole("button", { name: "Approve Annotation" })).toBeVisible();

@@ -3,6 +3,7 @@ import {
   addPrism,
   expect,
   expectNoAxeViolations,
+  expectToast,
   type MemberFixtures,
   newMember,
   ORIGIN,
@@ -67,7 +68,7 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
   await address.fill("https://prism.example/about");
   await address.press("Enter");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your new prism has been added.")).toBeVisible();
+  await expectToast(page, "Your new prism has been added.");
 
   const first = section(page, "How I give feedback");
   await expect(first.locator("strong")).toHaveText("strong words");
@@ -93,7 +94,7 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
   await section(page, "How I give feedback").getByRole("button", { name: "Edit" }).click();
   await page.getByLabel("Title").fill("How I give and take feedback");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+  await expectToast(page, "Your changes have been saved.");
   await expect(
     page.getByRole("button", { name: /02\.\s*How I give and take feedback/ }),
   ).toBeVisible();
@@ -107,7 +108,7 @@ test("an owner writes, formats, reorders and deletes prisms", async ({ page, sig
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("The prism has been removed.")).toBeVisible();
+  await expectToast(page, "The prism has been removed.");
   await expect(page.getByRole("button", { name: /My best hours/ })).toHaveCount(0);
   await expect(
     page.getByRole("button", { name: /01\.\s*How I give and take feedback/ }),
@@ -144,7 +145,7 @@ test("changing the title of a hearted prism asks before resetting its hearts", a
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+  await expectToast(page, "Your changes have been saved.");
   await expect(page.getByRole("button", { name: '0 hearts for "Loved, renamed"' })).toBeVisible();
 });
 

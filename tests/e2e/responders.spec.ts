@@ -28,7 +28,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
   const choice = page.getByLabel("Who may respond");
   await expect(choice).toHaveValue("anyone");
   await choice.selectOption("members");
-  await expect(page.getByText("Your changes have been saved.")).toBeVisible();
+  await expectToast(page, "Your changes have been saved.");
   await expect(choice).toHaveValue("members");
   await expectNoAxeViolations(page);
   // The choice fits beside the other controls on a small screen.
