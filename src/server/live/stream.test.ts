@@ -13,6 +13,7 @@ import { isEvent, openStream } from "../test/event-stream.ts";
 import { jsonHeaders, setupTestApp, signIn } from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
 import { encodeFrame, eventStreamRoutes, frameFor } from "./stream.ts";
+import { Versions } from "./versions.ts";
 
 const t = setupTestApp();
 let base = "";
@@ -22,8 +23,8 @@ beforeAll(async () => {
 
 type Stream = Awaited<ReturnType<typeof openStream>>;
 const streams: Stream[] = [];
-async function stream(origin: string, headers: Record<string, string> = {}) {
-  const opened = await openStream(origin, headers);
+async function stream(origin: string, headers: Record<string, string> = {}, since?: string) {
+  const opened = await openStream(origin, headers, since);
   streams.push(opened);
   if (opened.status === 200) await opened.connected();
   return opened;
@@ -46,6 +47,16 @@ async function ownerAndPrism(database: Database = t.database) {
 }
 
 const member = (id: number, isAdmin = false) => ({ id, isAdmin });
+
+/** What the stream's `live.ready` said. */
+async function readyOf(s: Stream) {
+  const ready = await s.waitFor((block) => block.event === "live.ready");
+  return JSON.parse(ready.data ?? "") as { stamp: string; resumed?: boolean };
+}
+
+/** The events a stream has received and not yet taken, by type and data, in order. */
+const received = (s: Stream) =>
+  s.blocks.flatMap((block) => (block.event ? [`${block.event} ${block.data ?? ""}`] : []));
 
 describe("frameFor", () => {
   it("sends public events to everyone with only their public fields", () => {
@@ -137,10 +148,7 @@ describe("GET /api/events", () => {
   });
 
   it("says first where the server stands in the changes: the stamp moves with each change", async () => {
-    const stampOf = async (s: Awaited<ReturnType<typeof stream>>) => {
-      const ready = await s.waitFor((block) => block.event === "live.ready");
-      return (JSON.parse(ready.data ?? "") as { stamp: string }).stamp;
-    };
+    const stampOf = async (s: Stream) => (await readyOf(s)).stamp;
     const { prism } = await ownerAndPrism();
     const first = await stream(base);
     const before = await stampOf(first);
@@ -154,6 +162,40 @@ describe("GET /api/events", () => {
     const after = await stream(base);
     expect(await stampOf(after)).not.toBe(before);
     for (const s of [first, unchanged, after]) await s.close();
+  });
+
+  it("replays to a stream opened `since` a stamp the changes made after it, then live ones", async () => {
+    const { owner, prism } = await ownerAndPrism();
+    const watching = await stream(base);
+    const since = (await readyOf(watching)).stamp;
+    for (const visitor of ["visitor-events-replay001", "visitor-events-replay002"]) {
+      expect((await heart(base, prism.id, { cookie: `vid=${visitor}` })).status).toBe(200);
+    }
+    await watching.waitFor(isEvent("heart.changed", { heartsCount: 2 }));
+    await watching.close();
+
+    const resumed = await stream(base, {}, since);
+    expect((await readyOf(resumed)).resumed).toBe(true);
+    expect((await heart(base, prism.id, { cookie: "vid=visitor-events-replay003" })).status).toBe(
+      200,
+    );
+    await resumed.waitFor(isEvent("heart.changed", { heartsCount: 3 }));
+    const changed = (heartsCount: number) =>
+      `heart.changed ${JSON.stringify({ prismId: prism.id, heartsCount, username: owner.username })}`;
+    expect(received(resumed)).toEqual([changed(1), changed(2)]);
+    await resumed.close();
+  });
+
+  it("tells a stream `since` a stamp of another boot to start over, and replays nothing", async () => {
+    const { prism } = await ownerAndPrism();
+    const s = await stream(base, {}, "0badb007-0");
+    expect((await readyOf(s)).resumed).toBe(false);
+    expect((await heart(base, prism.id, { cookie: "vid=visitor-events-replay004" })).status).toBe(
+      200,
+    );
+    await s.waitFor(isEvent("heart.changed", { prismId: prism.id }));
+    expect(received(s)).toEqual([]);
+    await s.close();
   });
 
   it("is described in the API docs and has no HEAD route", async () => {
@@ -227,12 +269,24 @@ describe("event stream plugin", () => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      onResync: () => () => {},
+      /** Announces events, each to every listener, as the bus does. */
+      emit(...events: PrismEvent[]) {
+        for (const event of events) for (const listener of listeners) listener(event);
+      },
     };
   }
   async function small(
-    options: { heartbeatMs?: number; maxStreams?: number; maxBufferedBytes?: number } = {},
+    options: {
+      heartbeatMs?: number;
+      maxStreams?: number;
+      maxBufferedBytes?: number;
+      replayEvents?: number;
+    } = {},
   ) {
+    const { replayEvents, ...limits } = options;
     const bus = fakeBus();
+    const versions = new Versions(bus, "test secret", { replayEvents });
     const app = Fastify();
     // The member a request is from, as the session plugin would resolve it: `x-member: 7` or
     // `x-member: 1 admin`.
@@ -246,11 +300,11 @@ describe("event stream plugin", () => {
     await app.register(eventStreamRoutes, {
       prefix: "/api",
       bus,
-      versions: { stamp: () => "fixed" },
-      ...options,
+      versions,
+      ...limits,
     });
     const origin = await app.listen({ port: 0, host: "127.0.0.1" });
-    return { app, bus, origin };
+    return { app, bus, origin, versions };
   }
   it("sends a heartbeat comment on the injected interval", async () => {
     const { app, origin } = await small({ heartbeatMs: 20 });
@@ -265,9 +319,10 @@ describe("event stream plugin", () => {
     const { app, bus, origin } = await small();
     await stream(origin);
     await stream(origin);
-    expect(bus.listeners.size).toBe(1);
+    // Beside the one of the versions the stamps come from.
+    expect(bus.listeners.size).toBe(2);
     await app.close();
-    expect(bus.listeners.size).toBe(0);
+    expect(bus.listeners.size).toBe(1);
   });
 
   it("writes each event to every open stream, in the order the events came", async () => {
@@ -330,6 +385,51 @@ describe("event stream plugin", () => {
       "live.ready",
       "annotation.changed",
       "heart.changed",
+    ]);
+    await app.close();
+  });
+
+  it("replays to each viewer only the missed events it could have heard live, in order", async () => {
+    const { app, bus, origin, versions } = await small();
+    const since = versions.stamp();
+    bus.emit(
+      { type: "annotation.changed", prismId: 5, username: "ada", audience: [7] },
+      { type: "heart.changed", prismId: 5, heartsCount: 3, username: "ada" },
+      { type: "notification.created", userId: 8 },
+      { type: "prisms.changed", username: "ada" },
+    );
+    const visitor = await stream(origin, {}, since);
+    const author = await stream(origin, { "x-member": "7" }, since);
+    for (const s of [visitor, author]) expect((await readyOf(s)).resumed).toBe(true);
+    bus.emit({ type: "prisms.changed", username: "bob" });
+    const heart = 'heart.changed {"prismId":5,"heartsCount":3,"username":"ada"}';
+    const prisms = (username: string) => `prisms.changed {"username":"${username}"}`;
+    for (const s of [visitor, author])
+      await s.waitFor(isEvent("prisms.changed", { username: "bob" }));
+    expect(received(visitor)).toEqual([heart, prisms("ada")]);
+    expect(received(author)).toEqual(['annotation.changed {"prismId":5}', heart, prisms("ada")]);
+    await app.close();
+  });
+
+  it("tells a stream `since` a stamp older than the events it keeps to start over", async () => {
+    const { app, bus, origin, versions } = await small({ replayEvents: 2 });
+    const since = versions.stamp();
+    bus.emit({ type: "prisms.changed", username: "ada" });
+    const withinReach = versions.stamp();
+    bus.emit(
+      { type: "prisms.changed", username: "bob" },
+      { type: "prisms.changed", username: "cy" },
+    );
+    const tooOld = await stream(origin, {}, since);
+    const kept = await stream(origin, {}, withinReach);
+    expect(await readyOf(tooOld)).toEqual({ stamp: versions.stamp(), resumed: false });
+    expect(await readyOf(kept)).toEqual({ stamp: versions.stamp(), resumed: true });
+    bus.emit({ type: "prisms.changed", username: "dee" });
+    for (const s of [tooOld, kept]) await s.waitFor(isEvent("prisms.changed", { username: "dee" }));
+    expect(received(tooOld)).toEqual([]);
+    expect(received(kept)).toEqual([
+      'prisms.changed {"username":"bob"}',
+      'prisms.changed {"username":"cy"}',
     ]);
     await app.close();
   });

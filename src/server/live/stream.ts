@@ -29,8 +29,11 @@ export interface EventStreamLimits {
 
 interface EventStreamOptions extends EventStreamLimits {
   bus: Pick<EventBus, "subscribe">;
-  /** Sent first as `live.ready`: a page rendered at this stamp has missed nothing. */
-  versions: Pick<Versions, "stamp">;
+  /**
+   * Sent first as `live.ready`: a page rendered at this stamp has missed nothing. A stream opened
+   * `since` a stamp is then sent the events after it, when they are known.
+   */
+  versions: Pick<Versions, "stamp" | "since">;
   /** Milliseconds between heartbeat comments; 25 s unless a test says otherwise. */
   heartbeatMs?: number;
   /** Bytes a slow client may leave unread before its stream is dropped (it reconnects). */
@@ -66,6 +69,11 @@ interface OpenStream {
   socket: Socket;
   /** The session it was opened with (the SHA-256 of its token), for a member's stream. */
   session: string | null;
+  /**
+   * Whether it hears events as they come: from the turn its stamp was taken at in the fan-out's
+   * queue, once the events after the stamp it was opened with have been written.
+   */
+  live: boolean;
   end(): void;
 }
 
@@ -127,6 +135,24 @@ function unclassified(_event: never): null {
   return null;
 }
 
+/**
+ * Whether an event ends a stream: one of the sessions that ended, or any of a member whose role
+ * changed (the page reconnects, and its new stream hears what the member now may).
+ */
+function ends(
+  event: PrismEvent,
+  member: Pick<UserRow, "id" | "isAdmin"> | null,
+  stream: Pick<OpenStream, "session">,
+): boolean {
+  if (event.type === "sessions.ended") {
+    return (
+      member?.id === event.userId &&
+      (event.session === undefined || stream.session === event.session)
+    );
+  }
+  return event.type === "roles.changed" && member?.id === event.userId;
+}
+
 export function encodeFrame(frame: Frame): string {
   return `event: ${frame.type}\ndata: ${JSON.stringify(frame.data)}\n\n`;
 }
@@ -157,7 +183,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
 
   // One subscription for every stream. An event is classified once per viewer (all anonymous
   // visitors are one), encoded once, and written as the same bytes to each stream's socket (or
-  // to those of `only`), with a pause for other work after each batch so that thousands of open
+  // to those of `only`, even those not yet live: they are ending), with a pause for other work after each batch so that thousands of open
   // pages do not hold the event loop. Chunks go out in the order they came, each to every stream
   // before the next.
   let fanningOut = Promise.resolve();
@@ -175,7 +201,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
     let written = 0;
     for (const [streams, chunk] of targets) {
       for (const stream of streams) {
-        if (stream.socket.destroyed) continue;
+        if (stream.socket.destroyed || !(stream.live || only)) continue;
         write(stream, chunk);
         written += 1;
         if (written % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -188,21 +214,34 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, "event fan-out failed"));
   };
-  /**
-   * The streams an event ends: those of the sessions that ended, and all of a member's whose
-   * role changed (the page reconnects, and its new stream hears what the member now may).
-   */
+  /** The open streams an event ends. */
   const endedBy = (event: PrismEvent): Set<OpenStream> => {
     const ended = new Set<OpenStream>();
     if (event.type !== "sessions.ended" && event.type !== "roles.changed") return ended;
-    const session = event.type === "sessions.ended" ? event.session : undefined;
     for (const audience of audiences.values()) {
       if (audience.member?.id !== event.userId) continue;
       for (const stream of audience.streams) {
-        if (session === undefined || stream.session === session) ended.add(stream);
+        if (ends(event, audience.member, stream)) ended.add(stream);
       }
     }
     return ended;
+  };
+  /**
+   * Writes to a stream the events it missed, each as it would have been sent live (a session's
+   * end only to that session's streams), in one chunk; an event that ends it is its last.
+   */
+  const replay = (stream: OpenStream, audience: Audience, missed: readonly PrismEvent[]) => {
+    let chunk = "";
+    let ended = false;
+    for (const event of missed) {
+      ended = ends(event, audience.member, stream);
+      if (event.type === "sessions.ended" && !ended) continue;
+      const frame = frameFor(event, audience.member);
+      if (frame) chunk += encodeFrame(frame);
+      if (ended) break;
+    }
+    if (chunk) write(stream, Buffer.from(chunk));
+    if (ended) stream.end();
   };
   const unsubscribe = options.bus.subscribe((event) => {
     enqueue(async () => {
@@ -247,10 +286,12 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         summary:
           "Server-Sent Events: prisms.changed, heart.changed, annotation.changed, and the " +
           "signed-in member's notification.created / notifications.changed / sessions.ended " +
-          "(after which the stream ends)",
+          "(after which the stream ends). First `live.ready` with the server's stamp; with " +
+          "`?since=<stamp>`, also whether the events after that stamp follow (`resumed`)",
       },
     },
     async (request, reply) => {
+      const { since } = request.query as { since?: unknown };
       const unavailable = () =>
         reply
           .status(503)
@@ -305,11 +346,8 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       raw.flushHeaders();
 
       const key = audienceKey(member);
-      let audience = audiences.get(key);
-      if (!audience) {
-        audience = { member, streams: new Set() };
-        audiences.set(key, audience);
-      }
+      const audience = audiences.get(key) ?? { member, streams: new Set() };
+      audiences.set(key, audience);
       const streams = audience.streams;
       let ended = false;
       const cleanUp = () => {
@@ -323,6 +361,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       const stream: OpenStream = {
         socket: raw.socket as Socket,
         session: member && session ? hashToken(session) : null,
+        live: false,
         end() {
           if (ended) return;
           cleanUp();
@@ -335,15 +374,27 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       streams.add(stream);
       openCount += 1;
 
+      // Where the server stands, and for a stream opened `since` a stamp, whether the events
+      // after it follow (`resumed`), or the page must refetch what it shows.
+      const stamp = options.versions.stamp();
+      const missed = typeof since === "string" ? options.versions.since(since) : undefined;
       write(
         stream,
         Buffer.from(
           `retry: ${EVENT_STREAM_DEFAULTS.retryMs}\n\n: connected\n\n${encodeFrame({
             type: "live.ready",
-            data: { stamp: options.versions.stamp() },
+            data: missed === undefined ? { stamp } : { stamp, resumed: missed !== null },
           })}`,
         ),
       );
+      // Every event heard before this point is in the stamp, and already in the fan-out's queue;
+      // every later one comes after this turn. The stream hears the later ones as they come, and
+      // of the earlier ones only those it missed: each event once, in the order they came.
+      enqueue(async () => {
+        if (ended) return;
+        if (missed) replay(stream, audience, missed);
+        stream.live = true;
+      });
     },
   );
 };

@@ -57,20 +57,47 @@ function keysOf(event: PrismEvent): string[] {
   }
 }
 
+/**
+ * How far back a stamp can be answered with the events after it (`since`): the last 1,000 events
+ * heard, and none older than 2 minutes. A rendered page opens its stream once its scripts have
+ * loaded, seconds after the render; 2 minutes covers a slow phone many times over, and a page
+ * older than that refetches what it shows. 1,000 events hold a fixed hundred kilobytes or so,
+ * and bound what one stream's replay costs (at most 1,000 classifications, fewer than one
+ * fan-out batch of writes); a site busier than that between a render and its stream has likely
+ * changed most of what the page shows anyway.
+ */
+const REPLAY_EVENTS = 1000;
+const REPLAY_MS = 2 * 60_000;
+
+interface Heard {
+  event: PrismEvent;
+  at: number;
+}
+
+export interface VersionsOptions {
+  /** How many of the last events `since` can answer with; 1,000 unless a test says otherwise. */
+  replayEvents?: number;
+}
+
 export class Versions {
   // A fresh prefix per process: tags from another instance or an earlier run never match. A new
   // one, too, when the bus may have missed events: every tag then moves on.
   private boot = randomBytes(4).toString("hex");
   private readonly counters = new Map<string, number>();
   private seen = 0;
+  /** The last events heard, the one numbered `seen` at `seen % length`: a ring, written in O(1). */
+  private readonly recent: Heard[];
 
   /** `secret` keys every entity tag: nobody can make one, nor compare one viewer's with another's. */
   constructor(
-    bus: EventBus,
+    bus: Pick<EventBus, "subscribe" | "onResync">,
     private readonly secret: string,
+    options: VersionsOptions = {},
   ) {
+    this.recent = new Array<Heard>(options.replayEvents ?? REPLAY_EVENTS);
     bus.subscribe((event) => {
       this.seen += 1;
+      this.recent[this.seen % this.recent.length] = { event, at: Date.now() };
       for (const key of keysOf(event)) this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
     });
     bus.onResync(() => {
@@ -84,6 +111,25 @@ export class Versions {
    */
   stamp(): string {
     return `${this.boot}-${this.seen}`;
+  }
+
+  /**
+   * The events heard after `stamp`, in the order they came, or null when they are not all known:
+   * a stamp of another process or boot (after a resync, events may have been missed), or older
+   * than the last events kept.
+   */
+  since(stamp: string): PrismEvent[] | null {
+    const dash = stamp.lastIndexOf("-");
+    const from = Number(stamp.slice(dash + 1));
+    if (stamp.slice(0, dash) !== this.boot || !Number.isSafeInteger(from)) return null;
+    if (from < 0 || from > this.seen || this.seen - from > this.recent.length) return null;
+    const events: PrismEvent[] = [];
+    for (let n = from + 1; n <= this.seen; n++) {
+      const heard = this.recent[n % this.recent.length] as Heard;
+      if (n === from + 1 && heard.at < Date.now() - REPLAY_MS) return null;
+      events.push(heard.event);
+    }
+    return events;
   }
 
   /** Where the versions of `keys` stand: equal tags mean none of them moved in between. */

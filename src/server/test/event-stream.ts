@@ -26,12 +26,19 @@ export const isEvent =
     Object.entries(match).every(([key, value]) => JSON.parse(block.data ?? "{}")[key] === value);
 
 /**
- * An open event stream: every block it received, and a way to wait for one. It is read with
+ * An open event stream (`since`: the stamp of the changes the client has seen), every block it
+ * received, and a way to wait for one. It is read with
  * node:http on a socket of its own: aborting a streaming fetch makes undici open a spare
  * connection that never sends a request, which then holds up server.close().
  */
-export async function openStream(origin: string, headers: Record<string, string> = {}) {
-  const request = httpRequest(`${origin}/api/events`, { headers, agent: false });
+export async function openStream(
+  origin: string,
+  headers: Record<string, string> = {},
+  since?: string,
+) {
+  const path =
+    since === undefined ? "/api/events" : `/api/events?since=${encodeURIComponent(since)}`;
+  const request = httpRequest(`${origin}${path}`, { headers, agent: false });
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     request.once("response", resolve);
     request.once("error", reject);
