@@ -6,7 +6,7 @@ import type { DehydratedState, Query } from "@tanstack/react-query";
 export const PAGE_DATA_ID = "prism-page-data";
 
 export interface PageData {
-  /** Where the server stood in the stream of changes (compared with the live stream's). */
+  /** Where the server stood in the stream of changes (the live stream sends what came after). */
   stamp: string;
   queries: DehydratedState;
 }

@@ -30,7 +30,7 @@ async function refetchAfterChange(
 
 /** Opens the stream and keeps it open until the returned function is called. */
 function connectLive(queryClient: QueryClient): () => void {
-  let renderedStamp = takeRenderedStamp();
+  let since = takeRenderedStamp();
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let backoff = 1000;
@@ -47,7 +47,13 @@ function connectLive(queryClient: QueryClient): () => void {
   };
 
   const open = () => {
-    source = new EventSource("/api/events");
+    // The first stream asks for the changes since the server rendered the page; a later one has
+    // data that the page's stamp does not describe.
+    const resuming = Boolean(since);
+    source = new EventSource(
+      since ? `/api/events?since=${encodeURIComponent(since)}` : "/api/events",
+    );
+    since = null;
     source.onopen = () => {
       backoff = 1000;
       setLiveState("open");
@@ -55,18 +61,19 @@ function connectLive(queryClient: QueryClient): () => void {
     source.onerror = () => {
       setLiveState("down");
       // EventSource retries by itself unless the server refused it; then we back off and retry.
-      if (source?.readyState === EventSource.CLOSED && !stopped) {
+      // It would ask again for the changes since the render: that stream is reopened without.
+      if (source && (resuming || source.readyState === EventSource.CLOSED) && !stopped) {
         source.close();
         retry = setTimeout(open, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     };
-    // Whatever happened while we were away, or since the server rendered the page: refetch what
-    // is on screen. A page the server rendered at the stream's own stamp has missed nothing.
-    on("live.ready", ({ stamp }) => {
-      const current = renderedStamp === stamp;
-      renderedStamp = null;
-      if (current) return;
+    // Whatever happened while we were away: refetch what is on screen. A rendered page's first
+    // stream instead hears, after this, the events since the render (`resumed`), which refetch
+    // only what they touch; unless the server no longer knows them all (another process or
+    // boot, or too long ago), and then everything is refetched too.
+    on("live.ready", ({ resumed }) => {
+      if (resumed === true) return;
       void refetchAfterChange(queryClient, {
         predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0],
       });
