@@ -3,7 +3,7 @@
 // React warning, and under the strict Content Security Policy.
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { PAGE_DATA_ID } from "../../src/web/lib/page-data.ts";
-import { addPrism, expect, test } from "./fixtures.ts";
+import { addPrism, expect, ORIGIN, test, toggleHeart } from "./fixtures.ts";
 
 const prism = {
   title: "How I like to be asked for help",
@@ -39,6 +39,38 @@ function watchMain() {
       }
     }
   }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Holds the page's live stream request until `release` is called: whatever changes meanwhile
+ * happens after the server rendered the page and before its stream opened.
+ */
+async function holdStream(page: Page) {
+  let requested = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    requested = resolve;
+  });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/events*", async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { arrived, release, stop: () => page.unroute("**/api/events*") };
+}
+
+/** Counts the events of a type that the page's live stream receives, as Chromium sees them. */
+async function streamEvents(page: Page, type: string) {
+  let count = 0;
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Network.eventSourceMessageReceived", ({ eventName }) => {
+    if (eventName === type) count += 1;
+  });
+  await cdp.send("Network.enable");
+  return () => count;
 }
 
 test("a member's page arrives as HTML with their prisms and the page's data, readable without scripts", async ({
@@ -79,10 +111,23 @@ test("pages hydrate without warnings and without fetching their data again", asy
   const owner = await signIn(page);
   await addPrism(page.request, prism);
   const slug = "how-i-like-to-be-asked-for-help";
+  // Another member's prism, and a fan who hearts and un-hearts it while each page loads: the
+  // traffic of a site where others are active.
+  const elsewhereContext = await browser.newContext({ baseURL: ORIGIN });
+  await signIn(elsewhereContext);
+  const elsewhere = await addPrism(elsewhereContext.request, {
+    title: "Elsewhere",
+    content: "<p>Another member's prism.</p>",
+  });
+  const fan = await browser.newContext({ baseURL: ORIGIN });
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
-  for (const reader of [page, visitor]) await reader.addInitScript(watchMain);
+  const readyHeard = new Map<Page, () => number>();
+  for (const reader of [page, visitor]) {
+    await reader.addInitScript(watchMain);
+    readyHeard.set(reader, await streamEvents(reader, "live.ready"));
+  }
   for (const [reader, paths] of [
     [
       visitor,
@@ -100,8 +145,19 @@ test("pages hydrate without warnings and without fetching their data again", asy
         }
       };
       reader.on("request", onRequest);
+      const stream = await holdStream(reader);
       const answer = await reader.goto(path);
       expect(await answer?.text(), path).toContain('<main id="main"');
+      // Between the render and the stream: a change to another member's prism, which touches
+      // nothing this page shows (the stream replays it after live.ready).
+      await stream.arrived;
+      const heard = readyHeard.get(reader)?.() ?? 0;
+      await toggleHeart(fan.request, elsewhere);
+      stream.release();
+      await expect
+        .poll(() => readyHeard.get(reader)?.(), { message: path })
+        .toBeGreaterThan(heard);
+      await stream.stop();
       await reader.waitForLoadState("networkidle");
       // React took the server's markup over rather than rendering the page anew.
       expect(
@@ -112,7 +168,7 @@ test("pages hydrate without warnings and without fetching their data again", asy
       reader.removeAllListeners("console");
       reader.removeAllListeners("pageerror");
       expect(problems, `${path}: ${problems.join("\n")}`).toEqual([]);
-      if (path === `/${owner.username}`) {
+      if (path.startsWith(`/${owner.username}`)) {
         expect(
           dataRequests.filter((p) => p.startsWith("/api/prisms/")),
           path,
@@ -120,7 +176,7 @@ test("pages hydrate without warnings and without fetching their data again", asy
       }
     }
   }
-  await visitorContext.close();
+  await Promise.all([visitorContext, elsewhereContext, fan].map((context) => context.close()));
 });
 
 test("a member without prisms gets their page with the first prism's form, taken over without a warning", async ({
