@@ -172,7 +172,10 @@ test("with the live stream open, an idle profile page makes no polling requests"
   await addPrism(context.request, { title: "Still waters", content: CONTENT });
   await context.close();
 
-  const streamOpen = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+  // The page's first stream names the stamp it was rendered at (`?since=`).
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/events",
+  );
   await page.goto(`/${owner.username}`);
   await streamOpen;
   await expect(page.getByRole("button", { name: /01\.\s*Still waters/ })).toBeVisible();
