@@ -61,9 +61,9 @@ function keysOf(event: PrismEvent): string[] {
  * How far back a stamp can be answered with the events after it (`since`): the last 1,000 events
  * heard, and none older than 2 minutes. A rendered page opens its stream once its scripts have
  * loaded, seconds after the render; 2 minutes covers a slow phone many times over, and a page
- * older than that refetches what it shows. 1,000 events hold a fixed hundred kilobytes or so,
- * and bound what one stream's replay costs (at most 1,000 classifications, fewer than one
- * fan-out batch of writes); a site busier than that between a render and its stream has likely
+ * older than that refetches what it shows. 1,000 events hold a few hundred kilobytes at most,
+ * and bound what one stream's replay costs (at most 1,000 classifications, and one write); a
+ * site busier than that between a render and its stream has likely
  * changed most of what the page shows anyway.
  */
 const REPLAY_EVENTS = 1000;
