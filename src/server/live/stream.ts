@@ -182,10 +182,10 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
   };
 
   // One subscription for every stream. An event is classified once per viewer (all anonymous
-  // visitors are one), encoded once, and written as the same bytes to each stream's socket (or
-  // to those of `only`, even those not yet live: they are ending), with a pause for other work after each batch so that thousands of open
-  // pages do not hold the event loop. Chunks go out in the order they came, each to every stream
-  // before the next.
+  // visitors are one), encoded once, and written as the same bytes to each live stream's socket
+  // (or to those of `only`, live or not: they are ending), with a pause for other work after each
+  // batch so that thousands of open pages do not hold the event loop. Chunks go out in the order
+  // they came, each to every stream before the next.
   let fanningOut = Promise.resolve();
   const broadcast = async (
     chunkFor: (audience: Audience) => Buffer | null,
@@ -228,7 +228,9 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
   };
   /**
    * Writes to a stream the events it missed, each as it would have been sent live (a session's
-   * end only to that session's streams), in one chunk; an event that ends it is its last.
+   * end only to that session's streams), in one chunk; an event that ends it is its last. The
+   * chunk counts against what a client may leave unread like any write: a client that cannot
+   * take it is dropped, and its page reconnects and refetches what it shows.
    */
   const replay = (stream: OpenStream, audience: Audience, missed: readonly PrismEvent[]) => {
     let chunk = "";

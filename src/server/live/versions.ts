@@ -63,8 +63,8 @@ function keysOf(event: PrismEvent): string[] {
  * loaded, seconds after the render; 2 minutes covers a slow phone many times over, and a page
  * older than that refetches what it shows. 1,000 events hold a few hundred kilobytes at most,
  * and bound what one stream's replay costs (at most 1,000 classifications, and one write); a
- * site busier than that between a render and its stream has likely
- * changed most of what the page shows anyway.
+ * site busier than that between a render and its stream has likely changed most of what the
+ * page shows anyway.
  */
 const REPLAY_EVENTS = 1000;
 const REPLAY_MS = 2 * 60_000;
