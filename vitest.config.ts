@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "web",
+          setupFiles: ["src/web/test/setup.ts"],
           include: ["src/web/**/*.test.ts", "src/web/**/*.test.tsx", "src/contract/**/*.test.ts"],
         },
       },
