@@ -154,9 +154,7 @@ test("pages hydrate without warnings and without fetching their data again", asy
       const heard = readyHeard.get(reader)?.() ?? 0;
       await toggleHeart(fan.request, elsewhere);
       stream.release();
-      await expect
-        .poll(() => readyHeard.get(reader)?.(), { message: path })
-        .toBeGreaterThan(heard);
+      await expect.poll(() => readyHeard.get(reader)?.(), { message: path }).toBeGreaterThan(heard);
       await stream.stop();
       await reader.waitForLoadState("networkidle");
       // React took the server's markup over rather than rendering the page anew.
