@@ -24,7 +24,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: origin,
-    trace: "retain-on-failure",
+    // A failed story keeps its trace (actions, DOM snapshots, network); no screencast, whose frames
+    // cost a share of the machine's CPU in every story that passes.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath,
       args: CHROMIUM_FLAGS,
