@@ -1,4 +1,5 @@
 import {
+  clickHydrated,
   createAccount,
   expect,
   expectNoAxeViolations,
@@ -26,7 +27,7 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   await expect(page.getByText(`@${member.username}`)).toBeVisible();
   await expect(page).toHaveTitle(`Robin Quill (@${member.username}) | Prism`);
 
-  await page.getByRole("button", { name: /account menu$/ }).click();
+  await clickHydrated(page.getByRole("button", { name: /account menu$/ }));
   const reloaded = page.waitForEvent("load");
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await reloaded;

@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import {
   addPrism,
+  clickHydrated,
   expect,
   expectNoAxeViolations,
   expectToast,
@@ -90,7 +91,7 @@ test("notifications that cannot be loaded say so in the tray and on the page, an
 
   const recover = await failing(page, "/api/notifications", "server error");
   await page.goto(`/${owner.username}`);
-  await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
+  await clickHydrated(page.getByRole("button", { name: "Notifications, 1 unread" }));
   const tray = page.getByRole("dialog", { name: "Notifications" });
   const trouble = "There was an error loading notifications. Please try again later.";
   await expect(tray.getByRole("alert")).toHaveText(new RegExp(trouble.replaceAll(".", "\\.")));

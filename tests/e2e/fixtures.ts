@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from "@playwright/test";
 import axe from "axe-core";
@@ -100,6 +101,22 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Clicks a control once React has taken its server-rendered element over: a lazily loaded part
+ * of the page (the member menu, the bell) is plain markup until its code arrives, and a click on
+ * it before then does nothing, as it would for a person who clicked that early.
+ */
+export async function clickHydrated(control: Locator) {
+  await expect
+    .poll(() =>
+      control.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+      ),
+    )
+    .toBe(true);
+  await control.click();
+}
 
 const TOASTS_KEY = "e2e:toasts";
 
