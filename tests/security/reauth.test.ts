@@ -3,7 +3,6 @@
 // confirms with Google instead), wrong guesses are limited per member, and the old address is
 // told of an e-mail change.
 import { eq } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { reauthMessages } from "../../src/contract/user.ts";
 import { type App, buildApp } from "../../src/server/app.ts";
@@ -11,6 +10,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import { sessions, type UserRow, users } from "../../src/server/db/schema.ts";
 import { GOOGLE_STATE_COOKIE } from "../../src/server/features/auth/google.ts";
 import { buildUser } from "../../src/server/test/builders.ts";
+import { setupGoogleProvider } from "../../src/server/test/google-provider.ts";
 import {
   cookieFrom,
   send,
@@ -23,40 +23,30 @@ import { setupMailTestApp } from "../../src/server/test/mail.ts";
 const t = setupMailTestApp();
 
 // Prism with Google sign-in at a local provider, on the same database.
-const provider = new OAuth2Server();
+const provider = setupGoogleProvider();
 let google: App;
-let nextClaims: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate("RS256");
-  await provider.start(0, "127.0.0.1");
-  provider.issuer.url = `http://127.0.0.1:${provider.address().port}`;
-  provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, nextClaims));
   const config = loadConfig({
     APP_ORIGIN: TEST_ORIGIN,
     SEED: "none",
     NODE_ENV: "test",
     GOOGLE_CLIENT_ID: "prism-test",
     GOOGLE_CLIENT_SECRET: "secret",
-    GOOGLE_ISSUER: provider.issuer.url,
+    GOOGLE_ISSUER: provider.issuer(),
   });
   google = await buildApp({ config, database: t.database });
 });
 
 afterAll(async () => {
   await google?.close();
-  if (provider.listening) await provider.stop();
 });
 
 /** Through Google and back: `start` is /auth/google with its query; the callback's answer. */
 async function googleFlow(start: string, sub: string, cookies: Record<string, string> = {}) {
-  const started = await google.inject({ method: "GET", url: start, cookies });
-  const state = started.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
-  if (!state) throw new Error(`no state cookie: ${started.headers.location}`);
-  nextClaims = { sub, email: `${sub}@gmail.com`, email_verified: true };
-  const authorized = await fetch(String(started.headers.location), { redirect: "manual" });
-  const callback = new URL(authorized.headers.get("location") ?? "");
-  return { state: state.value, callback };
+  const claims = { sub, email: `${sub}@gmail.com`, email_verified: true };
+  const { stateCookie, callback } = await provider.authorize(google, start, claims, cookies);
+  return { state: stateCookie.value, callback };
 }
 
 function finish(callback: URL, cookies: Record<string, string>) {

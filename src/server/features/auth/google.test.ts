@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
@@ -8,29 +7,21 @@ import { sessions, users } from "../../db/schema.ts";
 import { createSession } from "../../plugins/session-store.ts";
 import { buildUser } from "../../test/builders.ts";
 import { createTestDatabase } from "../../test/databases.ts";
+import { setupGoogleProvider } from "../../test/google-provider.ts";
 import { cookieFrom, TEST_ORIGIN, TEST_PASSWORD } from "../../test/helpers.ts";
 import { GOOGLE_STATE_COOKIE } from "./google.ts";
 import { usernameBase } from "./google-account.ts";
 
-const provider = new OAuth2Server();
+const provider = setupGoogleProvider();
 let app: App;
 let database: Database;
 let drop: () => Promise<void> = async () => {};
 
-/** Claims the mock provider puts into the next tokens it signs (nonce stays as it set it). */
-let nextClaims: Record<string, unknown> = {};
-
 beforeAll(async () => {
-  await provider.issuer.keys.generate("RS256");
-  await provider.start(0, "127.0.0.1");
-  provider.issuer.url = `http://127.0.0.1:${provider.address().port}`;
-  // Fires for the access token and then the id_token of each grant, hence `on`, not `once`.
-  provider.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, nextClaims));
-
   const created = await createTestDatabase();
   database = created.database;
   drop = created.drop;
-  app = await appWith(provider.issuer.url);
+  app = await appWith(provider.issuer());
   await app.ready();
 });
 
@@ -46,7 +37,6 @@ function appWith(issuer: string | undefined) {
 afterAll(async () => {
   await app?.close();
   await drop();
-  if (provider.listening) await provider.stop();
 });
 
 const claims = (overrides: Record<string, unknown> = {}) => ({
@@ -62,13 +52,8 @@ const claims = (overrides: Record<string, unknown> = {}) => ({
 
 /** GET /auth/google, then the provider's authorize endpoint: the callback URL and state cookie. */
 async function startFlow(tokenClaims: Record<string, unknown>, url = "/auth/google") {
-  const start = await app.inject({ method: "GET", url });
+  const { started: start, stateCookie, callback } = await provider.authorize(app, url, tokenClaims);
   expect(start.statusCode).toBe(302);
-  const stateCookie = start.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
-  if (!stateCookie) throw new Error("no state cookie");
-  nextClaims = tokenClaims;
-  const authorized = await fetch(String(start.headers.location), { redirect: "manual" });
-  const callback = new URL(authorized.headers.get("location") ?? "");
   return { start, stateCookie, callback };
 }
 
@@ -116,7 +101,7 @@ describe("GET /auth/google", () => {
     const response = await app.inject({ method: "GET", url: "/auth/google" });
     expect(response.statusCode).toBe(302);
     const location = new URL(String(response.headers.location));
-    expect(location.origin).toBe(provider.issuer.url);
+    expect(location.origin).toBe(provider.issuer());
     const params = Object.fromEntries(location.searchParams);
     expect(params).toMatchObject({
       client_id: "prism-test",
