@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   addPrism,
   clickHydrated,
@@ -14,6 +14,20 @@ import {
 } from "./fixtures.ts";
 
 const CONTENT = "<p>I do my best thinking before noon, with the door closed.</p>";
+
+/** A visitor in another browser hearts the prism and responds to "before noon". */
+async function heartAndRespond(browser: Browser, prismId: number, annotatorName?: string) {
+  const visitor = await browser.newContext({ baseURL: ORIGIN });
+  await toggleHeart(visitor.request, prismId);
+  await respond(visitor.request, {
+    prismId,
+    content: CONTENT,
+    quote: "before noon",
+    annotationText: "Same. Afternoons are for talking.",
+    annotatorName,
+  });
+  await visitor.close();
+}
 
 /** The member menu's script (with the bell), which loads once the page knows who is signed in. */
 const MEMBER_MENU_SCRIPT = /\/assets\/member-menu-[\w-]+\.js$/;
@@ -45,17 +59,7 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   const bell = page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
 
-  // A visitor in another browser hearts it and responds to a passage.
-  const visitor = await browser.newContext({ baseURL: ORIGIN });
-  await toggleHeart(visitor.request, prismId);
-  await respond(visitor.request, {
-    prismId,
-    content: CONTENT,
-    quote: "before noon",
-    annotationText: "Same. Afternoons are for talking.",
-    annotatorName: "Visiting Val",
-  });
-  await visitor.close();
+  await heartAndRespond(browser, prismId, "Visiting Val");
 
   // Without a reload, the badge counts both.
   await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
@@ -99,15 +103,7 @@ test("hearts and responses that come while the bell's code is loading show on th
   await page.goto(`/${owner.username}`);
   await told("live.ready");
 
-  const visitor = await browser.newContext({ baseURL: ORIGIN });
-  await toggleHeart(visitor.request, prismId);
-  await respond(visitor.request, {
-    prismId,
-    content: CONTENT,
-    quote: "before noon",
-    annotationText: "Same. Afternoons are for talking.",
-  });
-  await visitor.close();
+  await heartAndRespond(browser, prismId);
   await told("notification.created", 2);
 
   loadMenu();

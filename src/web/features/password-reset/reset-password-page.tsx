@@ -7,10 +7,10 @@ import {
   passwordResetFormSchema,
   passwordResetMessages,
 } from "../../../contract/password-reset.ts";
-import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { useConfirmReset } from "./password-reset-queries.ts";
 
 export function ResetPasswordPage() {
@@ -38,17 +38,9 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <Form form={form} mutation={reset}>
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...field("password")}
-          />
-          <Field
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...field("confirmPassword")}
+          <NewPasswordFields
+            password={field("password")}
+            confirmPassword={field("confirmPassword")}
           />
           {reset.isError ? (
             <div role="alert" className="text-sm text-destructive">

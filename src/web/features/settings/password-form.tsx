@@ -8,8 +8,8 @@ import {
 } from "../../../contract/password-reset.ts";
 import type { CurrentUser } from "../../../contract/user.ts";
 import { Card } from "../../components/ui/card.tsx";
-import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { NewPasswordFields } from "../password-reset/new-password-fields.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField } from "./reauth.tsx";
 import { useChangePassword } from "./settings-queries.ts";
 
@@ -36,17 +36,9 @@ export function PasswordForm({ user }: { user: CurrentUser }) {
           <ConfirmWithGoogle />
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...field("password")}
-          />
-          <Field
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            {...field("confirmPassword")}
+          <NewPasswordFields
+            password={field("password")}
+            confirmPassword={field("confirmPassword")}
           />
         </div>
         <div className="flex justify-end">
