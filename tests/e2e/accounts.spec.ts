@@ -1,7 +1,7 @@
 import {
-  clickHydrated,
   createAccount,
   expect,
+  expectHydrated,
   expectNoAxeViolations,
   expectToast,
   newMember,
@@ -27,7 +27,9 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   await expect(page.getByText(`@${member.username}`)).toBeVisible();
   await expect(page).toHaveTitle(`Robin Quill (@${member.username}) | Prism`);
 
-  await clickHydrated(page.getByRole("button", { name: /account menu$/ }));
+  const menu = page.getByRole("button", { name: /account menu$/ });
+  await expectHydrated(menu);
+  await menu.click();
   const reloaded = page.waitForEvent("load");
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await reloaded;

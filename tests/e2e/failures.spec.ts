@@ -5,8 +5,8 @@
 import type { Page } from "@playwright/test";
 import {
   addPrism,
-  clickHydrated,
   expect,
+  expectHydrated,
   expectNoAxeViolations,
   expectToast,
   newMember,
@@ -91,7 +91,9 @@ test("notifications that cannot be loaded say so in the tray and on the page, an
 
   const recover = await failing(page, "/api/notifications", "server error");
   await page.goto(`/${owner.username}`);
-  await clickHydrated(page.getByRole("button", { name: "Notifications, 1 unread" }));
+  const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
+  await expectHydrated(bell);
+  await bell.click();
   const tray = page.getByRole("dialog", { name: "Notifications" });
   const trouble = "There was an error loading notifications. Please try again later.";
   await expect(tray.getByRole("alert")).toHaveText(new RegExp(trouble.replaceAll(".", "\\.")));

@@ -103,11 +103,12 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
 });
 
 /**
- * Clicks a control once React has taken its server-rendered element over: a lazily loaded part
- * of the page (the member menu, the bell) is plain markup until its code arrives, and a click on
- * it before then does nothing, as it would for a person who clicked that early.
+ * Waits until React has taken a control's server-rendered element over: a lazily loaded part of
+ * the page (the member menu, the bell, the owner's controls) is plain markup until its code
+ * arrives, and a click or a choice made on it before then does nothing, as it would for a person
+ * who acted that early.
  */
-export async function clickHydrated(control: Locator) {
+export async function expectHydrated(control: Locator) {
   await expect
     .poll(() =>
       control.evaluate((element) =>
@@ -115,7 +116,6 @@ export async function clickHydrated(control: Locator) {
       ),
     )
     .toBe(true);
-  await control.click();
 }
 
 const TOASTS_KEY = "e2e:toasts";

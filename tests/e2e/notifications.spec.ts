@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import {
   addPrism,
-  clickHydrated,
   expect,
+  expectHydrated,
   expectNoAxeViolations,
   expectToast,
   newMember,
@@ -65,7 +65,8 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
   await expect(page.getByRole("button", { name: '1 heart for "My best hours"' })).toBeVisible();
 
-  await clickHydrated(bell);
+  await expectHydrated(bell);
+  await bell.click();
   const tray = page.getByRole("dialog", { name: "Notifications" });
   await expect(tray.getByText("Visiting Val")).toBeVisible();
   await expect(tray.getByText("added an annotation to your Prism")).toBeVisible();
@@ -269,7 +270,8 @@ test("a response stays open to a decision on /notifications after the bell marke
   // Opening the bell marks everything read.
   await page.goto(`/${owner.username}`);
   const bell = page.getByRole("button", { name: "Notifications, 2 unread" });
-  await clickHydrated(bell);
+  await expectHydrated(bell);
+  await bell.click();
   await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();

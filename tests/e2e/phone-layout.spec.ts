@@ -1,7 +1,7 @@
 // Every page on a 360 px phone, with the longest names, titles, words and links a member can
 // give: nothing scrolls sideways, nothing sticks out of the screen, and axe finds nothing.
 import type { Page } from "@playwright/test";
-import { clickHydrated, expect, expectNoAxeViolations, ORIGIN, test } from "./fixtures.ts";
+import { expect, expectHydrated, expectNoAxeViolations, ORIGIN, test } from "./fixtures.ts";
 import { addLongData, LONG_TITLE, longMember } from "./long-data.ts";
 import { phone } from "./phone.ts";
 
@@ -108,7 +108,9 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
 
   await test.step("the notification tray and the menu", async () => {
     await page.goto(`/${owner.username}`);
-    await clickHydrated(page.getByRole("button", { name: /^Notifications/ }));
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await expectHydrated(bell);
+    await bell.click();
     await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
     await expectNothingSpills(page);
     await page.keyboard.press("Escape");

@@ -2,6 +2,7 @@
 import {
   addPrism,
   expect,
+  expectHydrated,
   expectNoAxeViolations,
   expectToast,
   newMember,
@@ -27,6 +28,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
   await page.goto(`/${owner.username}`);
   const choice = page.getByLabel("Who may respond");
   await expect(choice).toHaveValue("anyone");
+  await expectHydrated(choice);
   await choice.selectOption("members");
   await expectToast(page, "Your changes have been saved.");
   await expect(choice).toHaveValue("members");

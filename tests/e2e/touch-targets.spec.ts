@@ -2,7 +2,7 @@
 // (the touch guidelines), and never under 24 × 24 anywhere (WCAG 2.5.8). Links inside a
 // sentence are the one exception WCAG makes, and the only one made here.
 import type { Page } from "@playwright/test";
-import { clickHydrated, expect, test } from "./fixtures.ts";
+import { expect, expectHydrated, test } from "./fixtures.ts";
 import { addLongData, longMember } from "./long-data.ts";
 import { phone } from "./phone.ts";
 
@@ -62,10 +62,14 @@ async function walk(page: Page, min: number, owner: { username: string }) {
   await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
   await page.getByRole("button", { name: "Link", exact: true }).click();
   await measure("the editor");
-  await clickHydrated(page.getByRole("button", { name: /account menu$/ }));
+  const menu = page.getByRole("button", { name: /account menu$/ });
+  await expectHydrated(menu);
+  await menu.click();
   await measure("the member menu");
   await page.keyboard.press("Escape");
-  await clickHydrated(page.getByRole("button", { name: /^Notifications/ }));
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expectHydrated(bell);
+  await bell.click();
   await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
   await measure("the tray");
   await page.keyboard.press("Escape");
