@@ -329,12 +329,23 @@ test("a selection made with the mouse or the keyboard offers Respond beside it, 
   });
   await page.mouse.dblclick(offer.x, offer.y);
   await expect(respond).toBeVisible();
+  // The button follows the selection a frame later; someone quick on the keys presses it before
+  // that frame: the page's frames are held from here until Enter.
+  await page.evaluate(() => {
+    const held: FrameRequestCallback[] = [];
+    const frame = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) => held.push(callback);
+    (window as unknown as { releaseFrames(): void }).releaseFrames = () => {
+      window.requestAnimationFrame = frame;
+      for (const callback of held) frame(callback);
+    };
+  });
   for (let i = 0; i < " t".length; i++) await page.keyboard.press("Shift+ArrowRight");
   await expect.poll(() => page.evaluate(() => document.getSelection()?.toString())).toBe("offer t");
-  await expect(respond).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(respond).toBeFocused();
   await page.keyboard.press("Enter");
+  await page.evaluate(() => (window as unknown as { releaseFrames(): void }).releaseFrames());
   await expect(dialog.getByText("offer to", { exact: true })).toBeVisible();
   const created = await sendThought(page, dialog, prismId, "Talking second works for me.");
   const start = "I give feedback in writing first, then ".length;

@@ -53,6 +53,19 @@ function place(
   };
 }
 
+/** The page's selection inside `content`, snapped to whole words, with the range it spans. */
+function selectedPassage(content: HTMLElement): { passage: TextSelection; range: Range } | null {
+  const selection = document.getSelection();
+  if (!selection || selection.isCollapsed || !selection.rangeCount) return null;
+  const range = selection.getRangeAt(0);
+  const exact = selectionWithin(content, range);
+  const passage =
+    exact && exact.selectionStart >= 0
+      ? snapToWords(plainTextOf(content), exact.selectionStart, exact.selectionEnd)
+      : exact;
+  return passage ? { passage, range } : null;
+}
+
 /**
  * The prism's rendered content (`children`, whose element is `contentRef`) with the Respond button
  * for a selection inside it. `onRespond` receives the passage in whole words.
@@ -77,16 +90,9 @@ export function SelectionRespond({
     function update() {
       const content = contentRef.current;
       const container = containerRef.current;
-      const selection = document.getSelection();
-      if (!content || !container || !selection || selection.isCollapsed || !selection.rangeCount)
-        return setShown(null);
-      const range = selection.getRangeAt(0);
-      const exact = selectionWithin(content, range);
-      const passage =
-        exact && exact.selectionStart >= 0
-          ? snapToWords(plainTextOf(content), exact.selectionStart, exact.selectionEnd)
-          : exact;
-      if (!passage) return setShown(null);
+      const selected = content ? selectedPassage(content) : null;
+      if (!content || !container || !selected) return setShown(null);
+      const { passage, range } = selected;
       const words =
         passage.selectionStart >= 0
           ? rangeFor(content, passage.selectionStart, passage.selectionEnd)
@@ -134,7 +140,10 @@ export function SelectionRespond({
 
   function handleRespond() {
     if (!shown) return;
-    const { passage } = shown;
+    // The button follows the selection a frame late; a key pressed sooner answers what is
+    // selected now.
+    const content = contentRef.current;
+    const passage = (content ? selectedPassage(content)?.passage : null) ?? shown.passage;
     if (!(passage.selectionStart >= 0 && passage.selectionEnd > passage.selectionStart)) {
       toastError(
         "Selection Error",
