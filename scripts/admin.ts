@@ -2,6 +2,7 @@
 
 import { sameIgnoringCase } from "../src/server/db/ignoring-case.ts";
 import { users } from "../src/server/db/schema.ts";
+import { EventBus } from "../src/server/live/bus.ts";
 import { withDatabase } from "./cli.ts";
 
 const [action, username] = process.argv.slice(2);
@@ -17,6 +18,9 @@ await withDatabase(async (database) => {
     .where(sameIgnoringCase(users.username, username))
     .returning({ id: users.id, username: users.username });
   if (!user) throw new Error(`No member is called ${username}`);
+  // Running servers on the same PostgreSQL end the member's open streams, as for a change made
+  // in Catalyst: their pages reconnect as who the member now is.
+  await new EventBus(database).publish({ type: "roles.changed", userId: user.id });
   console.log(
     action === "grant"
       ? `${user.username} is now an admin.`

@@ -1,6 +1,8 @@
 // What one client can do to others through the live event stream: fill it, or keep hearing
 // after its session ended or its role changed. Real listening servers on one database; the
 // second app stands for another process, whose events arrive through LISTEN/NOTIFY.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../src/contract/contact.ts";
 import { type App, buildApp } from "../../src/server/app.ts";
@@ -13,8 +15,10 @@ import {
   buildResetToken,
   buildUser,
 } from "../../src/server/test/builders.ts";
+import { testDatabaseUrl, withDatabase } from "../../src/server/test/databases.ts";
 import { isEvent, openStream } from "../../src/server/test/event-stream.ts";
 import { send, setupTestApp, signIn, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
+import { databaseName } from "../../src/server/test/instances.ts";
 
 const t = setupTestApp();
 
@@ -193,6 +197,31 @@ describe("streams end with their session or role, on every process", () => {
     await publicChange(bystander);
     expect(bystander.isEnded()).toBe(false);
   });
+
+  it.runIf(testDatabaseUrl())(
+    "`npm run admin -- revoke` ends the member's streams on the running server (PostgreSQL)",
+    async () => {
+      const url = testDatabaseUrl();
+      if (!url) return;
+      const demoted = await buildUser(t.database, { isAdmin: true });
+      const open = await stream(origin, await signIn(t.database, demoted));
+      const command = spawn(
+        process.execPath,
+        ["--import", "tsx", "scripts/admin.ts", "revoke", demoted.username],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: withDatabase(url, await databaseName(t.database)),
+            NODE_ENV: "test",
+          },
+          stdio: "ignore",
+        },
+      );
+      const [code] = await once(command, "exit");
+      expect(code).toBe(0);
+      await endedCleanly(open);
+    },
+  );
 
   it("a demoted admin's streams end, and the stream they reopen hears no admin event", async () => {
     const actor = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
