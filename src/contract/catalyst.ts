@@ -6,7 +6,7 @@ import { pageQuerySchema } from "./paging.ts";
 import { text } from "./text.ts";
 
 /** The Overview cards (spec §3 "Analytics stats"): today, week and month are the last 24 hours, 7 and 30 days. */
-export const adminStatsSchema = z.object({
+export const catalystStatsSchema = z.object({
   totalUsers: z.number().int(),
   newUsersMonth: z.number().int(),
   totalPrisms: z.number().int(),
@@ -17,7 +17,7 @@ export const adminStatsSchema = z.object({
   newUsersToday: z.number().int(),
   newUsersWeek: z.number().int(),
 });
-export type AdminStats = z.infer<typeof adminStatsSchema>;
+export type CatalystStats = z.infer<typeof catalystStatsSchema>;
 
 /** Days the Overview chart covers, today included. */
 export const ACTIVITY_DAYS = 30;
@@ -36,10 +36,10 @@ export type ActivityDay = z.infer<typeof activityDaySchema>;
 const SEARCH_MAX = 100;
 
 /** A page of an admin table, optionally narrowed by a case-insensitive search. */
-export const adminListQuerySchema = pageQuerySchema.extend({
+export const catalystListQuerySchema = pageQuerySchema.extend({
   q: text().trim().max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`).optional(),
 });
-export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+export type CatalystListQuery = z.infer<typeof catalystListQuerySchema>;
 
 const personSchema = z.object({
   id: z.number().int(),
@@ -50,7 +50,7 @@ const personSchema = z.object({
 });
 
 /** A row of the Users table: what an admin needs to know of a member. */
-export const adminUserSchema = personSchema.extend({
+export const catalystUserSchema = personSchema.extend({
   email: z.string(),
   isAdmin: z.boolean(),
   lastActiveAt: z.string().nullable(),
@@ -58,10 +58,10 @@ export const adminUserSchema = personSchema.extend({
   /** When an admin deactivated the account; null while it is active. */
   deactivatedAt: z.string().nullable(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
+export type CatalystUser = z.infer<typeof catalystUserSchema>;
 
 /** A row of the Prisms table (spec §3: prism, author, annotationsCount). */
-export const adminPrismSchema = z.object({
+export const catalystPrismSchema = z.object({
   prism: z.object({
     id: z.number().int(),
     title: z.string(),
@@ -72,10 +72,10 @@ export const adminPrismSchema = z.object({
   author: personSchema,
   annotationsCount: z.number().int(),
 });
-export type AdminPrism = z.infer<typeof adminPrismSchema>;
+export type CatalystPrism = z.infer<typeof catalystPrismSchema>;
 
 /** A row of the Annotations table (spec §3: annotation, prism, author, which may be absent). */
-export const adminAnnotationSchema = z.object({
+export const catalystAnnotationSchema = z.object({
   annotation: z.object({
     id: z.number().int(),
     annotationText: z.string(),
@@ -87,7 +87,7 @@ export const adminAnnotationSchema = z.object({
   prism: z.object({ id: z.number().int(), title: z.string(), ownerUsername: z.string() }),
   author: personSchema.nullable(),
 });
-export type AdminAnnotation = z.infer<typeof adminAnnotationSchema>;
+export type CatalystAnnotation = z.infer<typeof catalystAnnotationSchema>;
 
 /** PUT /api/analytics/users/{id}/admin. */
 export const adminFlagSchema = z.strictObject({ isAdmin: z.boolean() });

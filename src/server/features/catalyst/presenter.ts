@@ -1,10 +1,10 @@
 // How the admin tables' rows and the audit log leave the server: dates as ISO strings, never a
 // password hash, Google id or visitor hash.
 import type {
-  AdminAnnotation,
-  AdminPrism,
-  AdminUser,
   AuditEntry,
+  CatalystAnnotation,
+  CatalystPrism,
+  CatalystUser,
 } from "../../../contract/catalyst.ts";
 import type { UserRow } from "../../db/schema.ts";
 import type { listAnnotations, listAudit, listPrisms } from "./service.ts";
@@ -13,7 +13,7 @@ type ItemOf<T extends (...args: never[]) => Promise<{ items: unknown[] }>> = Awa
   ReturnType<T>
 >["items"][number];
 
-export function presentAdminUser(user: UserRow): AdminUser {
+export function presentCatalystUser(user: UserRow): CatalystUser {
   return {
     id: user.id,
     username: user.username,
@@ -28,7 +28,7 @@ export function presentAdminUser(user: UserRow): AdminUser {
   };
 }
 
-export function presentAdminPrism(row: ItemOf<typeof listPrisms>): AdminPrism {
+export function presentCatalystPrism(row: ItemOf<typeof listPrisms>): CatalystPrism {
   const { prism, author, annotationsCount } = row;
   return {
     prism: { ...prism, createdAt: prism.createdAt.toISOString() },
@@ -37,7 +37,7 @@ export function presentAdminPrism(row: ItemOf<typeof listPrisms>): AdminPrism {
   };
 }
 
-export function presentAdminAnnotation(row: ItemOf<typeof listAnnotations>): AdminAnnotation {
+export function presentCatalystAnnotation(row: ItemOf<typeof listAnnotations>): CatalystAnnotation {
   const { annotation, prism, author } = row;
   return {
     annotation: { ...annotation, createdAt: annotation.createdAt.toISOString() },

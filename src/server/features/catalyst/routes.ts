@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   activityDaySchema,
-  adminAnnotationSchema,
   adminFlagSchema,
-  adminListQuerySchema,
-  adminPrismSchema,
-  adminStatsSchema,
-  adminUserSchema,
   auditEntrySchema,
+  catalystAnnotationSchema,
+  catalystListQuerySchema,
+  catalystPrismSchema,
+  catalystStatsSchema,
+  catalystUserSchema,
 } from "../../../contract/catalyst.ts";
 import { idParam, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
@@ -20,10 +20,10 @@ import { errorResponses } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import {
-  presentAdminAnnotation,
-  presentAdminPrism,
-  presentAdminUser,
   presentAuditEntry,
+  presentCatalystAnnotation,
+  presentCatalystPrism,
+  presentCatalystUser,
 } from "./presenter.ts";
 import {
   deactivateMember,
@@ -51,7 +51,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   /** Announces what a write to a member did and answers with the member's row. */
   const answerUser = async ({ user, events }: WithEvents<{ user: UserRow }>) => {
     await bus.publish(...events);
-    return presentAdminUser(user);
+    return presentCatalystUser(user);
   };
 
   app.get(
@@ -60,7 +60,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "The Overview's numbers (last 24 hours, 7 days, 30 days), in one statement",
-        response: { 200: adminStatsSchema, ...readErrors },
+        response: { 200: catalystStatsSchema, ...readErrors },
       },
     },
     async () => loadStats(db),
@@ -84,13 +84,13 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Members, newest first; q searches username, name and e-mail",
-        querystring: adminListQuerySchema,
-        response: { 200: pageOf(adminUserSchema), ...readErrors },
+        querystring: catalystListQuerySchema,
+        response: { 200: pageOf(catalystUserSchema), ...readErrors },
       },
     },
     async (request) => {
       const { items, total } = await listUsers(db, request.query);
-      return { items: items.map(presentAdminUser), total };
+      return { items: items.map(presentCatalystUser), total };
     },
   );
 
@@ -101,13 +101,13 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         tags,
         summary:
           "Prisms with author and annotation count, newest first; q searches title and author",
-        querystring: adminListQuerySchema,
-        response: { 200: pageOf(adminPrismSchema), ...readErrors },
+        querystring: catalystListQuerySchema,
+        response: { 200: pageOf(catalystPrismSchema), ...readErrors },
       },
     },
     async (request) => {
       const { items, total } = await listPrisms(db, request.query);
-      return { items: items.map(presentAdminPrism), total };
+      return { items: items.map(presentCatalystPrism), total };
     },
   );
 
@@ -117,13 +117,13 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: "Annotations with prism and author, newest first; q searches text and annotator",
-        querystring: adminListQuerySchema,
-        response: { 200: pageOf(adminAnnotationSchema), ...readErrors },
+        querystring: catalystListQuerySchema,
+        response: { 200: pageOf(catalystAnnotationSchema), ...readErrors },
       },
     },
     async (request) => {
       const { items, total } = await listAnnotations(db, request.query);
-      return { items: items.map(presentAdminAnnotation), total };
+      return { items: items.map(presentCatalystAnnotation), total };
     },
   );
 
@@ -151,7 +151,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         summary: "Grant or revoke a member's admin flag (not one's own revoke); audited",
         params: idParams,
         body: adminFlagSchema,
-        response: { 200: adminUserSchema, ...writeErrors },
+        response: { 200: catalystUserSchema, ...writeErrors },
       },
     },
     async (request) =>
@@ -168,7 +168,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         summary:
           "Deactivate a member (not oneself): no sign-in, profile 404, sessions and live streams end; audited",
         params: idParams,
-        response: { 200: adminUserSchema, ...writeErrors },
+        response: { 200: catalystUserSchema, ...writeErrors },
       },
     },
     async (request) =>
@@ -182,7 +182,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         tags,
         summary: "Reactivate a member: sign-in and profile restored as they were; audited",
         params: idParams,
-        response: { 200: adminUserSchema, ...writeErrors },
+        response: { 200: catalystUserSchema, ...writeErrors },
       },
     },
     async (request) =>

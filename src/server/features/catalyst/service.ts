@@ -5,8 +5,8 @@ import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import {
   ACTIVITY_DAYS,
   type ActivityDay,
-  type AdminListQuery,
-  type AdminStats,
+  type CatalystListQuery,
+  type CatalystStats,
   catalystMessages,
 } from "../../../contract/catalyst.ts";
 import type { Page, PageQuery } from "../../../contract/paging.ts";
@@ -33,7 +33,7 @@ const countAll = (table: typeof prisms | typeof prismHearts | typeof annotations
   sql<number>`(select count(*) from ${table})::int`;
 
 /** The Overview cards, in one statement: one pass over members, and a count of each other table. */
-export async function loadStats(db: Executor): Promise<AdminStats> {
+export async function loadStats(db: Executor): Promise<CatalystStats> {
   const [stats] = await db
     .select({
       totalUsers: sql<number>`count(*)::int`,
@@ -112,7 +112,7 @@ type Members = typeof users | typeof author;
 const fullNameOf = (table: Members) => sql`${table.firstName} || ' ' || ${table.lastName}`;
 
 /** Members, newest first; `q` searches username, name (full or display) and e-mail. */
-export async function listUsers(db: Executor, page: AdminListQuery): Promise<Page<UserRow>> {
+export async function listUsers(db: Executor, page: CatalystListQuery): Promise<Page<UserRow>> {
   const where = search(page.q, [users.username, fullNameOf(users), users.displayName, users.email]);
   const rows = await db
     .select({ user: users, total: totalRows })
@@ -134,7 +134,7 @@ const personColumns = (table: typeof users) => ({
 });
 
 /** Prisms, newest first, with their authors and how many annotations each has; `q` searches title and author. */
-export async function listPrisms(db: Executor, page: AdminListQuery) {
+export async function listPrisms(db: Executor, page: CatalystListQuery) {
   const where = search(page.q, [
     prisms.title,
     users.username,
@@ -171,7 +171,7 @@ export async function listPrisms(db: Executor, page: AdminListQuery) {
 }
 
 /** Annotations, newest first, with their prisms and authors; `q` searches the text and the annotator. */
-export async function listAnnotations(db: Executor, page: AdminListQuery) {
+export async function listAnnotations(db: Executor, page: CatalystListQuery) {
   const where = search(page.q, [
     annotations.annotationText,
     annotations.annotatorName,

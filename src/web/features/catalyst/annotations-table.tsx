@@ -2,12 +2,12 @@
 // admin sets any status or deletes it.
 import { Link } from "wouter";
 import type { AnnotationStatus } from "../../../contract/annotations.ts";
-import type { AdminAnnotation } from "../../../contract/catalyst.ts";
+import type { CatalystAnnotation } from "../../../contract/catalyst.ts";
 import { excerpt } from "../../../contract/excerpt.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
 import { useAnnotationActions } from "./catalyst-queries.ts";
+import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 const DELETE_CONFIRM =
@@ -23,13 +23,13 @@ const statusBadge: Record<
 };
 
 /** Spec §2: the username, else the annotator's name, else 'Anonymous'. */
-function annotator({ author, annotation }: AdminAnnotation): string {
+function annotator({ author, annotation }: CatalystAnnotation): string {
   return author?.username ?? (annotation.annotatorName || "Anonymous");
 }
 
 export function AnnotationsTable(view: TableView) {
   const { setStatus, remove } = useAnnotationActions();
-  const columns: Column<AdminAnnotation>[] = [
+  const columns: Column<CatalystAnnotation>[] = [
     {
       header: "Content",
       cell: ({ annotation }) => (
@@ -101,7 +101,7 @@ export function AnnotationsTable(view: TableView) {
     },
   ];
   return (
-    <AdminTable
+    <CatalystTable
       table="annotations"
       title="Annotations"
       columns={columns}

@@ -1,7 +1,7 @@
 // The Audit tab: who did what to whom, when, with the target's facts before and after.
 import type { AuditAction, AuditEntry, AuditValues } from "../../../contract/catalyst.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { AdminTable, type Column } from "./admin-table.tsx";
+import { CatalystTable, type Column } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 const actionLabels: Record<AuditAction, string> = {
@@ -57,7 +57,7 @@ const columns: Column<AuditEntry>[] = [
 
 export function AuditTable(view: TableView) {
   return (
-    <AdminTable
+    <CatalystTable
       table="audit"
       title="Audit log"
       columns={columns}

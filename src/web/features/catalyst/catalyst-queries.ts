@@ -4,11 +4,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { AnnotationStatus } from "../../../contract/annotations.ts";
 import type {
   ActivityDay,
-  AdminAnnotation,
-  AdminPrism,
-  AdminStats,
-  AdminUser,
   AuditEntry,
+  CatalystAnnotation,
+  CatalystPrism,
+  CatalystStats,
+  CatalystUser,
 } from "../../../contract/catalyst.ts";
 import type { Page } from "../../../contract/paging.ts";
 import { api } from "../../lib/api.ts";
@@ -18,24 +18,24 @@ import { toastError, toastSuccess } from "../../lib/toast.ts";
 /** Spec §9: the admin tables show ten rows a page. */
 export const ADMIN_PAGE_SIZE = 10;
 
-export type AdminTable = "users" | "prisms" | "annotations" | "audit";
+export type CatalystTable = "users" | "prisms" | "annotations" | "audit";
 
 /** What a row of each table is. */
-export interface AdminRows {
-  users: AdminUser;
-  prisms: AdminPrism;
-  annotations: AdminAnnotation;
+export interface CatalystRows {
+  users: CatalystUser;
+  prisms: CatalystPrism;
+  annotations: CatalystAnnotation;
   audit: AuditEntry;
 }
 
-export function useAdminStats() {
+export function useCatalystStats() {
   return useQuery({
     queryKey: queryKeys.catalystStats,
-    queryFn: ({ signal }) => api.get<AdminStats>("/api/analytics/stats", { signal }),
+    queryFn: ({ signal }) => api.get<CatalystStats>("/api/analytics/stats", { signal }),
   });
 }
 
-export function useAdminActivity() {
+export function useCatalystActivity() {
   return useQuery({
     queryKey: queryKeys.catalystActivity,
     queryFn: ({ signal }) => api.get<ActivityDay[]>("/api/analytics/activity", { signal }),
@@ -43,7 +43,7 @@ export function useAdminActivity() {
 }
 
 /** One page (from 1) of an admin table, narrowed by `q`; the last page stays up while the next loads. */
-export function useAdminList<T extends AdminTable>(table: T, page: number, q: string) {
+export function useCatalystList<T extends CatalystTable>(table: T, page: number, q: string) {
   const params = new URLSearchParams({
     limit: String(ADMIN_PAGE_SIZE),
     offset: String((page - 1) * ADMIN_PAGE_SIZE),
@@ -52,13 +52,13 @@ export function useAdminList<T extends AdminTable>(table: T, page: number, q: st
   return useQuery({
     queryKey: queryKeys.catalystList(table, page, q),
     queryFn: ({ signal }) =>
-      api.get<Page<AdminRows[T]>>(`/api/analytics/${table}?${params}`, { signal }),
+      api.get<Page<CatalystRows[T]>>(`/api/analytics/${table}?${params}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** An admin action: on success its toast and a refresh of the dashboard, on failure spec §8's toast. */
-function useAdminAction<V>(
+function useCatalystAction<V>(
   call: (variables: V) => Promise<unknown>,
   toasts: { success: [title: string, description?: string]; failure: string },
 ) {
@@ -74,20 +74,20 @@ function useAdminAction<V>(
 }
 
 export function useUserActions() {
-  const setAdmin = useAdminAction(
+  const setAdmin = useCatalystAction(
     ({ id, isAdmin }: { id: number; isAdmin: boolean }) =>
-      api.put<AdminUser>(`/api/analytics/users/${id}/admin`, { isAdmin }),
+      api.put<CatalystUser>(`/api/analytics/users/${id}/admin`, { isAdmin }),
     { success: ["User updated"], failure: "Failed to update user" },
   );
-  const deactivate = useAdminAction(
-    (id: number) => api.put<AdminUser>(`/api/analytics/users/${id}/deactivate`),
+  const deactivate = useCatalystAction(
+    (id: number) => api.put<CatalystUser>(`/api/analytics/users/${id}/deactivate`),
     { success: ["User deactivated"], failure: "Failed to deactivate user" },
   );
-  const reactivate = useAdminAction(
-    (id: number) => api.put<AdminUser>(`/api/analytics/users/${id}/reactivate`),
+  const reactivate = useCatalystAction(
+    (id: number) => api.put<CatalystUser>(`/api/analytics/users/${id}/reactivate`),
     { success: ["User reactivated"], failure: "Failed to reactivate user" },
   );
-  const resetPassword = useAdminAction(
+  const resetPassword = useCatalystAction(
     (id: number) => api.post(`/api/analytics/users/${id}/reset-password`),
     {
       success: ["Password reset initiated", "A password reset email has been sent to the user."],
@@ -98,19 +98,19 @@ export function useUserActions() {
 }
 
 export function useDeletePrism() {
-  return useAdminAction((id: number) => api.delete(`/api/analytics/prisms/${id}`), {
+  return useCatalystAction((id: number) => api.delete(`/api/analytics/prisms/${id}`), {
     success: ["Prism deleted"],
     failure: "Failed to delete prism",
   });
 }
 
 export function useAnnotationActions() {
-  const setStatus = useAdminAction(
+  const setStatus = useCatalystAction(
     ({ id, status }: { id: number; status: AnnotationStatus }) =>
       api.put(`/api/prisms/0/annotations/${id}/status`, { status }),
     { success: ["Annotation status updated"], failure: "Failed to update annotation" },
   );
-  const remove = useAdminAction((id: number) => api.delete(`/api/analytics/annotations/${id}`), {
+  const remove = useCatalystAction((id: number) => api.delete(`/api/analytics/annotations/${id}`), {
     success: ["Annotation deleted"],
     failure: "Failed to delete annotation",
   });

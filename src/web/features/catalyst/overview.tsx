@@ -1,10 +1,10 @@
 // The Overview tab: the eight cards of spec §2 and, beneath them, the last 30 days as a chart.
 import { lazy, Suspense } from "react";
-import type { AdminStats } from "../../../contract/catalyst.ts";
+import type { CatalystStats } from "../../../contract/catalyst.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { useAdminActivity, useAdminStats } from "./catalyst-queries.ts";
+import { useCatalystActivity, useCatalystStats } from "./catalyst-queries.ts";
 
 // The chart library travels in this chunk alone: nobody but an admin on this tab downloads it.
 const ActivityChart = lazy(() =>
@@ -13,8 +13,8 @@ const ActivityChart = lazy(() =>
 
 interface StatCard {
   title: string;
-  value: (stats: AdminStats) => number;
-  note?: (stats: AdminStats) => string;
+  value: (stats: CatalystStats) => number;
+  note?: (stats: CatalystStats) => string;
 }
 
 const LOAD_ERROR = "Error loading dashboard statistics.";
@@ -35,8 +35,8 @@ const cards: StatCard[] = [
 ];
 
 export function Overview() {
-  const stats = useAdminStats();
-  const activity = useAdminActivity();
+  const stats = useCatalystStats();
+  const activity = useCatalystActivity();
   return (
     <div className="space-y-8">
       {stats.isPending ? (

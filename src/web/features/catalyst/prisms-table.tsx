@@ -1,9 +1,9 @@
 // The Prisms tab: every prism newest first, with its author, likes and annotations; View and Delete.
 import { useLocation } from "wouter";
-import type { AdminPrism } from "../../../contract/catalyst.ts";
+import type { CatalystPrism } from "../../../contract/catalyst.ts";
 import { displayName } from "../../../contract/names.ts";
-import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
 import { useDeletePrism } from "./catalyst-queries.ts";
+import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this prism? This action cannot be undone.";
@@ -11,7 +11,7 @@ const DELETE_CONFIRM = "Are you sure you want to delete this prism? This action 
 export function PrismsTable(view: TableView) {
   const [, navigate] = useLocation();
   const deletePrism = useDeletePrism();
-  const columns: Column<AdminPrism>[] = [
+  const columns: Column<CatalystPrism>[] = [
     {
       header: "Title",
       cell: ({ prism }) => (
@@ -69,7 +69,7 @@ export function PrismsTable(view: TableView) {
     },
   ];
   return (
-    <AdminTable
+    <CatalystTable
       table="prisms"
       title="Prisms"
       columns={columns}

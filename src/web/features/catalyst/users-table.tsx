@@ -1,16 +1,16 @@
 // The Users tab: members newest first, with their status, last activity and what an admin may do.
 
-import type { AdminUser } from "../../../contract/catalyst.ts";
+import type { CatalystUser } from "../../../contract/catalyst.ts";
 import { fullName } from "../../../contract/names.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { AdminTable, type Column, RowActions } from "./admin-table.tsx";
 import { useUserActions } from "./catalyst-queries.ts";
+import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 export function UsersTable({ me, ...view }: TableView & { me: number }) {
   const actions = useUserActions();
-  const columns: Column<AdminUser>[] = [
+  const columns: Column<CatalystUser>[] = [
     { header: "Username", cell: (user) => <span className="font-medium">@{user.username}</span> },
     { header: "Name", cell: (user) => fullName(user) },
     { header: "Email", cell: (user) => user.email, className: "break-all" },
@@ -71,7 +71,7 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
     },
   ];
   return (
-    <AdminTable
+    <CatalystTable
       table="users"
       title="Users"
       columns={columns}

@@ -15,9 +15,9 @@ import { LoadError } from "../../components/ui/load-error.tsx";
 import { cn } from "../../lib/cn.ts";
 import {
   ADMIN_PAGE_SIZE,
-  type AdminRows,
-  type AdminTable as TableName,
-  useAdminList,
+  type CatalystRows,
+  type CatalystTable as TableName,
+  useCatalystList,
 } from "./catalyst-queries.ts";
 
 /** How long typing must pause before the search runs. */
@@ -29,12 +29,12 @@ export interface Column<T> {
   className?: string;
 }
 
-interface AdminTableProps<T extends TableName> {
+interface CatalystTableProps<T extends TableName> {
   table: T;
   /** The table's name, for its caption and its region. */
   title: string;
-  columns: Column<AdminRows[T]>[];
-  rowKey: (row: AdminRows[T]) => number;
+  columns: Column<CatalystRows[T]>[];
+  rowKey: (row: CatalystRows[T]) => number;
   /** Spec §8's inline text when the page cannot be loaded (with Retry). */
   loadError: string;
   /** The text when there are no rows at all. */
@@ -49,9 +49,9 @@ interface AdminTableProps<T extends TableName> {
   onSearch: (q: string) => void;
 }
 
-export function AdminTable<T extends TableName>(props: AdminTableProps<T>) {
+export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>) {
   const { table, title, columns, rowKey, page, q } = props;
-  const list = useAdminList(table, page, q);
+  const list = useCatalystList(table, page, q);
   const captionId = useId();
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
