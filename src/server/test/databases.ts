@@ -5,7 +5,8 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client.ts";
 
-export const TEMPLATE_DB = "prism_test_template";
+/** The migrated database each test file copies; TEST_TEMPLATE_DB lets two checkouts test side by side. */
+export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "prism_test_template";
 /** The name under which the global setup provides the path of the migrated PGlite's files. */
 export const PGLITE_IMAGE = "pgliteImage";
 
