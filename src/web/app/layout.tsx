@@ -47,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <Toaster
             visibleToasts={1}
-            duration={toastDuration.default}
+            duration={toastDuration.short}
             closeButton
             position="bottom-right"
             toastOptions={{

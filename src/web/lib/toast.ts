@@ -1,8 +1,9 @@
-// Toasts with the spec's durations: 5 s by default, 3 s for most confirmations, 2 s for quick ones.
+// Toasts with the spec's durations: 3 s for confirmations and failures alike, 2 s for quick ones
+// (refresh, mark all read), and the spec's 5 s for a failed annotation submit.
 // The toast library loads with the first toast, not with every page's first script.
 import { useSyncExternalStore } from "react";
 
-export const toastDuration = { default: 5000, short: 3000, quick: 2000 } as const;
+export const toastDuration = { short: 3000, quick: 2000, submitFailure: 5000 } as const;
 
 let sonner: Promise<typeof import("sonner")> | null = null;
 const wanted = new Set<() => void>();
@@ -38,7 +39,7 @@ export function toastSuccess(
 export function toastError(
   title: string,
   description?: string,
-  duration: number = toastDuration.default,
+  duration: number = toastDuration.short,
 ) {
   void loadSonner().then(({ toast }) => toast.error(title, { description, duration }));
 }

@@ -62,7 +62,7 @@ export function useCreateAnnotation(onCreated: (annotation: Annotation) => void)
       toastError(
         "Failed to submit annotation",
         error.message || "An unexpected error occurred. Please try again.",
-        toastDuration.default,
+        toastDuration.submitFailure,
       ),
   });
 }
