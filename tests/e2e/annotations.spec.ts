@@ -40,8 +40,11 @@ async function visitorResponds(browser: Browser, prismId: number) {
   return id;
 }
 
-/** Drags the mouse across `phrase` inside `within`, as a reader selecting it would. */
-async function dragSelect(page: Page, within: Locator, phrase: string, endOutside?: Locator) {
+/**
+ * Drags the mouse across `phrase` inside `within`, as a reader selecting it would; with
+ * `upTo`, from the phrase's end up to that element instead.
+ */
+async function dragSelect(page: Page, within: Locator, phrase: string, upTo?: Locator) {
   const box = await within.evaluate((root, text) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     let full = "";
@@ -68,10 +71,10 @@ async function dragSelect(page: Page, within: Locator, phrase: string, endOutsid
     const b = last.getBoundingClientRect();
     return { x1: a.left + 1, y1: a.top + a.height / 2, x2: b.right - 1, y2: b.top + b.height / 2 };
   }, phrase);
-  await page.mouse.move(box.x1, box.y1);
+  await page.mouse.move(upTo ? box.x2 : box.x1, upTo ? box.y2 : box.y1);
   await page.mouse.down();
-  if (endOutside) {
-    const target = await endOutside.boundingBox();
+  if (upTo) {
+    const target = await upTo.boundingBox();
     if (!target) throw new Error("no box");
     await page.mouse.move(target.x + 5, target.y + target.height / 2, { steps: 8 });
   } else {
@@ -195,7 +198,7 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
   await expect(sidebar.getByText("Talking after reading works for me too.")).toBeVisible();
 });
 
-test("selection errors, bad annotation links and keyboard annotation", async ({
+test("a corrected selection, bad annotation links and keyboard annotation", async ({
   page,
   browser,
   signIn,
@@ -206,16 +209,14 @@ test("selection errors, bad annotation links and keyboard annotation", async ({
   await page.goto(`/${member.username}?annotation=987654`);
   await expectToast(page, "Could not load the requested annotation");
 
-  // A selection that runs out of the prism has no position in its text.
+  // A selection that begins above the prism is corrected to begin where the prism does.
   const content = page.locator(`#prism-${prismId} .prism-content`);
   await dragSelect(page, content, "I give feedback", page.getByRole("heading", { level: 1 }));
   await page.getByRole("button", { name: "Respond", exact: true }).click();
-  await expect(
-    page.getByText(
-      "Could not determine precise text position. Please try selecting the text again.",
-    ),
-  ).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "Respond to this passage" })).toHaveCount(0);
+  const corrected = page.getByRole("dialog", { name: "Respond to this passage" });
+  await expect(corrected.getByText("I give feedback", { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(corrected).toHaveCount(0);
 
   // A keyboard user picks the passage in the dialog's text box.
   await page.getByRole("button", { name: "Respond to a passage" }).focus();

@@ -249,7 +249,14 @@ describe("a selection gives the offsets of the same passage in the server's text
     expect(selectionWithin(root, range)).toBeNull();
   });
 
-  it("a selection that runs out of the content has no offsets", () => {
+  it("a selection that spans the whole content from outside is someone copying the page", () => {
+    const root = mount(documents.paragraphs as string);
+    const range = document.createRange();
+    range.selectNodeContents(document.body);
+    expect(selectionWithin(root, range)).toBeNull();
+  });
+
+  it("a selection that runs out of the content is corrected to end where the content ends", () => {
     const root = mount(documents.paragraphs as string);
     const outside = document.createElement("p");
     outside.textContent = "After the content";
@@ -258,10 +265,27 @@ describe("a selection gives the offsets of the same passage in the server's text
     const begin = pointAt(root, "Third");
     range.setStart(begin.node, begin.offset);
     range.setEnd(outside.firstChild as Node, 5);
+    const text = plainTextOf(root);
     expect(selectionWithin(root, range)).toEqual({
-      selectedText: "Third and last.After",
-      selectionStart: -1,
-      selectionEnd: -1,
+      selectedText: "Third and last.",
+      selectionStart: text.indexOf("Third"),
+      selectionEnd: text.length,
+    });
+  });
+
+  it("a selection that begins before the content is corrected to start at 0", () => {
+    const root = mount(documents.paragraphs as string);
+    const before = document.createElement("p");
+    before.textContent = "Above the content";
+    document.body.prepend(before);
+    const range = document.createRange();
+    const end = pointAt(root, "paragraph here");
+    range.setStart(before.firstChild as Node, 6);
+    range.setEnd(end.node, end.offset + "paragraph".length);
+    expect(selectionWithin(root, range)).toEqual({
+      selectedText: "First paragraph",
+      selectionStart: 0,
+      selectionEnd: "First paragraph".length,
     });
   });
 });

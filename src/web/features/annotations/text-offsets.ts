@@ -85,19 +85,22 @@ export interface TextSelection {
 
 /**
  * The selection inside `root` as plain-text offsets, trimmed of surrounding whitespace; null when
- * it is not (wholly) inside root or holds only whitespace; offsets of -1 when they cannot be found.
+ * neither end is in root or it holds only whitespace there. A selection that runs out of root is
+ * corrected to the part inside it: a start before root becomes 0, an end past it root's length.
+ * Offsets of -1 when a boundary inside root cannot be placed in its text.
  */
 export function selectionWithin(root: HTMLElement, range: Range): TextSelection | null {
-  if (!root.contains(range.commonAncestorContainer)) {
-    // A selection that starts or ends in the prism but runs outside it has no position in its text.
-    const touches = root.contains(range.startContainer) || root.contains(range.endContainer);
-    return touches
-      ? { selectedText: range.toString(), selectionStart: -1, selectionEnd: -1 }
-      : null;
-  }
+  const startsInside = root.contains(range.startContainer);
+  const endsInside = root.contains(range.endContainer);
+  // A selection that spans the whole of root from outside (select all) is someone copying text.
+  if (!startsInside && !endsInside) return null;
   const { pieces: list, text } = pieces(root);
-  let start = offsetOf(root, list, text.length, range.startContainer, range.startOffset);
-  let end = offsetOf(root, list, text.length, range.endContainer, range.endOffset);
+  let start = startsInside
+    ? offsetOf(root, list, text.length, range.startContainer, range.startOffset)
+    : 0;
+  let end = endsInside
+    ? offsetOf(root, list, text.length, range.endContainer, range.endOffset)
+    : text.length;
   if (start < 0 || end < 0)
     return { selectedText: range.toString(), selectionStart: -1, selectionEnd: -1 };
   while (start < end && /\s/.test(text[start] ?? "")) start++;
