@@ -1,7 +1,7 @@
 // Assembles Prism's HTTP app: plugins, then feature routes, then the web app. Used by main and tests.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
+import { Server, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
@@ -97,6 +97,8 @@ const CONNECTION_DEFAULTS = {
   requestMs: 50_000,
   checkEveryMs: 10_000,
   perAddress: 256,
+  /** While closing, how long a connection may go without a request before it is cut. */
+  idleMs: 1_000,
 } as const;
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -107,6 +109,8 @@ export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: limits.bodyBytes,
+    // Loading the server renderer can take more than Fastify's default 10 s on a busy machine.
+    pluginTimeout: 120_000,
     requestTimeout: connections.requestMs,
     http: {
       headersTimeout: connections.headersMs,
@@ -118,6 +122,9 @@ export async function buildApp(options: BuildOptions) {
     },
     requestIdHeader: false,
     forceCloseConnections: "idle",
+    // While closing, a request on an open connection is still answered (with Connection: close),
+    // not refused: another process may not have taken over yet.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A path the router cannot read (a broken %-escape, an overlong parameter) still gets the
@@ -128,7 +135,7 @@ export async function buildApp(options: BuildOptions) {
         .send({ message: "This address is not valid" }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  closeUnusedConnections(app);
+  drainBeforeClosing(app, connections.idleMs);
   capConnectionsPerAddress(app, connections.perAddress, config.trustProxy);
   app.decorate("sessionCookie", sessionCookieName(config));
   app.setValidatorCompiler(validatorCompiler);
@@ -262,17 +269,35 @@ export async function buildApp(options: BuildOptions) {
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
- * Node counts a connection that has not yet sent a request (a browser's speculative one) as busy,
- * so closing the server would wait out its headers timeout: such connections close with the app.
+ * Closing without failing a request, for a process among several (a rolling restart). The server
+ * stops accepting at once, so new connections go to the other processes, and every answer from
+ * then on says Connection: close, so a busy client moves over after its next answer. What is left
+ * is cut only once no request has come for `idleMs`: cutting a connection that a client is reusing
+ * would fail its request. That includes connections that never sent a request (a browser's
+ * speculative ones, which Node counts as busy and would wait for). The wait is bounded.
  */
-function closeUnusedConnections(app: FastifyInstance) {
+function drainBeforeClosing(app: FastifyInstance, idleMs: number) {
   const unused = new Set<Socket>();
+  let lastRequestAt = 0;
   app.server.on("connection", (socket: Socket) => {
     unused.add(socket);
     socket.once("close", () => unused.delete(socket));
   });
-  app.server.on("request", (request: IncomingMessage) => unused.delete(request.socket));
+  app.server.on("request", (request: IncomingMessage) => {
+    unused.delete(request.socket);
+    lastRequestAt = Date.now();
+  });
+  const open = () =>
+    new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
   app.addHook("preClose", async () => {
+    if (app.server.listening) {
+      // net's close, not http's: that one also cuts idle connections, which comes last.
+      Server.prototype.close.call(app.server);
+      const deadline = Date.now() + 8 * idleMs;
+      while (Date.now() < deadline && Date.now() - lastRequestAt < idleMs && (await open()) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, idleMs / 10));
+      }
+    }
     for (const socket of unused) socket.destroy();
   });
 }

@@ -31,10 +31,10 @@ async function serve(loaded: Config, options: { migrated: boolean }) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    // Requests in flight get 5 s; connections that never send one (pre-opened sockets) are then cut.
-    const stragglers = setTimeout(() => app.server.closeAllConnections(), 5_000);
+    // The app drains its connections (at most 8 s), then requests still in flight get 5 s more.
+    const stragglers = setTimeout(() => app.server.closeAllConnections(), 13_000);
     stragglers.unref();
     try {
       await app.close();
@@ -102,6 +102,9 @@ async function primary(loaded: Config) {
     listening += 1;
     if (listening === config.workers) {
       console.log(`\n  Prism is running at ${config.appOrigin} (${config.workers} processes)\n`);
+    } else if (listening > config.workers) {
+      // In a rolling restart, the sign that the next process may be stopped.
+      console.log(`Prism worker ${worker.process.pid} took the place of a stopped one`);
     }
   });
   for (let i = 0; i < config.workers; i++) fork();

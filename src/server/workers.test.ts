@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
+import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
@@ -140,6 +141,139 @@ describe("WORKERS", () => {
       }
     },
   );
+
+  it.runIf(postgresUrl)(
+    "restarts each of two processes in turn under load without failing a request, and sends their open pages elsewhere",
+    { timeout: 300_000 },
+    async () => {
+      if (!postgresUrl) return;
+      const port = await freePort();
+      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        env: {
+          ...process.env,
+          WORKERS: "2",
+          PORT: String(port),
+          DATABASE_URL: withDatabase(postgresUrl, await databaseName(t.database)),
+          APP_ORIGIN: TEST_ORIGIN,
+          // Each write comes from an address of its own, as on a busy site behind a proxy.
+          TRUST_PROXY: "127.0.0.1",
+          NODE_ENV: "test",
+          SEED: "none",
+          LOG_LEVEL: "silent",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const output: string[] = [];
+      child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+      child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+      try {
+        await started(child);
+        const owner = await buildUser(t.database, { preapproveMembers: true });
+        const prism = await buildPrism(t.database, { userId: owner.id });
+        const base = `http://127.0.0.1:${port}`;
+        // Open pages: their streams end when their process stops, so that they reconnect elsewhere.
+        const streams = await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            const response = await fetch(`${base}/api/events`);
+            expect(response.status).toBe(200);
+            const reader = response.body?.getReader();
+            if (!reader) throw new Error("no body");
+            // Wrapped: an async function would wait for the promise it returns.
+            return {
+              ended: (async () => {
+                while (!(await reader.read()).done);
+              })(),
+            };
+          }),
+        );
+
+        let sent = 0;
+        const settled: {
+          resolve?: (result: autocannon.Result) => void;
+          reject?: (error: Error) => void;
+        } = {};
+        const finished = new Promise<autocannon.Result>((resolve, reject) => {
+          Object.assign(settled, { resolve, reject });
+        });
+        const load = autocannon(
+          {
+            url: base,
+            connections: 50,
+            duration: 3600,
+            requests: [
+              { method: "GET", path: `/api/prisms/${owner.username}` },
+              {
+                method: "POST",
+                path: `/api/prisms/${prism.id}/heart`,
+                setupRequest: (request) => {
+                  sent += 1;
+                  return {
+                    ...request,
+                    headers: {
+                      ...jsonHeaders(),
+                      cookie: `vid=restart-visitor-${String(sent % 500).padStart(6, "0")}`,
+                      "x-forwarded-for": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+                    },
+                  };
+                },
+              },
+            ],
+          },
+          (error, result) => (error ? settled.reject?.(error) : settled.resolve?.(result)),
+        );
+        let answered = 0;
+        load.on("response", () => {
+          answered += 1;
+        });
+        /** Resolves once the load has had `count` more answers. */
+        const answers = async (count: number) => {
+          const target = answered + count;
+          while (answered < target) await new Promise((resolve) => setTimeout(resolve, 20));
+        };
+        /** The server processes (the primary also runs a compiler's helper process). */
+        const workers = () =>
+          execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)])
+            .toString()
+            .split("\n")
+            .filter((line) => line.includes("main.ts"))
+            .map((line) => Number.parseInt(line, 10));
+        const replaced = async (pid: number) => {
+          const before = output.join("").split("took the place of a stopped one").length;
+          process.kill(pid, "SIGTERM");
+          for (let i = 0; i < 2400; i++) {
+            if (output.join("").split("took the place of a stopped one").length > before) return;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          throw new Error(`no process took ${pid}'s place: ${output.join("")}`);
+        };
+        // Under load, each of the two processes restarts in turn.
+        await answers(300);
+        const [first, second] = workers();
+        if (!first || !second) throw new Error(`two workers expected: ${workers()}`);
+        await replaced(first);
+        await answers(300);
+        await replaced(second);
+        await answers(300);
+        load.stop();
+        const result = await finished;
+        await Promise.all(streams.map((stream) => stream.ended));
+
+        expect(result.requests.total).toBeGreaterThanOrEqual(900);
+        expect({
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+        }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
+        expect(workers()).not.toContain(first);
+        expect(workers()).not.toContain(second);
+      } finally {
+        const exited = once(child, "exit");
+        child.kill("SIGTERM");
+        const [code] = await exited;
+        expect(code).toBe(0);
+      }
+    },
+  );
 });
 
 function freePort(): Promise<number> {
@@ -155,7 +289,7 @@ function freePort(): Promise<number> {
 function started(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`did not start: ${output}`)), 180_000);
     child.stdout?.on("data", (chunk) => {
       output += chunk;
       if (output.includes("Prism is running")) {
