@@ -6,8 +6,9 @@ import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { z } from "zod";
 
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  fastJson(
+/** The function that writes values of `schema` as JSON, as a route answering with it does. */
+export function jsonWriter<T>(schema: z.ZodType<T>): (value: T) => string {
+  return fastJson(
     z.toJSONSchema(schema, {
       target: "draft-7",
       io: "output",
@@ -18,3 +19,7 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schem
       },
     }) as Parameters<typeof fastJson>[0],
   );
+}
+
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
+  jsonWriter(schema);

@@ -1,5 +1,6 @@
 // Data read from the database, kept in memory for as long as the versions it was read under stand
-// (see versions.ts), so that answers built from it per viewer need no query.
+// (see versions.ts), so that answers built from it per viewer need no query; and what a
+// feature's cached reads (its reads.ts) answer.
 import { LRUCache } from "lru-cache";
 import type { EventBus } from "./bus.ts";
 import type { Versions } from "./versions.ts";
@@ -8,6 +9,21 @@ import type { Versions } from "./versions.ts";
 export interface Loaded<T> {
   value: T;
   keys: readonly string[];
+}
+
+/**
+ * What a cached read answers one viewer, with its entity tag when the read tells it (a tag that
+ * depends on what it read); else the conditional hook tagged the request before the read.
+ */
+export interface Answer<T> {
+  value: T;
+  etag?: string;
+}
+
+/** An answer kept in memory as the JSON written for it. */
+export interface WrittenAnswer {
+  written: string;
+  etag?: string;
 }
 
 interface Kept<T> extends Loaded<T> {

@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
+import type { Answer, WrittenAnswer } from "../live/memo.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -63,7 +64,7 @@ export class ResponseCache {
 }
 
 /** Tags the answer: the browser keeps it, and asks with the tag before using it again. */
-export function tagAnswer(reply: FastifyReply, etag: string) {
+function tagAnswer(reply: FastifyReply, etag: string) {
   reply.header("etag", etag).header("cache-control", "private, no-cache");
 }
 
@@ -71,7 +72,7 @@ export function tagAnswer(reply: FastifyReply, etag: string) {
  * Tags the answer, and answers 304 when the browser holds this version already: then the reply is
  * sent, and the route has nothing more to do.
  */
-export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
+function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
   request.etag = etag;
   tagAnswer(reply, etag);
   const given = request.headers["if-none-match"];
@@ -81,8 +82,23 @@ export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, 
 }
 
 /** Sends JSON that is written already (an answer kept in memory) as it is. */
-export function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
+function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
   return reply.type(contentType).send(body);
+}
+
+/**
+ * Replies with a cached read's answer: tagged with the read's tag when the hook could not tag
+ * the request before it (304 when the browser holds that version); JSON written already is sent
+ * as it is.
+ */
+export function sendAnswer<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer<T> | WrittenAnswer,
+) {
+  const { etag } = answer;
+  if (etag && request.etag === undefined && answeredUnchanged(request, reply, etag)) return reply;
+  return "written" in answer ? sendWritten(reply, answer.written) : answer.value;
 }
 
 export const conditionalPlugin = fp(

@@ -74,6 +74,47 @@ export function viewerCookies(request: FastifyRequest): string {
   return `${sessionToken(request) ?? ""}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
 }
 
+/** A participant asking for a cached read, and the cookies that tell them apart in its tag. */
+export interface ParticipantAsking {
+  participant: Participant;
+  cookies: string;
+}
+
+/** The participant asking (a new visitor given a `vid` first, which its tag then names). */
+export function participantAsking(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  secret: string,
+): ParticipantAsking {
+  const participant = participantOf(request, reply, config, secret);
+  return { participant, cookies: viewerCookies(request) };
+}
+
+/**
+ * A viewer asking for a cached read: whether they came with a session is known before it is
+ * read (and their member with it), and the cookies tell them apart in its tag.
+ */
+export interface ViewerAsking {
+  viewer: Viewer;
+  session: boolean;
+  cookies: string;
+}
+
+/** The viewer asking, without handing a new visitor a cookie just for reading. */
+export function viewerAsking(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  secret: string,
+): ViewerAsking {
+  return {
+    viewer: viewerOf(request, reply, config, secret),
+    session: Boolean(sessionToken(request)),
+    cookies: viewerCookies(request),
+  };
+}
+
 /** A member's key as a participant (see `participantKey`). */
 export const memberKey = (userId: number) => `user:${userId}`;
 

@@ -2,8 +2,10 @@
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
+import { EventBus } from "../live/bus.ts";
+import { Versions } from "../live/versions.ts";
 import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
 import { createTestDatabase } from "./databases.ts";
 
@@ -30,6 +32,33 @@ export function setupTestApp(): TestContext {
   });
   afterAll(async () => {
     await context.app?.close();
+    await drop();
+  });
+  return context;
+}
+
+interface LiveContext {
+  database: Database;
+  db: Db;
+  bus: EventBus;
+  versions: Versions;
+}
+
+/** A fresh database and the live layer on it (events and versions), for reads tested without HTTP. */
+export function setupTestLive(): LiveContext {
+  const context = {} as LiveContext;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    context.database = created.database;
+    context.db = created.database.db;
+    context.bus = new EventBus(created.database);
+    await context.bus.start();
+    context.versions = new Versions(context.bus, "test secret");
+  });
+  afterAll(async () => {
+    await context.bus?.stop();
     await drop();
   });
   return context;

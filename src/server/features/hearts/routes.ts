@@ -1,5 +1,4 @@
 // HTTP for hearts: the current visitor's heart on a prism, and the toggle.
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
@@ -7,29 +6,19 @@ import { heartMessages, heartStatusSchema } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
 import { heartPrism } from "../../commands/heart-prism.ts";
 import { errorResponses } from "../../http-error.ts";
-import { Memo } from "../../live/memo.ts";
-import { versionKeys } from "../../live/versions.ts";
-import { tagAnswer } from "../../plugins/conditional.ts";
+import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
-import { participantKey, participantOf, viewerCookies } from "../../plugins/visitor.ts";
-import { hasHearted, heartCount } from "./service.ts";
+import { participantAsking, participantOf, viewerCookies } from "../../plugins/visitor.ts";
+import { heartReads } from "./reads.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, versions, config, secret } = deps;
+  const { db, bus, config, secret } = deps;
   const params = z.object({ prismId: idParam });
   const tags = ["hearts"];
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
   // Each heart may notify an owner: a browser cannot heart without limit by clearing its cookie.
   const perAddress = new Limit(60, 10, by.address);
-  // Heart status from memory: each prism's count (and owner), and each participant's own heart,
-  // kept while the prism's hearts and its owner's prisms stay as they were read.
-  const counts = new Memo<number, { heartsCount: number; owner: string }>(versions, bus, {
-    maxSize: 50_000,
-    sizeOf: () => 1,
-  });
-  const ownHearts = new Memo<string, boolean>(versions, bus, { maxSize: 200_000, sizeOf: () => 1 });
-  const prismIdOf = (request: FastifyRequest) =>
-    Number((request.params as { prismId: string }).prismId);
+  const reads = heartReads(deps);
 
   app.get(
     "/prisms/:prismId/heart",
@@ -41,32 +30,21 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response,
       },
       config: {
-        etag: (request) => {
-          const keys = counts.current(prismIdOf(request))?.keys;
-          return keys && versions.etag(keys, viewerCookies(request));
-        },
+        etag: (request) =>
+          reads.statusEtag(
+            Number((request.params as { prismId: string }).prismId),
+            viewerCookies(request),
+          ),
       },
     },
-    async (request, reply) => {
-      const { prismId } = request.params;
-      const prism = await counts.get(prismId, async () => {
-        const value = await heartCount(db, prismId);
-        return { value, keys: [versionKeys.heart(prismId), versionKeys.ownedPrisms(value.owner)] };
-      });
-      const participant = participantOf(request, reply, config, secret);
-      const hearted = await ownHearts.get(
-        `${prismId} ${participantKey(participant)}`,
-        async () => ({
-          value: await hasHearted(db, prismId, participant),
-          keys: [versionKeys.heart(prismId)],
-        }),
-      );
-      // Tagged here only when the versions were not known before the read.
-      if (prism.keys && request.etag === undefined) {
-        tagAnswer(reply, versions.etag(prism.keys, viewerCookies(request)));
-      }
-      return { hearted: hearted.value, heartsCount: prism.value.heartsCount };
-    },
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await reads.status(request.params.prismId, () =>
+          participantAsking(request, reply, config, secret),
+        ),
+      ),
   );
 
   app.post(

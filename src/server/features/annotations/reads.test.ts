@@ -1,0 +1,152 @@
+// A prism's annotations as read from memory, without HTTP: each viewer shown what they may see,
+// everyone else who is not signed in one answer written once, all kept until an event moves
+// what they were read from.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Annotation } from "../../../contract/annotations.ts";
+import { deleteAnnotationAsAdmin } from "../../commands/admin-delete.ts";
+import { decideOnAnnotation } from "../../commands/decide-annotation.ts";
+import { respondToPassage } from "../../commands/respond-to-passage.ts";
+import { annotations, type UserRow } from "../../db/schema.ts";
+import type { Participant, ViewerAsking } from "../../plugins/visitor.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { setupTestLive } from "../../test/helpers.ts";
+import { annotationReads } from "./reads.ts";
+
+const t = setupTestLive();
+
+const member = (user: UserRow): ViewerAsking => ({
+  viewer: { user, visitorHash: null },
+  session: true,
+  cookies: `session-of-${user.id}|`,
+});
+const visitor = (name: string): ViewerAsking => ({
+  viewer: { user: null, visitorHash: `hash-of-${name}` },
+  session: false,
+  cookies: `|${name}`,
+});
+const nobody: ViewerAsking = {
+  viewer: { user: null, visitorHash: null },
+  session: false,
+  cookies: "|",
+};
+
+async function respond(prismId: number, participant: Participant, annotationText: string) {
+  const { view, events } = await respondToPassage(
+    t.db,
+    { prismId, annotationText, selectedText: "Mornings", selectionStart: 0, selectionEnd: 8 },
+    participant,
+  );
+  await t.bus.publish(...events);
+  return view.row.id;
+}
+
+async function decide(actor: UserRow, id: number, status: "approved" | "rejected") {
+  const { events } = await decideOnAnnotation(t.db, actor, id, status);
+  await t.bus.publish(...events);
+}
+
+async function scene() {
+  const reads = annotationReads(t);
+  const owner = await buildUser(t.database);
+  const prism = await buildPrism(t.database, { userId: owner.id });
+  /** What the asker is shown, whether made for them or written once for the public. */
+  const shown = async (asker: ViewerAsking) => {
+    const answer = await reads.list(prism.id, asker);
+    const list: Annotation[] = "written" in answer ? JSON.parse(answer.written) : answer.value;
+    return list.map(({ annotationText, status, isOwn, canModerate }) => ({
+      annotationText,
+      status,
+      isOwn,
+      canModerate,
+    }));
+  };
+  return { reads, owner, prism, shown };
+}
+
+describe("a prism's annotations, read from memory", () => {
+  it("shows pending ones to the owner, their author and admins only", async () => {
+    const { owner, prism, shown } = await scene();
+    const author = await buildUser(t.database);
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const writer = visitor("writer");
+    await respond(prism.id, { visitorHash: "hash-of-writer" }, "From a browser");
+    await respond(prism.id, { user: author }, "From a member");
+    const pending = { status: "pending", isOwn: false, canModerate: false };
+    const fromBrowser = { ...pending, annotationText: "From a browser" };
+    const fromMember = { ...pending, annotationText: "From a member" };
+
+    expect(await shown(member(owner))).toEqual([
+      { ...fromMember, canModerate: true },
+      { ...fromBrowser, canModerate: true },
+    ]);
+    expect(await shown(member(admin))).toEqual([
+      { ...fromMember, canModerate: true },
+      { ...fromBrowser, canModerate: true },
+    ]);
+    expect(await shown(member(author))).toEqual([{ ...fromMember, isOwn: true }]);
+    expect(await shown(writer)).toEqual([{ ...fromBrowser, isOwn: true }]);
+    expect(await shown(visitor("reader"))).toEqual([]);
+    expect(await shown(nobody)).toEqual([]);
+    expect(await shown(member(await buildUser(t.database)))).toEqual([]);
+  });
+
+  it("writes one answer for everyone not signed in who wrote none of them, tagged by that answer", async () => {
+    const { reads, owner, prism } = await scene();
+    const reader = visitor("reader");
+    const first = await reads.list(prism.id, reader);
+    expect(first).toMatchObject({ written: "[]" });
+    expect(first.etag).toBeTruthy();
+    expect(reads.listEtag(prism.id, reader)).toBe(first.etag);
+    const writer = visitor("writer");
+    // The browser that wrote one is shown its own list, under a tag of its own.
+    const id = await respond(prism.id, { visitorHash: "hash-of-writer" }, "Not yet decided");
+    const own = await reads.list(prism.id, writer);
+    expect("value" in own && own.value.map((a) => a.isOwn)).toEqual([true]);
+    expect(own.etag).toBeTruthy();
+    expect(own.etag).not.toBe(first.etag);
+
+    // A pending annotation leaves the public answer, and so its tag, as they were.
+    const afterPending = await reads.list(prism.id, reader);
+    expect(afterPending).toMatchObject({ written: "[]", etag: first.etag });
+    await decide(owner, id, "approved");
+    const afterApproval = await reads.list(prism.id, reader);
+    expect("written" in afterApproval && JSON.parse(afterApproval.written)).toMatchObject([
+      { annotationText: "Not yet decided", status: "approved" },
+    ]);
+    expect(afterApproval.etag).not.toBe(first.etag);
+  });
+
+  it("keeps the list until a write or an admin's deletion announces a change", async () => {
+    const { reads, owner, prism, shown } = await scene();
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const asOwner = member(owner);
+    const id = await respond(prism.id, { visitorHash: "hash-of-writer" }, "First words");
+    const first = await reads.list(prism.id, asOwner);
+    expect(reads.listEtag(prism.id, asOwner)).toBe(first.etag);
+
+    // No event, no new version: the list comes from memory, not from the table.
+    await t.db
+      .update(annotations)
+      .set({ annotationText: "Changed behind the app's back" })
+      .where(eq(annotations.id, id));
+    expect((await shown(asOwner)).map((a) => a.annotationText)).toEqual(["First words"]);
+
+    // The owner's decision announces itself: the list is read afresh, the quiet change too.
+    await decide(owner, id, "rejected");
+    expect(reads.listEtag(prism.id, asOwner)).toBeUndefined();
+    expect(await shown(asOwner)).toEqual([
+      {
+        annotationText: "Changed behind the app's back",
+        status: "rejected",
+        isOwn: false,
+        canModerate: false,
+      },
+    ]);
+
+    const { events } = await deleteAnnotationAsAdmin(t.db, admin, id);
+    await t.bus.publish(...events);
+    expect(reads.listEtag(prism.id, asOwner)).toBeUndefined();
+    expect(await shown(asOwner)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// What pages read of annotations, from memory: each prism's annotations of every status, kept
+// while none of them, the prism or their authors' names changed; each viewer's answer is made
+// from them, and the answer for everyone who is not signed in is written once.
+import { z } from "zod";
+import { type Annotation, annotationSchema } from "../../../contract/annotations.ts";
+import type { AppDeps } from "../../app.ts";
+import { type Answer, type Loaded, Memo, type WrittenAnswer } from "../../live/memo.ts";
+import { versionKeys } from "../../live/versions.ts";
+import type { ViewerAsking } from "../../plugins/visitor.ts";
+import { canSeeAnnotation, type Viewer } from "../../policy.ts";
+import { jsonWriter } from "../../serializer.ts";
+import { presentAnnotation } from "./presenter.ts";
+import { type AnnotationView, prismAnnotations } from "./service.ts";
+
+interface PrismAnnotations {
+  ownerId: number;
+  views: AnnotationView[];
+  /** The browsers that wrote some of them anonymously: those see them as their own. */
+  visitorHashes: Set<string>;
+  /** What everyone else who is not signed in sees, once written. */
+  publicAnswer?: string;
+}
+
+const writeList = jsonWriter(z.array(annotationSchema));
+
+/** The annotations the viewer may see, newest first, as they are shown to them. */
+const visibleTo = (viewer: Viewer, list: PrismAnnotations): Annotation[] =>
+  list.views
+    .filter((view) => canSeeAnnotation(viewer, view.row, { userId: list.ownerId }))
+    .map((view) => presentAnnotation(view, viewer));
+
+/** Whether the asker is shown what everyone who is not signed in sees: no session, none written. */
+const seesPublic = ({ session, viewer }: ViewerAsking, list: PrismAnnotations) =>
+  !session && (viewer.visitorHash === null || !list.visitorHashes.has(viewer.visitorHash));
+
+export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
+  const lists = new Memo<number, PrismAnnotations>(versions, bus, {
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: ({ views }) =>
+      views.reduce(
+        (bytes, { row }) => bytes + row.annotationText.length + row.selectedText.length + 300,
+        0,
+      ),
+  });
+
+  /**
+   * The asker's tag of a prism's annotations: for the public answer, that of the answer itself,
+   * so that annotations it does not show (pending, rejected) leave it as it is; else the versions
+   * of what the list was read from. None until the public answer is written.
+   */
+  const etagOf = (
+    asker: ViewerAsking,
+    { value: list, keys }: Partial<Loaded<PrismAnnotations>> & { value: PrismAnnotations },
+  ) => {
+    if (seesPublic(asker, list)) {
+      return list.publicAnswer && versions.answerEtag(list.publicAnswer, asker.cookies);
+    }
+    return keys && versions.etag(keys, asker.cookies);
+  };
+
+  return {
+    /** The asker's tag of a prism's annotations, while memory knows it. */
+    listEtag(prismId: number, asker: ViewerAsking): string | undefined {
+      const list = lists.current(prismId);
+      return list && etagOf(asker, list);
+    },
+
+    /** A prism's annotations that the asker may see, newest first. */
+    async list(
+      prismId: number,
+      asker: ViewerAsking,
+    ): Promise<Answer<Annotation[]> | WrittenAnswer> {
+      const loaded = await lists.get(prismId, async () => {
+        const { owner, views } = await prismAnnotations(db, prismId);
+        const authors = new Set(views.flatMap((view) => view.author?.username ?? []));
+        return {
+          value: {
+            ownerId: owner.id,
+            views,
+            visitorHashes: new Set(views.flatMap((view) => view.row.visitorHash ?? [])),
+          },
+          keys: [
+            versionKeys.annotations(prismId),
+            versionKeys.ownedPrisms(owner.username),
+            // Admins see pending annotations: a list is tagged as one for an admin or not.
+            versionKeys.roles(),
+            ...[...authors].map(versionKeys.profile),
+          ],
+        };
+      });
+      const list = loaded.value;
+      if (!seesPublic(asker, list)) {
+        return { value: visibleTo(asker.viewer, list), etag: etagOf(asker, loaded) };
+      }
+      list.publicAnswer ??= writeList(visibleTo(asker.viewer, list));
+      return { written: list.publicAnswer, etag: etagOf(asker, loaded) };
+    },
+  };
+}
