@@ -1,24 +1,16 @@
 // HTTP for the explore page: members with their first prism, and popular prisms. Public.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { exploreExcerpt, previewOf } from "../../../contract/excerpt.ts";
 import { explorePrismSchema, exploreUserSchema } from "../../../contract/explore.ts";
 import { pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
-import { versionKeys } from "../../live/versions.ts";
-import { presentExploreMember } from "../users/presenter.ts";
-import { listExplorePrisms, listExploreUsers } from "./service.ts";
+import { sendAnswer } from "../../plugins/conditional.ts";
+import { exploreReads } from "./reads.ts";
 
-/**
- * Members' activity (a sign-in, a visit) reorders the members list without an event: an answer to
- * it is kept at most this long. Prisms and profiles move both lists' versions at once, hearts the
- * prisms list's only (the members list shows no counts).
- */
-const ACTIVITY_WINDOW_MS = 10_000;
-
-export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, versions }) => {
+export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const tags = ["explore"];
+  const reads = exploreReads(deps);
 
   app.get(
     "/explore/users",
@@ -30,23 +22,9 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
         querystring: pageQuerySchema,
         response: { 200: z.array(exploreUserSchema), ...errorResponses(400) },
       },
-      config: {
-        etag: () =>
-          versions.etag(
-            versionKeys.exploreMembers(),
-            `activity ${Math.floor(Date.now() / ACTIVITY_WINDOW_MS)}`,
-          ),
-        sharedAnswer: true,
-      },
+      config: { etag: () => reads.membersEtag(), sharedAnswer: true },
     },
-    async (request) =>
-      (await listExploreUsers(db, request.query)).map(({ user, firstPrism }) => ({
-        user: presentExploreMember(user),
-        firstPrism: {
-          title: firstPrism.title,
-          content: previewOf(firstPrism.content, exploreExcerpt.people),
-        },
-      })),
+    async (request, reply) => sendAnswer(request, reply, await reads.members(request.query)),
   );
 
   app.get(
@@ -59,17 +37,8 @@ export const exploreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, v
         querystring: pageQuerySchema,
         response: { 200: z.array(explorePrismSchema), ...errorResponses(400) },
       },
-      config: { etag: () => versions.etag(versionKeys.explorePrisms()), sharedAnswer: true },
+      config: { etag: () => reads.prismsEtag(), sharedAnswer: true },
     },
-    async (request) =>
-      (await listExplorePrisms(db, request.query)).map(({ user, prism }) => ({
-        user: presentExploreMember(user),
-        prism: {
-          id: prism.id,
-          title: prism.title,
-          content: previewOf(prism.content, exploreExcerpt.prisms),
-          heartsCount: prism.heartsCount,
-        },
-      })),
+    async (request, reply) => sendAnswer(request, reply, await reads.prisms(request.query)),
   );
 };

@@ -5,25 +5,24 @@ import { notificationCountSchema, notificationSchema } from "../../../contract/n
 import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
-import { versionKeys } from "../../live/versions.ts";
+import { sendAnswer } from "../../plugins/conditional.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentNotification } from "./presenter.ts";
+import { notificationReads } from "./reads.ts";
 import {
   deleteNotification,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  unreadCount,
 } from "./service.ts";
 
 const errors = errorResponses(400, 401, 404);
 
-export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, bus, versions },
-) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, bus } = deps;
   const tags = ["notifications"];
   const idParams = z.object({ id: idParam });
+  const reads = notificationReads(deps);
 
   // Every call is the signed-in member's own: authenticate before validating anything.
   app.addHook("onRequest", async (request) => {
@@ -54,14 +53,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         summary: "How many of the signed-in member's notifications are unread (conditional)",
         response: { 200: notificationCountSchema, ...errorResponses(401) },
       },
-      config: {
-        memberEtag: (user) => versions.etag(versionKeys.notifications(user.id)),
-      },
+      config: { memberEtag: (user) => reads.unreadCountEtag(user.id) },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return { count: await unreadCount(db, user.id) };
-    },
+    async (request, reply) =>
+      sendAnswer(request, reply, await reads.unreadCount(requireUser(request).id)),
   );
 
   app.post(

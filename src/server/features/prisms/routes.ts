@@ -14,18 +14,19 @@ import { usernameParam } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
 import { savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
-import { errorResponses, notFound } from "../../http-error.ts";
+import { errorResponses } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
-import { versionKeys } from "../../live/versions.ts";
+import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
-import { findActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
-import { createPrism, deletePrism, listPrisms, movePrism, setResponders } from "./service.ts";
+import { prismReads } from "./reads.ts";
+import { createPrism, deletePrism, movePrism, setResponders } from "./service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
-export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, versions }) => {
+export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, bus } = deps;
   const tags = ["prisms"];
   const idParams = z.object({ id: idParam });
   // Every write to a member's prisms spends from one budget per member.
@@ -35,6 +36,8 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
       limits: [new Limit(limits.prismWritesPerMinute, 1, by.member)],
     },
   };
+
+  const reads = prismReads(deps);
 
   /** Announces what a write did and answers with the prism it wrote. */
   const answer = async ({ prism, events }: WithEvents<{ prism: PrismRow }>) => {
@@ -52,16 +55,11 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bu
         response: { 200: z.array(prismSchema), ...errorResponses(404) },
       },
       config: {
-        etag: (request) =>
-          versions.etag(versionKeys.prismList((request.params as { username: string }).username)),
+        etag: (request) => reads.listEtag((request.params as { username: string }).username),
         sharedAnswer: true,
       },
     },
-    async (request) => {
-      const owner = await findActiveUser(db, request.params.username);
-      if (!owner) throw notFound("User not found");
-      return (await listPrisms(db, owner.id)).map(presentPrism);
-    },
+    async (request, reply) => sendAnswer(request, reply, await reads.list(request.params.username)),
   );
 
   app.post(

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicUserSchema, usernameParam } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
-import { errorResponses, notFound } from "../../http-error.ts";
-import { versionKeys } from "../../live/versions.ts";
-import { presentPublicUser } from "./presenter.ts";
-import { findActiveUser } from "./service.ts";
+import { errorResponses } from "../../http-error.ts";
+import { sendAnswer } from "../../plugins/conditional.ts";
+import { userReads } from "./reads.ts";
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, versions }) => {
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const reads = userReads(deps);
+
   app.get(
     "/users/:username",
     {
@@ -19,15 +20,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ver
         response: { 200: publicUserSchema, ...errorResponses(404) },
       },
       config: {
-        etag: (request) =>
-          versions.etag(versionKeys.profile((request.params as { username: string }).username)),
+        etag: (request) => reads.profileEtag((request.params as { username: string }).username),
         sharedAnswer: true,
       },
     },
-    async (request) => {
-      const user = await findActiveUser(db, request.params.username);
-      if (!user) throw notFound("User not found");
-      return presentPublicUser(user);
-    },
+    async (request, reply) =>
+      sendAnswer(request, reply, await reads.profile(request.params.username)),
   );
 };
