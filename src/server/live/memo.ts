@@ -12,21 +12,22 @@ export interface Loaded<T> {
 }
 
 /**
- * What a cached read answers one viewer, with its entity tag when the read tells it (a tag that
- * depends on what it read); else the conditional hook tagged the request before the read.
+ * What a cached read answers one viewer. `etag` makes its entity tag when the read tells it (a
+ * tag that depends on what it read), called only when the conditional hook could not tag the
+ * request before the read.
  */
 export interface Answer<T> {
   value: T;
-  etag?: string;
+  etag?: () => string | undefined;
 }
 
 /** An answer kept in memory as the JSON written for it. */
 export interface WrittenAnswer {
   written: string;
-  etag?: string;
+  etag?: () => string | undefined;
 }
 
-interface Kept<T> extends Loaded<T> {
+export interface Kept<T> extends Loaded<T> {
   /** Where `keys` stood when the value was read. */
   tag: string;
 }
@@ -53,7 +54,7 @@ export class Memo<Id extends string | number, T> {
   }
 
   /** The kept value of `id`, while its versions stand. */
-  current(id: Id): Loaded<T> | undefined {
+  current(id: Id): Kept<T> | undefined {
     const kept = this.kept.get(id);
     if (!kept) return undefined;
     if (this.versions.tag(kept.keys) === kept.tag) return kept;
@@ -62,17 +63,18 @@ export class Memo<Id extends string | number, T> {
   }
 
   /**
-   * The value of `id`: kept, or read now by `load`. A value read while any change was announced
-   * is answered but not kept (its keys come with it, too late to tell whether that change was one
-   * of them); without keys, then.
+   * The value of `id`: kept, or read now by `load`, with where its keys stood when it was read. A
+   * value read while any change was announced is answered but not kept (its keys come with it,
+   * too late to tell whether that change was one of them); without keys, then.
    */
-  async get(id: Id, load: () => Promise<Loaded<T>>): Promise<Partial<Loaded<T>> & { value: T }> {
-    const kept = this.current(id);
-    if (kept) return kept;
+  async get(id: Id, load: () => Promise<Loaded<T>>): Promise<Partial<Kept<T>> & { value: T }> {
+    const current = this.current(id);
+    if (current) return current;
     const before = this.versions.stamp();
     const loaded = await load();
     if (this.versions.stamp() !== before) return { value: loaded.value };
-    this.kept.set(id, { ...loaded, tag: this.versions.tag(loaded.keys) });
-    return loaded;
+    const kept = { ...loaded, tag: this.versions.tag(loaded.keys) };
+    this.kept.set(id, kept);
+    return kept;
   }
 }

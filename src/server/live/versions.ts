@@ -139,11 +139,12 @@ export class Versions {
 
   /**
    * An entity tag for `keys`; `viewer` names whatever else the answer depends on (the viewer, for
-   * responses that differ per viewer).
+   * responses that differ per viewer). `at` is where the keys stood when the answer was read (a
+   * `tag`), when that may be before now.
    */
-  etag(keys: string | readonly string[], viewer = ""): string {
+  etag(keys: string | readonly string[], viewer = "", at?: string): string {
     const all = typeof keys === "string" ? [keys] : keys;
-    return this.sign(`${all.join(" ")} ${this.tag(all)} ${viewer}`);
+    return this.sign(`${all.join(" ")} ${at ?? this.tag(all)} ${viewer}`);
   }
 
   /**

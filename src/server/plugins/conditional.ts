@@ -96,8 +96,8 @@ export function sendAnswer<T>(
   reply: FastifyReply,
   answer: Answer<T> | WrittenAnswer,
 ) {
-  const { etag } = answer;
-  if (etag && request.etag === undefined && answeredUnchanged(request, reply, etag)) return reply;
+  const etag = request.etag === undefined && answer.etag?.();
+  if (etag && answeredUnchanged(request, reply, etag)) return reply;
   return "written" in answer ? sendWritten(reply, answer.written) : answer.value;
 }
 

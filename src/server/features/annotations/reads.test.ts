@@ -96,25 +96,26 @@ describe("a prism's annotations, read from memory", () => {
     const reader = visitor("reader");
     const first = await reads.list(prism.id, reader);
     expect(first).toMatchObject({ written: "[]" });
-    expect(first.etag).toBeTruthy();
-    expect(reads.listEtag(prism.id, reader)).toBe(first.etag);
+    expect(first.etag?.()).toBeTruthy();
+    expect(reads.listEtag(prism.id, reader)).toBe(first.etag?.());
     const writer = visitor("writer");
     // The browser that wrote one is shown its own list, under a tag of its own.
     const id = await respond(prism.id, { visitorHash: "hash-of-writer" }, "Not yet decided");
     const own = await reads.list(prism.id, writer);
     expect("value" in own && own.value.map((a) => a.isOwn)).toEqual([true]);
-    expect(own.etag).toBeTruthy();
-    expect(own.etag).not.toBe(first.etag);
+    expect(own.etag?.()).toBeTruthy();
+    expect(own.etag?.()).not.toBe(first.etag?.());
 
     // A pending annotation leaves the public answer, and so its tag, as they were.
     const afterPending = await reads.list(prism.id, reader);
-    expect(afterPending).toMatchObject({ written: "[]", etag: first.etag });
+    expect(afterPending).toMatchObject({ written: "[]" });
+    expect(afterPending.etag?.()).toBe(first.etag?.());
     await decide(owner, id, "approved");
     const afterApproval = await reads.list(prism.id, reader);
     expect("written" in afterApproval && JSON.parse(afterApproval.written)).toMatchObject([
       { annotationText: "Not yet decided", status: "approved" },
     ]);
-    expect(afterApproval.etag).not.toBe(first.etag);
+    expect(afterApproval.etag?.()).not.toBe(first.etag?.());
   });
 
   it("keeps the list until a write or an admin's deletion announces a change", async () => {
@@ -123,7 +124,7 @@ describe("a prism's annotations, read from memory", () => {
     const asOwner = member(owner);
     const id = await respond(prism.id, { visitorHash: "hash-of-writer" }, "First words");
     const first = await reads.list(prism.id, asOwner);
-    expect(reads.listEtag(prism.id, asOwner)).toBe(first.etag);
+    expect(reads.listEtag(prism.id, asOwner)).toBe(first.etag?.());
 
     // No event, no new version: the list comes from memory, not from the table.
     await t.db

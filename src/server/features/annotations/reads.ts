@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { type Annotation, annotationSchema } from "../../../contract/annotations.ts";
 import type { AppDeps } from "../../app.ts";
-import { type Answer, type Loaded, Memo, type WrittenAnswer } from "../../live/memo.ts";
+import { type Answer, type Kept, Memo, type WrittenAnswer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
 import type { ViewerAsking } from "../../plugins/visitor.ts";
 import { canSeeAnnotation, type Viewer } from "../../policy.ts";
@@ -50,12 +50,12 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
    */
   const etagOf = (
     asker: ViewerAsking,
-    { value: list, keys }: Partial<Loaded<PrismAnnotations>> & { value: PrismAnnotations },
+    { value: list, keys, tag }: Partial<Kept<PrismAnnotations>> & { value: PrismAnnotations },
   ) => {
     if (seesPublic(asker, list)) {
       return list.publicAnswer && versions.answerEtag(list.publicAnswer, asker.cookies);
     }
-    return keys && versions.etag(keys, asker.cookies);
+    return keys && versions.etag(keys, asker.cookies, tag);
   };
 
   return {
@@ -90,10 +90,10 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
       });
       const list = loaded.value;
       if (!seesPublic(asker, list)) {
-        return { value: visibleTo(asker.viewer, list), etag: etagOf(asker, loaded) };
+        return { value: visibleTo(asker.viewer, list), etag: () => etagOf(asker, loaded) };
       }
       list.publicAnswer ??= writeList(visibleTo(asker.viewer, list));
-      return { written: list.publicAnswer, etag: etagOf(asker, loaded) };
+      return { written: list.publicAnswer, etag: () => etagOf(asker, loaded) };
     },
   };
 }

@@ -31,8 +31,6 @@ export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "
         return { value, keys: [versionKeys.heart(prismId), versionKeys.ownedPrisms(value.owner)] };
       });
       const { participant, cookies } = askerOf();
-      // Tagged as the count was read, before the own heart is: a heart meanwhile makes it older.
-      const etag = prism.keys && versions.etag(prism.keys, cookies);
       const hearted = await ownHearts.get(
         `${prismId} ${participantKey(participant)}`,
         async () => ({
@@ -40,7 +38,11 @@ export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "
           keys: [versionKeys.heart(prismId)],
         }),
       );
-      return { value: { hearted: hearted.value, heartsCount: prism.value.heartsCount }, etag };
+      return {
+        value: { hearted: hearted.value, heartsCount: prism.value.heartsCount },
+        // Tagged as the count was read: a heart since then makes the tag only older.
+        etag: () => prism.keys && versions.etag(prism.keys, cookies, prism.tag),
+      };
     },
   };
 }
