@@ -1,4 +1,4 @@
-// Builds Prism's app on a fresh database for a test file, and the headers of a signed-in client.
+// A fresh database for a test file, Prism's app on it, and the headers of a signed-in client.
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -18,21 +18,32 @@ interface TestContext {
   config: Config;
 }
 
-/** One app and one database for the whole test file. */
-export function setupTestApp(): TestContext {
-  const context = {} as TestContext;
+/** One database for the whole test file, for tests that call services and commands directly. */
+export function setupTestDatabase(): { database: Database } {
+  const context = {} as { database: Database };
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     const created = await createTestDatabase();
     drop = created.drop;
     context.database = created.database;
+    // PGlite starts on its first query: here, rather than in the first test's time.
+    await created.database.ping();
+  });
+  afterAll(() => drop());
+  return context;
+}
+
+/** One app and one database for the whole test file. */
+export function setupTestApp(): TestContext {
+  // Hooks registered later run first after the tests: the app closes before its database goes.
+  const context = setupTestDatabase() as TestContext;
+  beforeAll(async () => {
     context.config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
-    context.app = await buildApp({ config: context.config, database: created.database });
+    context.app = await buildApp({ config: context.config, database: context.database });
     await context.app.ready();
   });
   afterAll(async () => {
     await context.app?.close();
-    await drop();
   });
   return context;
 }

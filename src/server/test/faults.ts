@@ -1,0 +1,34 @@
+// A write that fails partway, for tests that check a workflow changes all or nothing: a trigger
+// on one table makes the database refuse that kind of write until the test ends.
+import { sql } from "drizzle-orm";
+import { expect, onTestFinished } from "vitest";
+import type { Database } from "../db/client.ts";
+
+const REFUSED = "refused for this test";
+
+/** Until the current test ends, every `operation` of a row of `table` fails with REFUSED. */
+export async function refuseWrites(
+  database: Database,
+  table: string,
+  operation: "insert" | "update" | "delete",
+): Promise<void> {
+  const name = `refuse_${operation}_${table}`;
+  const { db } = database;
+  await db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin raise exception '${REFUSED}'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger ${name} before ${operation} on ${table}
+      for each row execute function ${name}()`),
+  );
+  onTestFinished(async () => {
+    await db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await db.execute(sql.raw(`drop function ${name}()`));
+  });
+}
+
+/** Expects the work to fail on the refused write (Drizzle reports it as its error's cause). */
+export async function expectRefused(work: Promise<unknown>): Promise<void> {
+  await expect(work).rejects.toMatchObject({ cause: { message: REFUSED } });
+}
