@@ -21,9 +21,11 @@ export async function deleteAccount(db: Db, userId: number): Promise<WithEvents>
     const notifiedUserIds = await forgetNotificationsBy(tx, userId);
     const { username } = await deleteUser(tx, userId);
 
-    // Other members' prisms whose hearts or annotations changed.
+    // Other members' prisms whose hearts or annotations changed (the member's own went with them).
     const touched = new Map<number, { heartsCount: number; ownerId: number }>();
-    for (const row of [...annotated, ...recounted]) touched.set(row.prismId, row);
+    for (const row of [...annotated, ...recounted]) {
+      if (row.ownerId !== userId) touched.set(row.prismId, row);
+    }
     const ownerNames = await usernamesOf(tx, [
       ...new Set([...touched.values()].map((row) => row.ownerId)),
     ]);
