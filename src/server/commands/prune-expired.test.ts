@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { passwordResetTokens, sessions } from "../db/schema.ts";
 import { buildResetToken, buildUser } from "../test/builders.ts";
+import { refuseWrites } from "../test/faults.ts";
 import { setupTestApp, signIn } from "../test/helpers.ts";
 
 const t = setupTestApp();
@@ -58,5 +59,27 @@ describe("pruning", () => {
         ),
       );
     expect(left).toEqual([{ tokenHash: "valid" }]);
+  });
+
+  it("logs a run that fails and starts anyway, keeping what it could not remove", async () => {
+    const idle = await buildUser(t.database);
+    await signIn(t.database, idle);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * day) })
+      .where(eq(sessions.userId, idle.id));
+    await refuseWrites(t.database, "sessions", "delete");
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: { level: "warn", stream: { write: (line: string) => lines.push(line) } },
+    });
+    await app.close();
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ level: 40, msg: "pruning failed" }),
+    );
+    const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, idle.id));
+    expect(left).toHaveLength(1);
   });
 });
