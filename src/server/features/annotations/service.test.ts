@@ -1,7 +1,7 @@
 // Annotations without HTTP: who may see one (the query and the policy agree), a prism's list in
 // order, and anchoring again after an edit.
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import { annotations, type UserRow } from "../../db/schema.ts";
 import { canSeeAnnotation, type Viewer } from "../../policy.ts";
@@ -17,48 +17,67 @@ const member = (user: UserRow, visitorHash: string | null = null): Viewer => ({
 });
 const browser = (visitorHash: string | null): Viewer => ({ user: null, visitorHash });
 
-describe("getAnnotation", () => {
-  it("shows approved ones to all, and pending or rejected ones to the owner, their author and admins only", async () => {
-    const owner = await buildUser(t.database);
-    const author = await buildUser(t.database);
-    const admin = await buildUser(t.database, { isAdmin: true });
-    const stranger = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
-    const byMember = (status: "pending" | "approved" | "rejected") =>
-      buildAnnotation(t.database, { prismId: prism.id, userId: author.id, status });
-    const byBrowser = (status: "pending" | "rejected") =>
-      buildAnnotation(t.database, { prismId: prism.id, visitorHash: "author-browser", status });
-    const shown = {
+/** One prism's annotations of every status, by a member and by an anonymous browser. */
+async function visibilityScene() {
+  const owner = await buildUser(t.database);
+  const author = await buildUser(t.database);
+  const admin = await buildUser(t.database, { isAdmin: true });
+  const stranger = await buildUser(t.database);
+  const prism = await buildPrism(t.database, { userId: owner.id });
+  const byMember = (status: "pending" | "approved" | "rejected") =>
+    buildAnnotation(t.database, { prismId: prism.id, userId: author.id, status });
+  const byBrowser = (status: "pending" | "rejected") =>
+    buildAnnotation(t.database, { prismId: prism.id, visitorHash: "author-browser", status });
+  return {
+    prism,
+    shown: {
       approved: await byMember("approved"),
       pending: await byMember("pending"),
       rejected: await byMember("rejected"),
       pendingByBrowser: await byBrowser("pending"),
       rejectedByBrowser: await byBrowser("rejected"),
-    };
-    const viewers = {
-      owner: member(owner),
+    },
+    viewers: {
+      "prism's owner": member(owner),
       admin: member(admin),
-      author: member(author),
-      authorBrowser: browser("author-browser"),
+      "member who wrote some": member(author),
+      "browser that wrote some": browser("author-browser"),
       // Signed in on the browser that wrote one anonymously: the browser still counts.
-      strangerOnAuthorBrowser: member(stranger, "author-browser"),
+      "stranger on that browser": member(stranger, "author-browser"),
       stranger: member(stranger),
-      otherBrowser: browser("another-browser"),
-      noCookie: browser(null),
-    };
-    const expected: Record<keyof typeof viewers, (keyof typeof shown)[]> = {
-      owner: ["approved", "pending", "rejected", "pendingByBrowser", "rejectedByBrowser"],
-      admin: ["approved", "pending", "rejected", "pendingByBrowser", "rejectedByBrowser"],
-      author: ["approved", "pending", "rejected"],
-      authorBrowser: ["approved", "pendingByBrowser", "rejectedByBrowser"],
-      strangerOnAuthorBrowser: ["approved", "pendingByBrowser", "rejectedByBrowser"],
-      stranger: ["approved"],
-      otherBrowser: ["approved"],
-      noCookie: ["approved"],
-    };
-    for (const [name, viewer] of Object.entries(viewers)) {
+      "another browser": browser("another-browser"),
+      "browser without a cookie": browser(null),
+    },
+  };
+}
+
+type Visibility = Awaited<ReturnType<typeof visibilityScene>>;
+
+const everything = ["approved", "pending", "rejected", "pendingByBrowser", "rejectedByBrowser"];
+const visibleTo: Record<keyof Visibility["viewers"], string[]> = {
+  "prism's owner": everything,
+  admin: everything,
+  "member who wrote some": ["approved", "pending", "rejected"],
+  "browser that wrote some": ["approved", "pendingByBrowser", "rejectedByBrowser"],
+  "stranger on that browser": ["approved", "pendingByBrowser", "rejectedByBrowser"],
+  stranger: ["approved"],
+  "another browser": ["approved"],
+  "browser without a cookie": ["approved"],
+};
+
+describe("getAnnotation", () => {
+  let scene: Visibility;
+  beforeAll(async () => {
+    scene = await visibilityScene();
+  });
+
+  // Approved ones are seen by all; pending and rejected ones by the owner, their author, admins.
+  it.each(Object.entries(visibleTo))(
+    "shows the %s what they may see, as the policy says",
+    async (name, expected) => {
+      const viewer = scene.viewers[name as keyof Visibility["viewers"]];
       const seen: string[] = [];
-      for (const [label, row] of Object.entries(shown)) {
+      for (const [label, row] of Object.entries(scene.shown)) {
         const found = await getAnnotation(t.database.db, row.id, viewer).then(
           () => true,
           (error) => {
@@ -67,12 +86,12 @@ describe("getAnnotation", () => {
           },
         );
         // The list's filter (in code) and the single read (in SQL) must agree.
-        expect(canSeeAnnotation(viewer, row, prism), `${name} / ${label}`).toBe(found);
+        expect(canSeeAnnotation(viewer, row, scene.prism), label).toBe(found);
         if (found) seen.push(label);
       }
-      expect(seen, name).toEqual(expected[name as keyof typeof viewers]);
-    }
-  });
+      expect(seen).toEqual(expected);
+    },
+  );
 
   it("answers 404 to everyone, admins too, while the prism's owner is deactivated", async () => {
     const owner = await buildUser(t.database, { deactivatedAt: new Date() });
