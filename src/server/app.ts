@@ -50,6 +50,7 @@ import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { addressKey, OpenLimit, rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { type LimitStore, limitStoreFor } from "./plugins/rate-limit-store.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -64,6 +65,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** HMAC key for visitor hashes and entity tags. */
   secret: string;
+  /** Where the rate limits keep their counters. */
+  limitStore: LimitStore;
 }
 
 interface BuildOptions {
@@ -76,6 +79,8 @@ interface BuildOptions {
   eventStreams?: EventStreamLimits;
   /** Bounds on receiving requests and on one address's connections other than the defaults. */
   connections?: ConnectionLimits;
+  /** Where rate limits count other than the engine's store (the bench compares the two). */
+  limitStore?: LimitStore;
 }
 
 export interface ConnectionLimits {
@@ -212,6 +217,7 @@ export async function buildApp(options: BuildOptions) {
     versions: new Versions(bus, secret),
     mailer: createMailer(config, app.log),
     secret,
+    limitStore: options.limitStore ?? limitStoreFor(database),
   };
   await app.register(
     async (api) => {

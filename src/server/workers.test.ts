@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -42,22 +43,8 @@ describe("WORKERS", () => {
         return (rows[0] as { count: number }).count;
       };
       const listenersBefore = await listening();
-      const port = await freePort();
-      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-        env: {
-          ...process.env,
-          WORKERS: "2",
-          PORT: String(port),
-          DATABASE_URL: withDatabase(postgresUrl, await databaseName(t.database)),
-          APP_ORIGIN: TEST_ORIGIN,
-          NODE_ENV: "test",
-          SEED: "none",
-          LOG_LEVEL: "silent",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const { base, stop } = await startWorkers(postgresUrl);
       try {
-        await started(child);
         // Each server process listens for the others' events on a connection of its own.
         expect(await listening()).toBe(listenersBefore + 2);
 
@@ -68,7 +55,6 @@ describe("WORKERS", () => {
           title: "Before",
           content: "<p>Mornings.</p>",
         });
-        const base = `http://127.0.0.1:${port}`;
         const visitor = { cookie: "vid=visitor-workers-0000001" };
         /** What `count` reads of `path` say, by `pick`, from whichever processes answer them. */
         const readMany = async (path: string, pick: (body: never) => unknown, count: number) =>
@@ -134,10 +120,33 @@ describe("WORKERS", () => {
         expect(annotated.status).toBe(201);
         await expectEverywhere(annotationsOf, firstText, "Approved at once");
       } finally {
-        const exited = once(child, "exit");
-        child.kill("SIGTERM");
-        const [code] = await exited;
-        expect(code).toBe(0);
+        await stop();
+      }
+    },
+  );
+
+  it.runIf(postgresUrl)(
+    "refuses the 6th wrong sign-in from one address, as one process would, wherever the 5 went",
+    { timeout: 90_000 },
+    async () => {
+      if (!postgresUrl) return;
+      const owner = await buildUser(t.database);
+      const { base, stop } = await startWorkers(postgresUrl);
+      try {
+        // Each try on a connection of its own: the primary hands connections to the processes in
+        // turn, so the tries are spread over both.
+        const statuses = [];
+        for (let i = 0; i < 6; i++) {
+          statuses.push(
+            await postAlone(`${base}/api/login`, {
+              username: owner.username,
+              password: `wrong-${i}`,
+            }),
+          );
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      } finally {
+        await stop();
       }
     },
   );
@@ -275,6 +284,54 @@ describe("WORKERS", () => {
     },
   );
 });
+
+/** Serves the test's database from a primary and two server processes on a free port. */
+async function startWorkers(postgresUrl: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      WORKERS: "2",
+      PORT: String(port),
+      DATABASE_URL: withDatabase(postgresUrl, await databaseName(t.database)),
+      APP_ORIGIN: TEST_ORIGIN,
+      NODE_ENV: "test",
+      SEED: "none",
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stop = async () => {
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code] = await exited;
+    expect(code).toBe(0);
+  };
+  try {
+    await started(child);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return { base: `http://127.0.0.1:${port}`, stop };
+}
+
+/** POSTs JSON as a same-origin write on a connection of its own; resolves to the status. */
+function postAlone(url: string, body: object): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: "POST",
+      agent: false,
+      headers: jsonHeaders(),
+    });
+    request.once("error", reject);
+    request.once("response", (response) => {
+      response.resume();
+      response.once("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.end(JSON.stringify(body));
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,14 +1,16 @@
 // Every limited route answers 429 with Retry-After and the error shape once its limit is used
 // up; per-address limits see the real client behind a trusted proxy, and only there.
-import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { annotationMessages } from "../../src/contract/annotation-messages.ts";
 import { authMessages } from "../../src/contract/auth.ts";
 import { contactMessages } from "../../src/contract/contact.ts";
 import { passwordResetMessages } from "../../src/contract/password-reset.ts";
 import { heartMessages } from "../../src/contract/prisms.ts";
-import { buildApp } from "../../src/server/app.ts";
+import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
+import { testDatabaseUrl } from "../../src/server/test/databases.ts";
 import { send, setupTestApp, signIn, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
@@ -113,6 +115,61 @@ describe("limits", () => {
         }),
       passwordResetMessages.tooMany,
     );
+  });
+});
+
+// On PostgreSQL the counters are the database's: every instance serving it spends from the same
+// ones (on PGlite there is one process, which keeps them in memory).
+describe.runIf(testDatabaseUrl())("two instances on one PostgreSQL database", () => {
+  let other: App;
+  beforeAll(async () => {
+    other = await buildApp({ config: t.config, database: t.database });
+    await other.ready();
+  });
+  afterAll(() => other?.close());
+
+  it("refuse the 6th wrong sign-in from one address, whichever instance the 5 went to", async () => {
+    const owner = await buildUser(t.database);
+    const login = (app: App) =>
+      send(app, "POST", "/api/login", {
+        payload: { username: owner.username, password: "wrong-guess" },
+        remoteAddress: "10.20.7.1",
+      });
+    for (const app of [t.app, other, t.app, other, t.app]) {
+      expect((await login(app)).statusCode).toBe(401);
+    }
+    const refused = await login(other);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: authMessages.tooManyAttempts });
+    const again = await login(t.app);
+    expect(again.statusCode).toBe(429);
+    // One window for both: its end is 15 minutes after the first try, and nearer the later.
+    const waits = [refused, again].map((answer) => Number(answer.headers["retry-after"]));
+    expect(waits[0]).toBeLessThanOrEqual(15 * 60);
+    expect(waits[1]).toBeGreaterThan(0);
+    expect(waits[1]).toBeLessThanOrEqual(waits[0] ?? 0);
+    // Once the window has ended, the next try starts a new one, on either instance.
+    await t.database.db.execute(
+      sql`update rate_limits set expires_at = now() where key like ${"%10.20.7.1"}`,
+    );
+    expect((await login(other)).statusCode).toBe(401);
+    expect((await login(t.app)).statusCode).toBe(401);
+  });
+
+  it("refuse the 11th reset request from one address, whichever instance the 10 went to", async () => {
+    const request = (app: App, i: number) =>
+      send(app, "POST", "/api/password-reset/request", {
+        payload: { login: `nobody_${i}` },
+        remoteAddress: "10.20.7.2",
+      });
+    for (let i = 0; i < 10; i++) {
+      expect((await request(i % 2 ? other : t.app, i)).statusCode).toBe(202);
+    }
+    for (const app of [t.app, other]) {
+      const limited = await request(app, 10);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ message: passwordResetMessages.tooMany });
+    }
   });
 });
 

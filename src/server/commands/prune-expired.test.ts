@@ -1,8 +1,8 @@
-// The app forgets idle sessions and spent reset tokens when it starts.
-import { eq, inArray } from "drizzle-orm";
+// The app forgets idle sessions, spent reset tokens and ended rate-limit windows when it starts.
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { passwordResetTokens, sessions } from "../db/schema.ts";
+import { passwordResetTokens, rateLimits, sessions } from "../db/schema.ts";
 import { buildResetToken, buildUser } from "../test/builders.ts";
 import { refuseWrites } from "../test/faults.ts";
 import { setupTestApp, signIn } from "../test/helpers.ts";
@@ -11,7 +11,7 @@ const t = setupTestApp();
 const day = 24 * 60 * 60 * 1000;
 
 describe("pruning", () => {
-  it("removes expired sessions and spent reset tokens when the app starts, and keeps the rest", async () => {
+  it("removes expired sessions, spent reset tokens and ended rate-limit windows when the app starts, and keeps the rest", async () => {
     const idle = await buildUser(t.database);
     const old = await buildUser(t.database);
     const active = await buildUser(t.database);
@@ -40,6 +40,10 @@ describe("pruning", () => {
       await buildResetToken(t.database, { userId: idle.id, usedAt: new Date() }),
       await buildResetToken(t.database, { userId: idle.id, tokenHash: "valid" }),
     ];
+    await t.database.db.insert(rateLimits).values([
+      { key: "contact:ip:10.50.0.1", points: 5, expiresAt: sql`now()` },
+      { key: "contact:ip:10.50.0.2", points: 5, expiresAt: sql`now() + interval '1 minute'` },
+    ]);
 
     // The first run starts with the app; closing the app waits for it.
     const app = await buildApp({ config: t.config, database: t.database });
@@ -59,6 +63,8 @@ describe("pruning", () => {
         ),
       );
     expect(left).toEqual([{ tokenHash: "valid" }]);
+    const counters = await t.database.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(counters).toEqual([{ key: "contact:ip:10.50.0.2" }]);
   });
 
   it("logs a run that fails and starts anyway, keeping what it could not remove", async () => {

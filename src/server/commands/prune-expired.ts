@@ -1,9 +1,10 @@
 // Forgetting what can no longer be used: sessions idle past their limit or past their lifetime,
-// and password-reset
-// tokens that expired or were used. Runs when the app starts and then hourly.
+// password-reset tokens that expired or were used, and rate-limit counters whose window ended
+// (PostgreSQL's; memory's forget themselves). Runs when the app starts and then hourly.
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../db/client.ts";
 import { deleteSpentResetTokens } from "../features/password-reset/service.ts";
+import { deleteEndedRateLimits } from "../plugins/rate-limit-store.ts";
 import { deleteExpiredSessions } from "../plugins/session-store.ts";
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -12,6 +13,7 @@ async function pruneExpired(db: Executor) {
   return {
     sessions: await deleteExpiredSessions(db),
     resetTokens: await deleteSpentResetTokens(db),
+    rateLimits: await deleteEndedRateLimits(db),
   };
 }
 

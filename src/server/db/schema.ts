@@ -225,6 +225,18 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: createdAt(),
 });
 
+/**
+ * The rate limits' counters on PostgreSQL, shared by every process and machine serving it: per
+ * limit and key (`<limit>:<key>`), the points spent in the window that ends at `expires_at`.
+ * UNLOGGED (by hand in its migration): no WAL for a write on every limited request, and a crash
+ * forgets the counters as a restart forgets a process's. PGlite keeps its counters in memory.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 export const auditLog = pgTable(
   "audit_log",
   {

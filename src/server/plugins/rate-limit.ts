@@ -2,12 +2,13 @@
 // `config.rateLimit`; before its handler runs (after validation and the session, before any
 // work), every limit that applies spends one point, and the first that is used up answers 429
 // with Retry-After and the route's message. Streams use the same 429 for how many may be open at
-// once. Counters live in this process's memory; every number is in the README.
+// once. Counters live in the app's store (rate-limit-store.ts): PostgreSQL's, shared by every
+// process, or PGlite's process's memory; every number is in the README.
 import { isIPv6 } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { HttpError } from "../http-error.ts";
+import type { Counters, LimitStore } from "./rate-limit-store.ts";
 import { VISITOR_COOKIE } from "./visitor.ts";
 
 /** A 429: the request was refused for now; `retryAfter` seconds is when to try again. */
@@ -20,11 +21,16 @@ export class RateLimited extends HttpError {
   }
 }
 
-/** `points` requests per key every `minutes`, for the requests that `key` gives a key. */
+/**
+ * `points` requests per key every `minutes`, for the requests that `key` gives a key; its
+ * counters are kept in `store` under `name`, which no other limit of the app has.
+ */
 export class Limit {
-  private readonly limiter: RateLimiterMemory;
+  private readonly counters: Counters;
 
   constructor(
+    store: LimitStore,
+    name: string,
     points: number,
     minutes: number,
     /**
@@ -33,7 +39,7 @@ export class Limit {
      */
     readonly key: (request: FastifyRequest) => string | null = () => null,
   ) {
-    this.limiter = new RateLimiterMemory({ points, duration: minutes * 60 });
+    this.counters = store.counters(name, points, minutes * 60);
   }
 
   /** Spends a point for the request; the seconds to wait when none was left, else 0. */
@@ -43,25 +49,18 @@ export class Limit {
 
   /** Spends a point from the counter `key` (a key the route found itself, e.g. an account). */
   async spendFrom(key: string | null): Promise<number> {
-    if (key === null) return 0;
-    try {
-      await this.limiter.consume(key);
-      return 0;
-    } catch (result) {
-      if (!(result instanceof RateLimiterRes)) throw result;
-      return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    }
+    return key === null ? 0 : this.counters.spend(key);
   }
 
   /** Gives the request's point back (a sign-in that succeeded was no guess). */
   async refund(request: FastifyRequest): Promise<void> {
     const key = this.key(request);
-    if (key !== null) await this.limiter.reward(key, 1);
+    if (key !== null) await this.counters.refund(key);
   }
 
   /** Forgets the counter `key`. */
-  async resetFrom(key: string): Promise<void> {
-    await this.limiter.delete(key);
+  resetFrom(key: string): Promise<void> {
+    return this.counters.forget(key);
   }
 }
 

@@ -25,15 +25,15 @@ import { annotationReads } from "./reads.ts";
 import { getAnnotation } from "./service.ts";
 
 export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, config, secret } = deps;
+  const { db, bus, config, secret, limitStore } = deps;
   const tags = ["annotations"];
   const idParams = z.object({ id: idParam });
   const reads = annotationReads(deps);
   // Per anonymous browser, per member (known and accountable, so more), and per address.
   const limits = [
-    new Limit(10, 10, by.visitor),
-    new Limit(30, 10, by.member),
-    new Limit(30, 10, by.address),
+    new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
+    new Limit(limitStore, "responses-member", 30, 10, by.member),
+    new Limit(limitStore, "responses-address", 30, 10, by.address),
   ];
 
   app.post(

@@ -13,7 +13,10 @@ import { presentCurrentUser } from "../users/presenter.ts";
 import { findUserByUsername, registerMember } from "../users/service.ts";
 import { markActive, verifyCredentials } from "./service.ts";
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, bus, config, limitStore },
+) => {
   const tags = ["auth"];
   // Sign-in attempts are counted by the account a name signs in to, so that every spelling of a
   // username shares one count (an unknown name counts as itself). One account from one address
@@ -22,9 +25,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus,
   // Wrong passwords at an account from everywhere are counted after the check: once there were
   // many, a wrong one answers 429 instead of 401, but the right one still signs in, so that
   // strangers cannot lock its owner out.
-  const fromHere = new Limit(5, 15);
-  const perAddress = new Limit(50, 15, by.address);
-  const failures = new Limit(50, 15);
+  const fromHere = new Limit(limitStore, "sign-in", 5, 15);
+  const perAddress = new Limit(limitStore, "sign-in-address", 50, 15, by.address);
+  const failures = new Limit(limitStore, "sign-in-failures", 50, 15);
 
   app.post(
     "/register",
@@ -38,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus,
       config: {
         rateLimit: {
           message: authMessages.tooManyRegistrations,
-          limits: [new Limit(10, 60, by.address)],
+          limits: [new Limit(limitStore, "register", 10, 60, by.address)],
         },
       },
     },

@@ -9,10 +9,10 @@ import { receiveContactMessage } from "./service.ts";
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, mailer, config },
+  { db, mailer, config, limitStore },
 ) => {
   // A contact form is a spam target: a few messages per address per ten minutes is plenty.
-  const perAddress = new Limit(5, 10, by.address);
+  const perAddress = new Limit(limitStore, "contact", 5, 10, by.address);
 
   app.post(
     "/contact",

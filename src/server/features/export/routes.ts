@@ -10,9 +10,12 @@ import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { memberExport } from "./service.ts";
 
-export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, limitStore },
+) => {
   // A download reads everything the member has: a few an hour is plenty.
-  const perMember = new Limit(5, 60, by.member);
+  const perMember = new Limit(limitStore, "export", 5, 60, by.member);
 
   app.get(
     "/user/export",

@@ -12,12 +12,12 @@ import { participantAsking, participantOf, viewerCookies } from "../../plugins/v
 import { heartReads } from "./reads.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, config, secret } = deps;
+  const { db, bus, config, secret, limitStore } = deps;
   const params = z.object({ prismId: idParam });
   const tags = ["hearts"];
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
   // Each heart may notify an owner: a browser cannot heart without limit by clearing its cookie.
-  const perAddress = new Limit(60, 10, by.address);
+  const perAddress = new Limit(limitStore, "hearts", 60, 10, by.address);
   const reads = heartReads(deps);
 
   app.get(

@@ -18,15 +18,15 @@ import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, bus, mailer, config },
+  { db, bus, mailer, config, limitStore },
 ) => {
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
   // The account is counted, not the text typed: its username and e-mail, in any case, are one.
   // Past its account's limit a request is answered as any other and sends nothing, so that the
   // answer never tells whether a login belongs to an account.
-  const perAddress = new Limit(10, 15, by.address);
-  const perAccount = new Limit(3, 15);
+  const perAddress = new Limit(limitStore, "reset", 10, 15, by.address);
+  const perAccount = new Limit(limitStore, "reset-account", 3, 15);
 
   app.post(
     "/password-reset/request",

@@ -26,14 +26,14 @@ import { createPrism, deletePrism, movePrism, setResponders } from "./service.ts
 const errors = errorResponses(400, 401, 403, 404, 429);
 
 export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus } = deps;
+  const { db, bus, limitStore } = deps;
   const tags = ["prisms"];
   const idParams = z.object({ id: idParam });
   // Every write to a member's prisms spends from one budget per member.
   const writes = {
     rateLimit: {
       message: prismMessages.tooManyWrites,
-      limits: [new Limit(limits.prismWritesPerMinute, 1, by.member)],
+      limits: [new Limit(limitStore, "prism-writes", limits.prismWritesPerMinute, 1, by.member)],
     },
   };
 

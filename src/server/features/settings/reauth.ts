@@ -9,14 +9,15 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { badRequest, forbidden } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
+import type { LimitStore } from "../../plugins/rate-limit-store.ts";
 import { requireUser, sessionToken } from "../../plugins/session.ts";
 import { isRecentlyConfirmed } from "../../plugins/session-store.ts";
 import { verifyPassword } from "../../security/passwords.ts";
 
-export function createReauth(db: Db, config: Config) {
+export function createReauth(db: Db, config: Config, limitStore: LimitStore) {
   // Every check spends a point and a right password gives it back: 5 wrong in 15 minutes, then
   // even the right one waits.
-  const wrongPasswords = new Limit(5, 15, by.member);
+  const wrongPasswords = new Limit(limitStore, "reauth", 5, 15, by.member);
 
   /** Passes when the signed-in member showed again who they are; a 400, 403 or 429 otherwise. */
   return async function reauthenticate(

@@ -21,10 +21,10 @@ import { changePassword, disconnectGoogle, mailEmailChanged, updateProfile } fro
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, config, bus, mailer },
+  { db, config, bus, mailer, limitStore },
 ) => {
   const tags = ["settings"];
-  const reauthenticate = createReauth(db, config);
+  const reauthenticate = createReauth(db, config, limitStore);
   // A bodiless call is one without a password, and gets the same answer.
   const reauthBody = reauthSchema.nullish();
 
