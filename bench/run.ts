@@ -11,6 +11,7 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openDatabase, rowsOf } from "../src/server/db/client.ts";
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
+import { memoryStore } from "../src/server/plugins/rate-limit-store.ts";
 import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
 import { benchUsername, seedMembers } from "./members.ts";
 import { measureStreams, type StreamsReport } from "./streams-scenario.ts";
@@ -59,6 +60,8 @@ interface Scenario {
   idReplacement?: boolean;
   /** After the run: what is wrong with the data it left, if anything. */
   check?(context: ScenarioContext): Promise<string | undefined>;
+  /** Measured on an app that keeps its rate limits in memory, whatever the database. */
+  limitsInMemory?: boolean;
 }
 
 /** The first demo prism of the member the scenarios read. */
@@ -90,8 +93,28 @@ async function heartCountsDrift(context: ScenarioContext): Promise<string | unde
   return row?.drifted ? `${row.drifted} prisms' heart counts differ from their hearts` : undefined;
 }
 
+/** A password-reset request for a login nobody has: one lookup, and the per-address limit. */
+function resetRequest(context: ScenarioContext, headers: Record<string, string> = {}) {
+  return {
+    headers: { origin: context.origin, "content-type": "application/json", ...headers },
+    body: JSON.stringify({ login: "nobody_by_that_name" }),
+  };
+}
+
+/**
+ * A scenario measured twice: with the rate limits where the database's engine keeps them (on
+ * PostgreSQL, its table) and in memory, so that the difference is what the store costs.
+ */
+function inBothStores(scenario: Scenario): Scenario[] {
+  return [
+    { ...scenario, name: `${scenario.name} (limits in the engine's store)` },
+    { ...scenario, name: `${scenario.name} (limits in memory)`, limitsInMemory: true },
+  ];
+}
+
 // Sign-in is rate limited per username and address after failures, so a wrong-password scenario
-// would measure 429s; scenarios here stick to requests that succeed every time.
+// would measure 429s; scenarios here stick to requests that succeed every time, but for the one
+// that measures what a 429 costs.
 const scenarios: Scenario[] = [
   { name: "health", method: "GET", path: "/api/health" },
   { name: "public profile", method: "GET", path: "/api/users/maya-okafor" },
@@ -149,6 +172,31 @@ const scenarios: Scenario[] = [
     setupRequest: fileURLToPath(new URL("./toggle-request.cjs", import.meta.url)),
     check: heartCountsDrift,
   },
+  ...inBothStores({
+    name: "reset request, a new address each time",
+    method: "POST",
+    path: "/api/password-reset/request",
+    expectStatus: 202,
+    prepare: async (context) => resetRequest(context),
+    setupRequest: fileURLToPath(new URL("./new-address-request.cjs", import.meta.url)),
+  }),
+  ...inBothStores({
+    name: "reset request refused (429), one address past its limit",
+    method: "POST",
+    path: "/api/password-reset/request",
+    expectStatus: 429,
+    prepare: async (context) => {
+      const request = resetRequest(context, { "x-forwarded-for": "127.255.255.254" });
+      for (let i = 0; i < 10; i++) {
+        const sent = await fetch(`${context.base}/api/password-reset/request`, {
+          method: "POST",
+          ...request,
+        });
+        await sent.arrayBuffer();
+      }
+      return request;
+    },
+  }),
   {
     name: "Catalyst stats (admin)",
     method: "GET",
@@ -425,6 +473,11 @@ async function runPrism(
     eventStreams: { maxStreams: streamCap, maxPerAddress: streamCap },
   });
   const base = await app.listen({ host: HOST, port: 0 });
+  // The same app with its rate limits in memory, for the scenarios that compare the two stores.
+  const inMemory = scenarios.some((each) => each.limitsInMemory && settings.runs(each.name))
+    ? await buildApp({ config, database, limitStore: memoryStore() })
+    : undefined;
+  const memoryBase = await inMemory?.listen({ host: HOST, port: 0 });
   let cookie: Promise<string> | undefined;
   const context: ScenarioContext = {
     origin: APP_ORIGIN,
@@ -447,7 +500,8 @@ async function runPrism(
       await load(`${base}${path}`, "GET", (await scenario.prepare?.(context)) ?? {}, 1);
     }
     for (const scenario of chosen) {
-      rows.push(await runScenario(target, scenario, context, settings.seconds, baseline));
+      const on = memoryBase && scenario.limitsInMemory ? { ...context, base: memoryBase } : context;
+      rows.push(await runScenario(target, scenario, on, settings.seconds, baseline));
     }
     if (settings.streams > 0 && settings.runs(FAN_OUT)) {
       report.streams = await measureStreams({
@@ -469,7 +523,7 @@ async function runPrism(
       }
     }
   } finally {
-    await app.close();
+    await Promise.all([app.close(), inMemory?.close()]);
   }
   return report;
 }
