@@ -171,6 +171,19 @@ describe.runIf(testDatabaseUrl())("two instances on one PostgreSQL database", ()
       expect(limited.json()).toEqual({ message: passwordResetMessages.tooMany });
     }
   });
+
+  it("count requests that arrive together once each", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        send(i % 2 ? other : t.app, "POST", "/api/password-reset/request", {
+          payload: { login: `nobody_${i}` },
+          remoteAddress: "10.20.7.3",
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(10).fill(202), ...Array(6).fill(429)]);
+  });
 });
 
 describe("event streams", () => {
