@@ -54,6 +54,7 @@ import { type LimitStore, limitStoreFor } from "./plugins/rate-limit-store.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { Readiness } from "./readiness.ts";
 import { serializerCompiler } from "./serializer.ts";
 
 export interface AppDeps {
@@ -237,6 +238,27 @@ export async function buildApp(options: BuildOptions) {
         async () => {
           await database.ping();
           return { status: "ok" as const };
+        },
+      );
+      const readiness = new Readiness(database);
+      api.withTypeProvider<ZodTypeProvider>().get(
+        "/ready",
+        {
+          schema: {
+            tags: ["health"],
+            summary:
+              "Whether to send this process traffic: the database answers and is migrated, and " +
+              "the event listener is connected (checked at most once a second)",
+            response: {
+              200: z.object({ ready: z.literal(true) }),
+              503: z.object({ ready: z.literal(false), message: z.string() }),
+            },
+          },
+        },
+        async (_request, reply) => {
+          const state = await readiness.current();
+          reply.header("cache-control", "no-store");
+          return state.ready ? state : reply.status(503).send(state);
         },
       );
       const features: FastifyPluginAsyncZod<AppDeps>[] = [

@@ -1,7 +1,9 @@
 // Opens Prism's database: embedded PGlite by default, PostgreSQL when DATABASE_URL says so.
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -22,6 +24,12 @@ export interface Database {
   dataDir: string | undefined;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Whether the database holds every migration of this version (`migrated`) and this handle's
+   * LISTEN connection is open (`listening`; PGlite's listener lives in the process, so always);
+   * fails when the database does not answer.
+   */
+  status(): Promise<{ migrated: boolean; listening: boolean }>;
   /**
    * Postgres LISTEN: calls `onMessage` for each NOTIFY on the channel, and `onListening` each time
    * the listening connection starts, again after it was lost; resolves to an unlisten.
@@ -48,6 +56,13 @@ export function rowsOf<T>(result: unknown): T[] {
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK = 724_311;
+
+let latest: number | undefined;
+/** The journal time of this version's newest migration, as the migrator records it once applied. */
+function latestMigration(): number {
+  latest ??= Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  return latest;
+}
 
 /**
  * `image`: for an in-memory PGlite, the files it starts from (a `dumpDataDir` of another), instead
@@ -177,6 +192,14 @@ function openPglite(location: string, image: Blob | undefined): Database {
       gate.run(async () => {
         await client.query("select 1");
       }),
+    status: () =>
+      gate.run(async () => {
+        const { rows } = await client.query<{ migrated: boolean }>(
+          "select coalesce(max(created_at), 0) >= $1 as migrated from drizzle.__drizzle_migrations",
+          [latestMigration()],
+        );
+        return { migrated: rows[0]?.migrated === true, listening: true };
+      }),
     listen: (channel, onMessage, onListening) =>
       gate.run(() => listeners.add(listen, channel, onMessage, onListening)),
     notify: (channel, payload) =>
@@ -198,11 +221,14 @@ function openPglite(location: string, image: Blob | undefined): Database {
 }
 
 function openPostgres(url: string): Database {
+  // Names this handle's connections, so that its listening one can be told from other processes'.
+  const applicationName = `prism ${randomBytes(4).toString("hex")}`;
   const connect = () =>
     postgres(url, {
       max: 10,
       connect_timeout: 5,
       idle_timeout: 30,
+      connection: { application_name: applicationName },
       onnotice: () => {},
     });
   let client = connect();
@@ -248,6 +274,19 @@ function openPostgres(url: string): Database {
     },
     ping: async () => {
       await client`select 1`;
+    },
+    async status() {
+      // The listening connection's last statement is its LISTEN (postgres.js listens again on a
+      // fresh connection after losing one); the pool's connections never run one.
+      const [row] = await client<{ migrated: boolean; listening: boolean }[]>`
+        select
+          (select coalesce(max(created_at), 0) from drizzle.__drizzle_migrations)
+            >= ${latestMigration()} as migrated,
+          exists (
+            select from pg_stat_activity
+            where application_name = ${applicationName} and query like 'listen %'
+          ) as listening`;
+      return { migrated: row?.migrated === true, listening: row?.listening === true };
     },
     listen: (channel, onMessage, onListening) =>
       gate.run(() => listeners.add(listenOn(client), channel, onMessage, onListening)),

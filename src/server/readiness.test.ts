@@ -1,0 +1,120 @@
+import { createServer } from "node:net";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { describe, expect, it, vi } from "vitest";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase, rowsOf } from "./db/client.ts";
+import { Readiness } from "./readiness.ts";
+import { testDatabaseUrl } from "./test/databases.ts";
+import { setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
+import { databaseName } from "./test/instances.ts";
+
+const t = setupTestApp();
+
+const ready = () => t.app.inject({ method: "GET", url: "/api/ready" });
+/** What /api/ready answers, polled until it says what a test waits for. */
+const readiness = async () => {
+  const response = await ready();
+  return { status: response.statusCode, body: response.json() };
+};
+const poll = { timeout: 15_000, interval: 100 };
+
+describe("GET /api/ready", () => {
+  it("answers 200 while the database answers, is migrated and the event listener is connected, and no cache keeps it", async () => {
+    const response = await ready();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ready: true });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers 503 while the database lacks this version's latest migration, and 200 once it has it", async () => {
+    const [latest] = rowsOf<{ id: number; hash: string; created_at: string }>(
+      await t.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations
+            where created_at = (select max(created_at) from drizzle.__drizzle_migrations)
+            returning id, hash, created_at::text`,
+      ),
+    );
+    if (!latest) throw new Error("the test database has no migrations");
+    try {
+      await expect
+        .poll(readiness, poll)
+        .toEqual({ status: 503, body: { ready: false, message: "database migrations pending" } });
+      const response = await ready();
+      expect(response.headers["cache-control"]).toBe("no-store");
+    } finally {
+      await t.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
+            values (${latest.id}, ${latest.hash}, ${latest.created_at}::bigint)`,
+      );
+    }
+    await expect.poll(readiness, poll).toEqual({ status: 200, body: { ready: true } });
+  });
+
+  it("answers 503 while the database cannot be reached", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+      });
+    });
+    const database = openDatabase(`postgres://postgres@127.0.0.1:${port}/nowhere`);
+    const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
+    const app = await buildApp({ config, database });
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/ready" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ ready: false, message: "database unreachable" });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it("asks the database once however often it is polled within the interval", async () => {
+    const status = vi.spyOn(t.database, "status");
+    try {
+      const check = new Readiness(t.database, 60_000);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => check.current()));
+      for (let i = 0; i < 20; i++) answers.push(await check.current());
+      expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toEqual(
+        new Set([JSON.stringify({ ready: true })]),
+      );
+      expect(status).toHaveBeenCalledTimes(1);
+    } finally {
+      status.mockRestore();
+    }
+  });
+
+  const postgresUrl = testDatabaseUrl();
+
+  it.runIf(postgresUrl)(
+    "turns not ready when its event listener or its database is lost, and ready again by itself",
+    { timeout: 60_000 },
+    async () => {
+      if (!postgresUrl) return;
+      const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+      const name = await databaseName(t.database);
+      try {
+        expect(await readiness()).toEqual({ status: 200, body: { ready: true } });
+        // No new connection to the database gets in, so the listener cannot come back yet.
+        await admin.unsafe(`alter database ${name} with allow_connections false`);
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity
+                    where datname = ${name} and query like 'listen %'`;
+        await expect.poll(readiness, poll).toEqual({
+          status: 503,
+          body: { ready: false, message: "event listener disconnected" },
+        });
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+        await expect
+          .poll(readiness, poll)
+          .toEqual({ status: 503, body: { ready: false, message: "database unreachable" } });
+      } finally {
+        await admin.unsafe(`alter database ${name} with allow_connections true`);
+        await admin.end();
+      }
+      await expect.poll(readiness, poll).toEqual({ status: 200, body: { ready: true } });
+    },
+  );
+});
