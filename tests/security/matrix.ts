@@ -74,6 +74,7 @@ const reauth = () => ({ currentPassword: TEST_PASSWORD });
 
 export const matrix: Record<string, Row> = {
   "GET /api/health": { expect: everyone(200) },
+  "GET /api/ready": { expect: everyone(200) },
   "GET /api/db-check": { expect: adminOnly(200) },
   "POST /api/db-check/registration-flow": {
     body: () => ({
