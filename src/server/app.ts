@@ -46,9 +46,11 @@ import { EventBus } from "./live/bus.ts";
 import { type EventStreamLimits, eventStreamRoutes } from "./live/stream.ts";
 import { Versions } from "./live/versions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { watchPool } from "./metrics.ts";
 import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { addressKey, OpenLimit, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { type LimitStore, limitStoreFor } from "./plugins/rate-limit-store.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
@@ -158,6 +160,8 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
+  app.addHook("onClose", watchPool(database));
   // Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
   // request low (static assets come compressed from the build instead).
   await app.register(fastifyCompress, {

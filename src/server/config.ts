@@ -35,6 +35,10 @@ const schema = z.object({
       error: "must be a whole number from 1 to 256, or auto",
     })
     .default(1),
+  /** The bearer token that GET /metrics asks for; unset, the path is not served. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** A port on 127.0.0.1 that serves GET /metrics without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export interface Config {
@@ -58,6 +62,10 @@ export interface Config {
   logLevel: string;
   /** Server processes on one port (PostgreSQL only when more than one). */
   workers: number;
+  /** The bearer token of GET /metrics on the app's port; unset, it is not served there. */
+  metricsToken: string | undefined;
+  /** A loopback port that serves the metrics to whoever reaches it (a scraper on the host). */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid WORKERS: ${workers} server processes need PostgreSQL (DATABASE_URL=postgres://…); the embedded database belongs to one process`,
     );
   }
+  if (e.METRICS_PORT === e.PORT) {
+    throw new ConfigError("Invalid METRICS_PORT: must differ from PORT");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -111,5 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     workers,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

@@ -31,6 +31,13 @@ export interface Database {
    */
   status(): Promise<{ migrated: boolean; listening: boolean }>;
   /**
+   * The connections it may hold (`size`), how many of them queries and transactions use now
+   * (`inUse`), and how many more wait for one (`waiting`). Neither driver reports its pool: these
+   * count the queries and transactions sent and not yet finished, which each take a connection
+   * of their own while there are fewer of them than connections.
+   */
+  usage(): { size: number; inUse: number; waiting: number };
+  /**
    * Postgres LISTEN: calls `onMessage` for each NOTIFY on the channel, and `onListening` each time
    * the listening connection starts, again after it was lost; resolves to an unlisten.
    */
@@ -52,6 +59,11 @@ export interface Database {
 /** The rows of `db.execute`: PostgreSQL's driver answers them as a list, PGlite's in `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** `busy` queries and transactions under way on `size` connections. */
+function usageOf(size: number, busy: number) {
+  return { size, inUse: Math.min(busy, size), waiting: Math.max(busy - size, 0) };
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -120,7 +132,8 @@ class Listeners {
  * made meanwhile wait for it.
  */
 class Gate {
-  private active = 0;
+  /** Calls under way. */
+  active = 0;
   private drained: (() => void) | undefined;
   private closed: Promise<void> | undefined;
 
@@ -200,6 +213,8 @@ function openPglite(location: string, image: Blob | undefined): Database {
         );
         return { migrated: rows[0]?.migrated === true, listening: true };
       }),
+    // One connection, which runs one query or transaction at a time.
+    usage: () => usageOf(1, gate.active),
     listen: (channel, onMessage, onListening) =>
       gate.run(() => listeners.add(listen, channel, onMessage, onListening)),
     notify: (channel, payload) =>
@@ -223,9 +238,10 @@ function openPglite(location: string, image: Blob | undefined): Database {
 function openPostgres(url: string): Database {
   // Names this handle's connections, so that its listening one can be told from other processes'.
   const applicationName = `prism ${randomBytes(4).toString("hex")}`;
+  const poolSize = 10;
   const connect = () =>
     postgres(url, {
-      max: 10,
+      max: poolSize,
       connect_timeout: 5,
       idle_timeout: 30,
       connection: { application_name: applicationName },
@@ -239,6 +255,16 @@ function openPostgres(url: string): Database {
     async (channel, onMessage, onListening) =>
       // postgres.js keeps one dedicated connection for LISTEN and re-listens after reconnecting.
       (await pool.listen(channel, onMessage, onListening)).unlisten;
+  let busy = 0;
+  /** Counts a query or transaction from when it is sent until it has finished. */
+  const counted = <T extends PromiseLike<unknown>>(work: T): T => {
+    busy += 1;
+    const done = () => {
+      busy -= 1;
+    };
+    work.then(done, done);
+    return work;
+  };
   // Drizzle keeps the client it is given, and so do its prepared statements: it gets one that
   // forwards to whichever pool is open. A new pool takes every query from the moment it is in
   // place, so queries never wait; only LISTENs wait for a recycle under way.
@@ -250,7 +276,10 @@ function openPostgres(url: string): Database {
       // every query takes one (the server parses and plans each query's text once per connection).
       if (property === "unsafe") {
         return (query: string, parameters?: never[], options?: postgres.UnsafeQueryOptions) =>
-          client.unsafe(query, parameters, { ...options, prepare: true });
+          counted(client.unsafe(query, parameters, { ...options, prepare: true }));
+      }
+      if (property === "begin") {
+        return (...args: Parameters<postgres.Sql["begin"]>) => counted(client.begin(...args));
       }
       const value = Reflect.get(client, property);
       return typeof value === "function" ? value.bind(client) : value;
@@ -288,6 +317,7 @@ function openPostgres(url: string): Database {
           ) as listening`;
       return { migrated: row?.migrated === true, listening: row?.listening === true };
     },
+    usage: () => usageOf(poolSize, busy),
     listen: (channel, onMessage, onListening) =>
       gate.run(() => listeners.add(listenOn(client), channel, onMessage, onListening)),
     notify: async (channel, payload) => {

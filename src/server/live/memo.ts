@@ -2,6 +2,7 @@
 // (see versions.ts), so that answers built from it per viewer need no query; and what a
 // feature's cached reads (its reads.ts) answer.
 import { LRUCache } from "lru-cache";
+import { cacheHits, cacheMisses } from "../metrics.ts";
 import type { EventBus } from "./bus.ts";
 import type { Versions } from "./versions.ts";
 
@@ -35,16 +36,18 @@ export interface Kept<T> extends Loaded<T> {
 /**
  * Values by id, each kept with the versions of what it was read from: once an event moves one of
  * them the value is read afresh, so it is never stale. Bounded by `maxSize`, in the units of
- * `sizeOf`.
+ * `sizeOf`. Its hits and misses are counted under `name`.
  */
 export class Memo<Id extends string | number, T> {
   private readonly kept: LRUCache<Id, Kept<T>>;
+  private readonly name: string;
 
   constructor(
     private readonly versions: Versions,
     bus: Pick<EventBus, "onResync">,
-    options: { maxSize: number; sizeOf: (value: T) => number },
+    options: { name: string; maxSize: number; sizeOf: (value: T) => number },
   ) {
+    this.name = options.name;
     this.kept = new LRUCache({
       maxSize: options.maxSize,
       sizeCalculation: (kept) => Math.max(1, options.sizeOf(kept.value)),
@@ -69,7 +72,11 @@ export class Memo<Id extends string | number, T> {
    */
   async get(id: Id, load: () => Promise<Loaded<T>>): Promise<Partial<Kept<T>> & { value: T }> {
     const current = this.current(id);
-    if (current) return current;
+    if (current) {
+      cacheHits.inc({ cache: this.name });
+      return current;
+    }
+    cacheMisses.inc({ cache: this.name });
     const before = this.versions.stamp();
     const loaded = await load();
     if (this.versions.stamp() !== before) return { value: loaded.value };

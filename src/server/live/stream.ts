@@ -5,6 +5,7 @@ import type { Socket } from "node:net";
 import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { UserRow } from "../db/schema.ts";
+import { deliveryLag, eventsDelivered, openStreams } from "../metrics.ts";
 import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
 import { sessionToken } from "../plugins/session.ts";
 import { canAdminister } from "../policy.ts";
@@ -187,6 +188,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
   // batch so that thousands of open pages do not hold the event loop. Chunks go out in the order
   // they came, each to every stream before the next.
   let fanningOut = Promise.resolve();
+  /** Writes to the streams; resolves to how many it wrote to. */
   const broadcast = async (
     chunkFor: (audience: Audience) => Buffer | null,
     only?: Set<OpenStream>,
@@ -207,6 +209,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         if (written % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    return written;
   };
   const enqueue = (work: () => Promise<unknown>) => {
     fanningOut = fanningOut
@@ -246,10 +249,11 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
     if (ended) stream.end();
   };
   const unsubscribe = options.bus.subscribe((event) => {
+    const heard = performance.now();
     enqueue(async () => {
       const ended = endedBy(event);
       let encoded: Buffer | undefined;
-      await broadcast(
+      const written = await broadcast(
         (audience) => {
           const frame = frameFor(event, audience.member);
           if (!frame) return null;
@@ -258,6 +262,10 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         },
         event.type === "sessions.ended" ? ended : undefined,
       );
+      if (written > 0) {
+        eventsDelivered.inc(written);
+        deliveryLag.observe((performance.now() - heard) / 1000);
+      }
       // Say so (the page learns it is signed out), then stop serving them.
       for (const stream of ended) stream.end();
     });
@@ -283,6 +291,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
     "/events",
     {
       exposeHeadRoute: false,
+      config: { streams: true },
       schema: {
         tags: ["events"],
         summary:
@@ -356,6 +365,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         if (ended) return;
         ended = true;
         openCount -= 1;
+        openStreams.dec();
         release();
         streams.delete(stream);
         if (streams.size === 0 && audiences.get(key)?.streams === streams) audiences.delete(key);
@@ -375,6 +385,7 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
       raw.on("error", cleanUp);
       streams.add(stream);
       openCount += 1;
+      openStreams.inc();
 
       // Where the server stands, and for a stream opened `since` a stamp, whether the events
       // after it follow (`resumed`), or the page must refetch what it shows.

@@ -7,6 +7,7 @@ import { LRUCache } from "lru-cache";
 import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
 import type { Answer, WrittenAnswer } from "../live/memo.ts";
+import { cacheHits, cacheMisses } from "../metrics.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -55,7 +56,9 @@ export class ResponseCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    return this.answers.get(key);
+    const answer = this.answers.get(key);
+    (answer ? cacheHits : cacheMisses).inc({ cache: "answers" });
+    return answer;
   }
 
   set(key: string, answer: CachedAnswer) {

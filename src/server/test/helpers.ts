@@ -33,12 +33,17 @@ export function setupTestDatabase(): { database: Database } {
   return context;
 }
 
-/** One app and one database for the whole test file. */
-export function setupTestApp(): TestContext {
+/** One app and one database for the whole test file; `env` adds to the test configuration. */
+export function setupTestApp(env: Record<string, string> = {}): TestContext {
   // Hooks registered later run first after the tests: the app closes before its database goes.
   const context = setupTestDatabase() as TestContext;
   beforeAll(async () => {
-    context.config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
+    context.config = loadConfig({
+      APP_ORIGIN: TEST_ORIGIN,
+      SEED: "none",
+      NODE_ENV: "test",
+      ...env,
+    });
     context.app = await buildApp({ config: context.config, database: context.database });
     await context.app.ready();
   });

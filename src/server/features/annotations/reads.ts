@@ -35,6 +35,7 @@ const seesPublic = ({ session, viewer }: ViewerAsking, list: PrismAnnotations) =
 
 export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
   const lists = new Memo<number, PrismAnnotations>(versions, bus, {
+    name: "annotation-lists",
     maxSize: 16 * 1024 * 1024,
     sizeOf: ({ views }) =>
       views.reduce(

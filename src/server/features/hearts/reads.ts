@@ -9,10 +9,15 @@ import { hasHearted, heartCount } from "./service.ts";
 
 export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
   const counts = new Memo<number, { heartsCount: number; owner: string }>(versions, bus, {
+    name: "heart-counts",
     maxSize: 50_000,
     sizeOf: () => 1,
   });
-  const ownHearts = new Memo<string, boolean>(versions, bus, { maxSize: 200_000, sizeOf: () => 1 });
+  const ownHearts = new Memo<string, boolean>(versions, bus, {
+    name: "own-hearts",
+    maxSize: 200_000,
+    sizeOf: () => 1,
+  });
 
   return {
     /** The tag of a prism's heart status for these cookies, while memory knows it. */
