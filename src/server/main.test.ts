@@ -18,7 +18,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(port: number): Promise<ChildProcess> {
+async function start(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
@@ -26,6 +26,7 @@ async function start(port: number): Promise<ChildProcess> {
       DATABASE_URL: `pglite:${join(scratch, "pglite")}`,
       SEED: "none",
       LOG_LEVEL: "silent",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -106,6 +107,34 @@ describe("the Prism process", () => {
     } finally {
       second.kill("SIGTERM");
       await exited(second);
+    }
+  });
+
+  it("serves its metrics on METRICS_PORT, and with METRICS_TOKEN on its own port", {
+    timeout: 90_000,
+  }, async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const token = "metrics-token-for-the-process-test-1";
+    const child = await start(port, { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token });
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      const scrapes = [
+        await fetch(`http://127.0.0.1:${metricsPort}/metrics`),
+        await fetch(`http://127.0.0.1:${port}/metrics`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ];
+      for (const scrape of scrapes) {
+        expect(scrape.status).toBe(200);
+        const text = await scrape.text();
+        expect(text).toMatch(/^prism_db_pool_size 1$/m);
+        expect(text).toMatch(
+          /^prism_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status_code="200"\} 1$/m,
+        );
+      }
+    } finally {
+      child.kill("SIGTERM");
+      await exited(child);
     }
   });
 

@@ -1,13 +1,14 @@
 // Prism's process: configuration → database → app → listen, and a graceful shutdown. With
 // WORKERS above one (PostgreSQL only), this process migrates, seeds and resolves the secret once,
 // then forks that many server processes that share the port (node's cluster) and stays their
-// primary.
+// primary, which also gathers their metrics.
 import cluster from "node:cluster";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedOnStart } from "./db/seed.ts";
 import { loggerOptions } from "./log.ts";
+import { answerWorkers, clusterMetrics, serveMetrics } from "./metrics.ts";
 import { resolveAppSecret } from "./secret.ts";
 
 /** Opens the database, migrates it, seeds it on first start; returns the resolved secret. */
@@ -25,6 +26,11 @@ async function serve(loaded: Config, options: { migrated: boolean }) {
     ? { database: openDatabase(loaded.databaseUrl), config: loaded }
     : await prepare(loaded);
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  // A worker's metrics are served by its primary.
+  if (config.metricsPort && cluster.isPrimary) {
+    const metrics = await serveMetrics(config.metricsPort);
+    app.addHook("onClose", () => void metrics.close());
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +64,8 @@ async function serve(loaded: Config, options: { migrated: boolean }) {
 async function primary(loaded: Config) {
   const { database, config } = await prepare(loaded);
   await database.close();
+  answerWorkers();
+  if (config.metricsPort) await serveMetrics(config.metricsPort, clusterMetrics);
   // Every worker hashes visitors with the same key, whichever of them a request reaches.
   const env = config.appSecret ? { APP_SECRET: config.appSecret } : {};
   let stopping = false;

@@ -42,9 +42,15 @@ describe.runIf(postgresUrl)("WORKERS=2 on PostgreSQL", () => {
   // One primary and two server processes for the whole file: starting them is slow.
   let listenersBefore = 0;
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  let metricsPort = 0;
+  const metricsToken = "metrics-token-for-the-workers-test-01";
   beforeAll(async () => {
     listenersBefore = await listening();
-    workers = await startWorkers(postgresUrl ?? "");
+    metricsPort = await freePort();
+    workers = await startWorkers(postgresUrl ?? "", {
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: metricsToken,
+    });
   }, 200_000);
   afterAll(() => workers?.stop());
 
@@ -142,6 +148,20 @@ describe.runIf(postgresUrl)("WORKERS=2 on PostgreSQL", () => {
       );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("serves every process's metrics added up, on METRICS_PORT and with the token on the app's port", async () => {
+    const scrapes = [
+      await fetch(`http://127.0.0.1:${metricsPort}/metrics`),
+      await fetch(`${workers?.base}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      }),
+    ];
+    for (const scrape of scrapes) {
+      expect(scrape.status).toBe(200);
+      // Ten connections in each of the two processes.
+      expect(await scrape.text()).toMatch(/^prism_db_pool_size 20$/m);
+    }
   });
 
   // Last: it replaces both server processes.
@@ -251,7 +271,7 @@ describe.runIf(postgresUrl)("WORKERS=2 on PostgreSQL", () => {
 });
 
 /** Serves the test's database from a primary and two server processes on a free port. */
-async function startWorkers(postgresUrl: string) {
+async function startWorkers(postgresUrl: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
@@ -265,6 +285,7 @@ async function startWorkers(postgresUrl: string) {
       NODE_ENV: "test",
       SEED: "none",
       LOG_LEVEL: "silent",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
