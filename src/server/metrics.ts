@@ -114,10 +114,11 @@ export function answerWorkers() {
 }
 
 let asked = 0;
-const waiting = new Map<number, (answer: Answer) => void>();
+/** A worker's requests for the metrics that the primary has not answered yet, by id. */
+const unanswered = new Map<number, (answer: Answer) => void>();
 if (cluster.isWorker) {
   process.on("message", (message: Answer) => {
-    if (message?.type === ANSWER) waiting.get(message.id)?.(message);
+    if (message?.type === ANSWER) unanswered.get(message.id)?.(message);
   });
 }
 
@@ -126,8 +127,8 @@ export function metricsText(): Promise<string> {
   if (!cluster.isWorker) return register.metrics();
   const id = asked++;
   return new Promise((resolve, reject) => {
-    waiting.set(id, (answer) => {
-      waiting.delete(id);
+    unanswered.set(id, (answer) => {
+      unanswered.delete(id);
       if (answer.text === undefined) reject(new Error(answer.error));
       else resolve(answer.text);
     });
