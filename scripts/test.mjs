@@ -18,7 +18,9 @@ if (process.env.TEST_DATABASE_URL) {
     { TEST_DB: "postgres" },
   ]);
 } else {
-  console.log("TEST_DATABASE_URL is not set: the integration suite runs on PGlite only.");
+  console.log(
+    "TEST_DATABASE_URL is not set: the integration suite runs on PGlite only (and the move into PostgreSQL, npm run db:move, goes untested).",
+  );
 }
 steps.push(["end-to-end (Chromium)", "npx", ["playwright", "test"], {}]);
 

@@ -81,8 +81,15 @@ function latestMigration(): number {
  * of an empty cluster made afresh.
  */
 export function openDatabase(url: string, image?: Blob): Database {
-  if (url.startsWith("pglite:")) return openPglite(url.slice("pglite:".length), image);
+  if (url.startsWith("pglite:")) return openPglite(pgliteDataDir(url), image);
   return openPostgres(url);
+}
+
+/** The folder of an embedded database kept on disk (`pglite:<dir>`); none for memory or PostgreSQL. */
+export function pgliteDataDir(url: string): string | undefined {
+  if (!url.startsWith("pglite:")) return undefined;
+  const location = url.slice("pglite:".length);
+  return location === "memory" || location === "" ? undefined : location;
 }
 
 type Unlisten = () => Promise<void>;
@@ -176,8 +183,7 @@ export async function migratedPgliteImage(): Promise<Blob> {
   }
 }
 
-function openPglite(location: string, image: Blob | undefined): Database {
-  const dataDir = location === "memory" || location === "" ? undefined : location;
+function openPglite(dataDir: string | undefined, image: Blob | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   let client = image ? new PGlite({ loadDataDir: image }) : new PGlite(dataDir);
   const gate = new Gate();

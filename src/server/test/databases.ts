@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client.ts";
+import { restoreEmbedded } from "../db/embedded.ts";
 
 /** The migrated database each test file copies; TEST_TEMPLATE_DB lets two checkouts test side by side. */
 export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "prism_test_template";
@@ -28,6 +29,12 @@ export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
+}
+
+/** A migrated embedded database kept on disk in `dataDir`, as `npm start` makes one. */
+export async function createEmbeddedDatabase(dataDir: string): Promise<Database> {
+  await restoreEmbedded(inject(PGLITE_IMAGE), dataDir);
+  return openDatabase(`pglite:${dataDir}`);
 }
 
 /** A fresh, migrated database for one test file, and how to throw it away. */

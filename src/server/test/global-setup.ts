@@ -1,6 +1,7 @@
-// Makes the database each test file starts from, once per run: with TEST_DB=postgres a migrated
-// template database that each file clones; otherwise a migrated PGlite's files, which each file's
-// in-memory PGlite loads instead of making and migrating a cluster of its own (seconds per file).
+// Makes the databases each test file starts from, once per run: a migrated PGlite's files, which
+// each file's in-memory PGlite loads instead of making and migrating a cluster of its own (seconds
+// per file), and which tests of the embedded database's folder load into one; with TEST_DB=postgres
+// also a migrated template database that each file clones.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +12,11 @@ import { PGLITE_IMAGE, TEMPLATE_DB, testDatabaseUrl, withDatabase } from "./data
 
 export async function setup(project: TestProject) {
   const url = testDatabaseUrl();
-  if (!url) return makePgliteImage(project);
+  if (url) await makeTemplate(url);
+  return makePgliteImage(project);
+}
+
+async function makeTemplate(url: string) {
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);

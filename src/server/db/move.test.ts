@@ -1,0 +1,309 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
+import { resolveAppSecret } from "../secret.ts";
+import { createEmbeddedDatabase, testDatabaseUrl, withDatabase } from "../test/databases.ts";
+import { send, TEST_ORIGIN } from "../test/helpers.ts";
+import { type Database, openDatabase, rowsOf } from "./client.ts";
+import { demoMembers } from "./demo-data.ts";
+import { moveToPostgres, tablesInMoveOrder } from "./move.ts";
+import { users } from "./schema.ts";
+import { seedDemo } from "./seed.ts";
+
+const postgresUrl = testDatabaseUrl();
+if (!postgresUrl) {
+  console.log(
+    "db:move: the moves into PostgreSQL run with TEST_DB=postgres (npm test's PostgreSQL step)",
+  );
+}
+const config = (databaseUrl: string) =>
+  loadConfig({
+    DATABASE_URL: databaseUrl,
+    APP_ORIGIN: TEST_ORIGIN,
+    SEED: "none",
+    NODE_ENV: "test",
+  });
+
+describe("the order of the move", () => {
+  it("puts every table of Prism after the tables its foreign keys point to", () => {
+    const order = tablesInMoveOrder().map((table) => getTableConfig(table).name);
+    expect(order).toHaveLength(9);
+    for (const table of tablesInMoveOrder()) {
+      const { name, foreignKeys } = getTableConfig(table);
+      for (const key of foreignKeys) {
+        const parent = getTableConfig(key.reference().foreignTable).name;
+        expect(order.indexOf(parent), `${name} → ${parent}`).toBeLessThan(order.indexOf(name));
+      }
+    }
+  });
+
+  it("refuses a target that is not PostgreSQL, and an embedded database that is not on disk", async () => {
+    await expect(moveToPostgres(config("pglite:memory"), "postgres://x/y")).rejects.toThrow(
+      "DATABASE_URL=pglite:memory keeps nothing on disk: there is nothing to move",
+    );
+    await expect(
+      moveToPostgres(config("postgres://127.0.0.1/prism"), "postgres://x/y"),
+    ).rejects.toThrow("DATABASE_URL names PostgreSQL already");
+    await expect(moveToPostgres(config("pglite:memory"), "pglite:./elsewhere")).rejects.toThrow(
+      "The target must be a PostgreSQL URL (postgres://…)",
+    );
+    const empty = await mkdtemp(join(tmpdir(), "prism-move-"));
+    try {
+      await expect(
+        moveToPostgres(config(`pglite:${join(empty, "pglite")}`), "postgres://x/y"),
+      ).rejects.toThrow(`No embedded database in ${join(empty, "pglite")}`);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+interface TableRows {
+  rows: number;
+  text: string;
+}
+
+/** How many rows each table of Prism holds, and all of them as PostgreSQL writes them in UTC. */
+async function everyRow(query: (text: string) => Promise<TableRows[]>) {
+  const tables: Record<string, TableRows> = {};
+  for (const table of tablesInMoveOrder()) {
+    const { name } = getTableConfig(table);
+    const [row] = await query(
+      `select count(*)::int as rows, coalesce(string_agg(t::text, E'\\n' order by id), '') as text from "${name}" t`,
+    );
+    tables[name] = row ?? { rows: 0, text: "" };
+  }
+  return tables;
+}
+
+const rowsOfSource = (source: Database) => (text: string) =>
+  source.db.execute(sql.raw(text)).then((result) => rowsOf<TableRows>(result));
+
+const VISITOR = "vid=visitor-who-moves-along";
+
+/**
+ * What the app answers about each demo member: profile, prisms, each prism's hearts (to the
+ * visitor) and annotations (to the admin, who sees them all).
+ */
+async function answers(app: App, adminCookie: string) {
+  const read = async (url: string, cookie = adminCookie) => {
+    const response = await send(app, "GET", url, { headers: { cookie } });
+    return { url, status: response.statusCode, body: response.json() as unknown };
+  };
+  const seen = [await read("/api/user")];
+  for (const member of demoMembers) {
+    seen.push(await read(`/api/users/${member.username}`));
+    const prisms = await read(`/api/prisms/${member.username}`);
+    seen.push(prisms);
+    for (const prism of prisms.body as { id: number }[]) {
+      seen.push(await read(`/api/prisms/${prism.id}/heart`, VISITOR));
+      seen.push(await read(`/api/prisms/${prism.id}/annotations`));
+    }
+  }
+  return seen;
+}
+
+describe.runIf(postgresUrl)("npm run db:move", () => {
+  let server: postgres.Sql;
+  const made: string[] = [];
+  let folder: string;
+  let sourceUrl: string;
+  let cookie: string;
+  let secret: string;
+  let before: Awaited<ReturnType<typeof answers>>;
+  let sourceRows: Record<string, TableRows>;
+  let nextUserId: number;
+
+  /** An empty PostgreSQL database of this test's own. */
+  async function emptyDatabase() {
+    const name = `prism_move_${randomBytes(6).toString("hex")}`;
+    await server.unsafe(`create database ${name}`);
+    made.push(name);
+    return withDatabase(String(postgresUrl), name);
+  }
+
+  beforeAll(async () => {
+    server = postgres(String(postgresUrl), { max: 1, onnotice: () => {} });
+    folder = await mkdtemp(join(tmpdir(), "prism-move-"));
+    sourceUrl = `pglite:${join(folder, "pglite")}`;
+    const source = await createEmbeddedDatabase(join(folder, "pglite"));
+    try {
+      const { username } = await seedDemo(source.db);
+      // A member who left last: the ids the embedded database gave stay given.
+      const [gone] = await source.db.insert(users).values(leaver).returning();
+      if (!gone) throw new Error("no member");
+      await source.db.delete(users).where(eq(users.id, gone.id));
+      nextUserId = gone.id + 1;
+
+      // The key the embedded install made for itself, as `npm start` does.
+      secret = resolveAppSecret(config(sourceUrl), source) ?? "";
+      const app = await buildApp({
+        config: { ...config(sourceUrl), appSecret: secret },
+        database: source,
+      });
+      const [adminRow] = await source.db.select().from(users).where(eq(users.username, username));
+      if (!adminRow) throw new Error("no admin");
+      const token = await createSession(source.db, adminRow.id, "vitest");
+      cookie = `${SESSION_COOKIE}=${token}`;
+      const [prism] = (await send(app, "GET", `/api/prisms/${demoMembers[0]?.username}`)).json();
+      const hearted = await send(app, "POST", `/api/prisms/${prism.id}/heart`, {
+        headers: { cookie: VISITOR },
+      });
+      expect(hearted.json()).toMatchObject({ hearted: true });
+      before = await answers(app, cookie);
+      await app.close();
+      sourceRows = await everyRow(rowsOfSource(source));
+    } finally {
+      await source.close();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const name of made) await server.unsafe(`drop database if exists ${name} with (force)`);
+    await server.end();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("copies the demo data into an empty PostgreSQL, which then answers as the embedded database did", {
+    timeout: 120_000,
+  }, async () => {
+    const target = await emptyDatabase();
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: sourceUrl, NODE_ENV: "test" };
+    delete env.APP_SECRET;
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/move.ts", target], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const [code] = await once(child, "exit");
+    expect(output).toContain(`Migrations applied in ${target}. Copying from ${sourceUrl}:`);
+    expect(code, output).toBe(0);
+    for (const [name, { rows }] of Object.entries(sourceRows)) {
+      expect(output).toMatch(new RegExp(`^  ${name} +${rows} rows?$`, "m"));
+    }
+    expect(sourceRows.sessions?.rows).toBe(1);
+    expect(output).toContain(`\n  DATABASE_URL=${target}\n  APP_SECRET=${secret}\n`);
+    expect(output).toContain("npm start");
+
+    const moved = openDatabase(target);
+    const utc = postgres(target, { max: 1, connection: { TimeZone: "UTC" } });
+    try {
+      expect(await everyRow((text) => utc.unsafe(text))).toEqual(sourceRows);
+      const app = await buildApp({
+        config: { ...config(target), appSecret: secret },
+        database: moved,
+      });
+      try {
+        // The admin's session goes on; the visitor's heart is still theirs.
+        expect(await answers(app, cookie)).toEqual(before);
+        expect(before[0]).toMatchObject({ status: 200, body: { username: "admin" } });
+        expect(before.some((seen) => (seen.body as { hearted?: boolean }).hearted)).toBe(true);
+        // Ids go on from where the embedded database left them.
+        const [member] = await moved.db.insert(users).values(newcomer).returning();
+        expect(member?.id).toBe(nextUserId);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await utc.end();
+      await moved.close();
+    }
+  });
+
+  describe("into a database that is not empty", () => {
+    it("refuses one that holds Prism's rows, and leaves it as it was", {
+      timeout: 120_000,
+    }, async () => {
+      const target = await emptyDatabase();
+      const other = openDatabase(target);
+      try {
+        await other.migrate();
+        await other.db.insert(users).values(newcomer);
+        const [{ text: rowsBefore = "" } = {}] = await other.db
+          .execute(sql`select string_agg(u::text, '') as text from users u`)
+          .then((result) => rowsOf<{ text: string }>(result));
+        await expect(moveToPostgres(config(sourceUrl), target)).rejects.toThrow(
+          `${target} is not empty: it already holds rows of Prism (users). Move into a new, empty database.`,
+        );
+        const [{ text: rowsAfter = "" } = {}] = await other.db
+          .execute(sql`select string_agg(u::text, '') as text from users u`)
+          .then((result) => rowsOf<{ text: string }>(result));
+        expect(rowsAfter).toBe(rowsBefore);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("refuses one that holds tables that are not Prism's, and creates none of its own there", async () => {
+      const target = await emptyDatabase();
+      const other = postgres(target, { max: 1, onnotice: () => {} });
+      try {
+        await other`create table invoices (id int primary key)`;
+        await expect(moveToPostgres(config(sourceUrl), target)).rejects.toThrow(
+          `${target} is not empty: it holds tables that are not Prism's (public.invoices). Move into a new, empty database.`,
+        );
+        const tables =
+          await other`select table_name from information_schema.tables where table_schema = 'public'`;
+        expect(tables.map((row) => row.table_name)).toEqual(["invoices"]);
+      } finally {
+        await other.end();
+      }
+    });
+
+    it("leaves the target without rows when the move stops partway", {
+      timeout: 120_000,
+    }, async () => {
+      const target = await emptyDatabase();
+      const copied: string[] = [];
+      await expect(
+        moveToPostgres(config(sourceUrl), target, {
+          batchRows: 7,
+          onTable: ({ table }) => {
+            copied.push(table);
+            if (table === "prisms") throw new Error("stopped");
+          },
+        }),
+      ).rejects.toThrow("stopped");
+      expect(copied).toEqual(["users", "prisms"]);
+      const check = postgres(target, { max: 1, connection: { TimeZone: "UTC" } });
+      try {
+        const [counts] =
+          await check`select (select count(*)::int from users) as users, (select count(*)::int from prisms) as prisms`;
+        expect(counts).toEqual({ users: 0, prisms: 0 });
+        // The target is still empty, so the move can be made again, here seven rows at a time.
+        const report = await moveToPostgres(config(sourceUrl), target, { batchRows: 7 });
+        expect(report.tables).toEqual(
+          Object.entries(sourceRows).map(([table, { rows }]) => ({ table, rows })),
+        );
+        expect(await everyRow((text) => check.unsafe(text))).toEqual(sourceRows);
+      } finally {
+        await check.end();
+      }
+    });
+  });
+});
+
+const leaver = {
+  username: "leaver",
+  email: "leaver@example.com",
+  firstName: "Lea",
+  lastName: "Ver",
+};
+const newcomer = {
+  username: "newcomer",
+  email: "newcomer@example.com",
+  firstName: "New",
+  lastName: "Comer",
+};
