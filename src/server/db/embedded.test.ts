@@ -2,38 +2,24 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
-import { getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../test/builders.ts";
 import { createEmbeddedDatabase } from "../test/databases.ts";
-import { openDatabase, rowsOf } from "./client.ts";
+import { everyRow, type TableRows } from "../test/every-row.ts";
+import { openDatabase } from "./client.ts";
 import { backupEmbedded, embeddedDataDir, restoreEmbedded, USE_PG_DUMP } from "./embedded.ts";
-import { tablesInMoveOrder } from "./move.ts";
 
 let folder: string;
 let dataDir: string;
 let backup: string;
-let rowsBefore: Record<string, string>;
+let rowsBefore: Record<string, TableRows>;
 
-/** Every row of every table of the embedded database in `dir`, by table. */
-async function everyRow(dir: string) {
+/** Every row of the embedded database in `dir`. */
+async function everyRowIn(dir: string) {
   const database = openDatabase(`pglite:${dir}`);
   try {
-    const texts: Record<string, string> = {};
-    for (const table of tablesInMoveOrder()) {
-      const { name } = getTableConfig(table);
-      const [row] = rowsOf<{ text: string }>(
-        await database.db.execute(
-          sql.raw(
-            `select coalesce(string_agg(t::text, E'\\n' order by id), '') as text from "${name}" t`,
-          ),
-        ),
-      );
-      texts[name] = row?.text ?? "";
-    }
-    return texts;
+    return await everyRow(database);
   } finally {
     await database.close();
   }
@@ -49,22 +35,22 @@ beforeAll(async () => {
     const prism = await buildPrism(database, { userId: owner.id });
     await buildHeart(database, { prismId: prism.id });
     await buildAnnotation(database, { prismId: prism.id });
+    rowsBefore = await everyRow(database);
   } finally {
     await database.close();
   }
-  rowsBefore = await everyRow(dataDir);
   await backupEmbedded(dataDir, backup);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 describe("npm run backup and npm run restore", () => {
-  it("restore a backup into a fresh folder with the same rows", { timeout: 120_000 }, async () => {
-    expect(rowsBefore.users).not.toBe("");
-    expect(rowsBefore.annotations).not.toBe("");
+  it("restore a backup into a fresh folder with the same rows", { timeout: 300_000 }, async () => {
+    expect(rowsBefore.users?.rows).toBe(1);
+    expect(rowsBefore.annotations?.rows).toBe(1);
     const fresh = join(folder, "fresh", "pglite");
     await restoreEmbedded(backup, fresh);
-    expect(await everyRow(fresh)).toEqual(rowsBefore);
+    expect(await everyRowIn(fresh)).toEqual(rowsBefore);
     expect(existsSync(`${fresh}.restoring`)).toBe(false);
 
     await expect(backupEmbedded(dataDir, backup)).rejects.toThrow(
@@ -76,7 +62,7 @@ describe("npm run backup and npm run restore", () => {
   });
 
   it("refuse to restore over a folder that holds anything, unless told --force", {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const occupied = join(folder, "occupied");
     await mkdir(occupied);
@@ -96,7 +82,7 @@ describe("npm run backup and npm run restore", () => {
     await restoreEmbedded(backup, occupied, { force: true });
     expect(await readdir(occupied)).toContain("PG_VERSION");
     expect(await readdir(occupied)).not.toContain("notes.txt");
-    expect(await everyRow(occupied)).toEqual(rowsBefore);
+    expect(await everyRowIn(occupied)).toEqual(rowsBefore);
   });
 
   it("point to pg_dump and pg_restore on PostgreSQL, and refuse a database kept in memory", () => {

@@ -65,9 +65,7 @@ export async function restoreEmbedded(file: string, dataDir: string, { force = f
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
-    const pglite = new PGlite(staging, { loadDataDir: image });
-    await pglite.query("select 1");
-    await pglite.close();
+    await openOnce(staging, image);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw new Error(`${file} is not a backup of Prism's embedded database`, { cause: error });
@@ -77,4 +75,17 @@ export async function restoreEmbedded(file: string, dataDir: string, { force = f
   if (existsSync(dataDir)) await rename(dataDir, replaced);
   await rename(staging, dataDir);
   await rm(replaced, { recursive: true, force: true });
+}
+
+/** Loads `image` into `dataDir` and checks that it answers as a database. */
+async function openOnce(dataDir: string, image: Blob) {
+  const pglite = new PGlite(dataDir, { loadDataDir: image });
+  try {
+    await pglite.query("select 1");
+  } catch (error) {
+    // One that never started cannot close either: say why it did not start.
+    await pglite.close().catch(() => {});
+    throw error;
+  }
+  await pglite.close();
 }

@@ -53,17 +53,21 @@ export async function moveToPostgres(config: Config, targetUrl: string, options:
     "move",
   );
   requireEmbeddedDatabase(dataDir);
-  const source = openDatabase(config.databaseUrl);
   const target = openDatabase(targetUrl);
   try {
-    await source.migrate();
     await refuseUnlessEmpty(target, targetUrl);
-    await target.migrate();
-    options.onMigrated?.();
-    const tables = await copyAll(source, target, options);
-    return { tables, appSecret: resolveAppSecret(config, source) };
+    const source = openDatabase(config.databaseUrl);
+    try {
+      await source.migrate();
+      await target.migrate();
+      options.onMigrated?.();
+      const tables = await copyAll(source, target, options);
+      return { tables, appSecret: resolveAppSecret(config, source) };
+    } finally {
+      await source.close();
+    }
   } finally {
-    await Promise.all([source.close(), target.close()]);
+    await target.close();
   }
 }
 
