@@ -76,6 +76,9 @@ export async function moveToPostgres(config: Config, targetUrl: string, options:
  * database made for something else is never Prism's to fill.
  */
 async function refuseUnlessEmpty(target: Database, targetUrl: string) {
+  await target.ping().catch((error: Error) => {
+    throw new Error(`${targetUrl} does not answer: ${error.message}`);
+  });
   const ours = new Set(tablesInMoveOrder().map((table) => getTableConfig(table).name));
   const present = rowsOf<{ schema: string; name: string }>(
     await target.db.execute(sql`
