@@ -12,6 +12,11 @@ export const passwordResetMessages = {
   done: "Your password has been reset. You can sign in now.",
   invalidToken: "This reset link is invalid or has expired.",
   adminSent: "A password reset email has been sent to the user.",
+  /** The admin's Reset Password on a server that cannot send e-mail: nothing was sent. */
+  adminNoMail: "This site cannot send email, so no password reset email was sent.",
+  /** Forgot password? on a server that cannot send e-mail. */
+  noMail: "This site cannot send email, so it cannot send you a reset link.",
+  askAdmin: "Please ask an admin for help.",
   tooMany: "Too many reset requests. Please wait a few minutes and try again.",
 } as const;
 

@@ -158,6 +158,43 @@ describe("the HTTP shell", () => {
     expect(silent.destroyed).toBe(true);
   });
 
+  it("tells every visitor whether Google sign-in and outgoing mail are configured", async () => {
+    const bare = await t.app.inject({ method: "GET", url: "/api/site" });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({ googleSignIn: false, outgoingMail: false });
+    // The same for everyone until the server restarts: browsers and proxies may keep it a while.
+    expect(bare.headers["cache-control"]).toBe("public, max-age=300");
+    expect(bare.headers["set-cookie"]).toBeUndefined();
+
+    for (const [env, expected] of [
+      [
+        {
+          GOOGLE_CLIENT_ID: "prism",
+          GOOGLE_CLIENT_SECRET: "secret",
+          SMTP_URL: "smtp://127.0.0.1:1",
+        },
+        { googleSignIn: true, outgoingMail: true },
+      ],
+      // A client id without its secret is no Google sign-in.
+      [{ GOOGLE_CLIENT_ID: "prism" }, { googleSignIn: false, outgoingMail: false }],
+    ] as const) {
+      const settings = loadConfig({
+        APP_ORIGIN: TEST_ORIGIN,
+        SEED: "none",
+        NODE_ENV: "test",
+        ...env,
+      });
+      const app = await buildApp({ config: settings, database: t.database });
+      try {
+        const response = await app.inject({ method: "GET", url: "/api/site" });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(expected);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   it("publishes the OpenAPI document generated from the route schemas", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);

@@ -23,6 +23,7 @@ import {
 import helmet from "helmet";
 import { z } from "zod";
 import { limits } from "../contract/limits.ts";
+import { siteServicesSchema } from "../contract/site.ts";
 import { schedulePruning } from "./commands/prune-expired.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
@@ -264,6 +265,24 @@ export async function buildApp(options: BuildOptions) {
           reply.header("cache-control", "no-store");
           return state.ready ? state : reply.status(503).send(state);
         },
+      );
+      // What pages need to know to hide or explain what this server cannot do. It changes only
+      // with a restart, and is the same for everyone.
+      const services = {
+        googleSignIn: config.google !== undefined,
+        outgoingMail: deps.mailer.canSend,
+      };
+      api.withTypeProvider<ZodTypeProvider>().get(
+        "/site",
+        {
+          schema: {
+            tags: ["site"],
+            summary: "Which services this server has: Google sign-in, outgoing mail",
+            response: { 200: siteServicesSchema },
+          },
+        },
+        async (_request, reply) =>
+          reply.header("cache-control", "public, max-age=300").send(services),
       );
       const features: FastifyPluginAsyncZod<AppDeps>[] = [
         authRoutes,

@@ -20,6 +20,8 @@ export const forbidden = (message = "You are not allowed to do that") =>
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new HttpError(409, message, errors);
+/** A service the call needs (outgoing mail, say) is not configured on this server. */
+export const unavailable = (message: string) => new HttpError(503, message);
 
 /** The response schemas of the error statuses a route answers, for its `response` map. */
 export function errorResponses<const Status extends number>(

@@ -13,12 +13,15 @@ interface Mail {
 }
 
 export interface Mailer {
+  /** Whether messages really go out (SMTP_URL is set). */
+  canSend: boolean;
   send(mail: Mail): Promise<void>;
 }
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.smtpUrl) {
     return {
+      canSend: false,
       async send(mail) {
         log.warn({ subject: mail.subject }, "mail not sent: SMTP_URL is not set");
       },
@@ -26,6 +29,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
+    canSend: true,
     async send(mail) {
       await transport.sendMail({ from: config.mailFrom, ...mail });
     },

@@ -5,10 +5,12 @@ import { passwordResetMessages as messages } from "../../../contract/password-re
 import { auditLog, passwordResetTokens, users } from "../../db/schema.ts";
 import { hashToken } from "../../security/tokens.ts";
 import { buildUser } from "../../test/builders.ts";
-import { send, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
 import { setupMailTestApp } from "../../test/mail.ts";
 
 const t = setupMailTestApp();
+/** The same app on a server that has no outgoing mail (no SMTP_URL). */
+const noMail = setupTestApp();
 const { received } = t;
 
 /** A message's text with quoted-printable undone. */
@@ -188,5 +190,44 @@ describe("POST /api/analytics/users/:id/reset-password", () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
     expect(row?.password).toMatch(/^\$argon2id\$/);
     expect((await login(target.username, "chosen-by-member")).statusCode).toBe(200);
+  });
+
+  it("without outgoing mail, says that no e-mail went out, and writes no link or audit line", async () => {
+    const admin = await buildUser(noMail.database, { isAdmin: true });
+    const target = await buildUser(noMail.database);
+    const response = await send(
+      noMail.app,
+      "POST",
+      `/api/analytics/users/${target.id}/reset-password`,
+      {
+        headers: await signIn(noMail.database, admin),
+      },
+    );
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ message: messages.adminNoMail });
+    const links = await noMail.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, target.id));
+    expect(links).toEqual([]);
+    const audit = await noMail.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, target.id));
+    expect(audit).toEqual([]);
+  });
+});
+
+describe("POST /api/password-reset/request without outgoing mail", () => {
+  it("answers as it always does, so that the answer never tells whether an account exists", async () => {
+    const member = await buildUser(noMail.database);
+    for (const login of [member.username, "nobody_at_all"]) {
+      const response = await send(noMail.app, "POST", "/api/password-reset/request", {
+        payload: { login },
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ message: messages.requested });
+    }
   });
 });
