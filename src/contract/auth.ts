@@ -19,6 +19,8 @@ export const authMessages = {
   tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
   tooManyRegistrations: "Too many accounts were created from your network. Please try again later.",
   notSignedIn: "You are not signed in",
+  /** Where a Google sign-in, connection or confirmation lands on a server without Google. */
+  googleNotConfigured: "Google sign-in is not available on this server.",
 } as const;
 
 const password = text()

@@ -210,6 +210,23 @@ test("an unknown page shows the not-found page; an unknown API path answers JSON
   expect(await api.json()).toMatchObject({ message: expect.any(String) });
 });
 
+test("a server without Google sign-in offers none, and says so at /auth/google", async ({
+  page,
+}) => {
+  await page.goto("/auth");
+  await expectHydrated(page.getByRole("button", { name: "Sign in", exact: true }));
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveCount(0);
+  const html = await (await page.request.get("/auth")).text();
+  expect(html).not.toContain("Continue with Google");
+
+  // Someone who goes to the old address anyway is told why nothing happens.
+  await page.goto("/auth/google");
+  await expect(page).toHaveURL("/auth/callback?error=google-not-configured");
+  await expect(page.getByRole("heading", { name: "Authentication Failed" })).toBeVisible();
+  await expect(page.getByText("Google sign-in is not available on this server.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test("the sign-in callback says when a Google sign-in failed, and leads back", async ({ page }) => {
   await page.goto("/auth/callback?error=google-auth-failed");
   await expect(page.getByRole("heading", { name: "Authentication Failed" })).toBeVisible();

@@ -24,6 +24,7 @@ export function createQueryClient() {
 
 export const queryKeys = {
   currentUser: ["user"] as const,
+  siteServices: ["site"] as const,
   profile: (username: string) => ["users", username.toLowerCase()] as const,
   prisms: (username: string) => ["prisms", username.toLowerCase()] as const,
   heart: (prismId: number) => ["heart", prismId] as const,

@@ -103,8 +103,11 @@ export interface RealServer {
 
 let members = 0;
 
-/** Prism's app on a fresh database, listening on a free port for the whole test file. */
-export function serveRealApp(): RealServer {
+/**
+ * Prism's app on a fresh database, listening on a free port for the whole test file; `settings`
+ * are further environment variables of its configuration (SMTP_URL, GOOGLE_CLIENT_ID, …).
+ */
+export function serveRealApp(settings: Record<string, string> = {}): RealServer {
   let child: ChildProcess | undefined;
   const server: RealServer = {
     url: "",
@@ -128,7 +131,8 @@ export function serveRealApp(): RealServer {
   beforeAll(async () => {
     // jsdom's own URL class cannot resolve file URLs, so the path is joined by hand.
     const script = join(dirname(fileURLToPath(import.meta.url)), "../../server/test/serve-app.ts");
-    child = spawn(process.execPath, ["--import", "tsx", script, "pglite:memory", PAGE_ORIGIN], {
+    const args = [script, "pglite:memory", PAGE_ORIGIN, JSON.stringify(settings)];
+    child = spawn(process.execPath, ["--import", "tsx", ...args], {
       stdio: ["pipe", "pipe", "inherit"],
     });
     const started = child;

@@ -2,6 +2,7 @@
 // sign-in created the account (`?welcome=1`), to the new member's own page to write a first prism.
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "wouter";
+import { authMessages } from "../../../contract/auth.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { firstStepsState } from "../../lib/first-steps.ts";
 import { useRefetchCurrentUser } from "./auth-queries.ts";
@@ -54,7 +55,9 @@ export function AuthCallbackPage() {
               ? "We couldn't sign you in with Google. Please try again."
               : error === "google-account-exists"
                 ? "An account with this e-mail already exists. Sign in with your password, then connect Google in Profile Settings."
-                : "There was a problem signing you in. Please try again."}
+                : error === "google-not-configured"
+                  ? authMessages.googleNotConfigured
+                  : "There was a problem signing you in. Please try again."}
           </p>
           <Button asChild className="mt-8">
             <Link to="/auth">Back to sign in</Link>

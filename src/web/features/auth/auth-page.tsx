@@ -17,7 +17,13 @@ import { FormPage } from "../../components/ui/form-page.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { firstStepsState } from "../../lib/first-steps.ts";
 import { takeRememberedPage } from "../../lib/storage.ts";
-import { useCurrentUser, useLogin, useRegister, useSetCurrentUser } from "./auth-queries.ts";
+import {
+  useCurrentUser,
+  useLogin,
+  useRegister,
+  useSetCurrentUser,
+  useSiteServices,
+} from "./auth-queries.ts";
 
 type Mode = "auth" | "sign-in";
 
@@ -47,6 +53,7 @@ const registerFields: {
 
 export function AuthPage({ mode }: { mode: Mode }) {
   const { user, isLoading } = useCurrentUser();
+  const services = useSiteServices();
   const setCurrentUser = useSetCurrentUser();
   const [, navigate] = useLocation();
   const [params, setParams] = useSearchParams();
@@ -178,17 +185,22 @@ export function AuthPage({ mode }: { mode: Mode }) {
         </TabsContent>
       </Tabs>
 
-      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
-        <span className="h-px flex-1 bg-border" />
-        or
-        <span className="h-px flex-1 bg-border" />
-      </div>
-      <Button asChild variant="outline" className="w-full">
-        <a href="/auth/google">
-          <GoogleMark />
-          Continue with Google
-        </a>
-      </Button>
+      {/* Offered only where the server has Google sign-in: elsewhere it could only fail. */}
+      {services?.googleSignIn ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+            <span className="h-px flex-1 bg-border" />
+            or
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <Button asChild variant="outline" className="w-full">
+            <a href="/auth/google">
+              <GoogleMark />
+              Continue with Google
+            </a>
+          </Button>
+        </>
+      ) : null}
     </FormPage>
   );
 }

@@ -1,8 +1,9 @@
 // The signed-in member (null when signed out), refetched on focus as the spec asks; signing in,
-// creating an account and logging out.
+// creating an account and logging out; and which services this server has (Google, mail).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { LoginInput, RegisterFormInput } from "../../../contract/auth.ts";
+import type { SiteServices } from "../../../contract/site.ts";
 import type { CurrentUser } from "../../../contract/user.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -28,6 +29,17 @@ export function useCurrentUser() {
     retryDelay: 1000,
   });
   return { user: query.data ?? null, isLoading: query.isPending, query };
+}
+
+/**
+ * Whether this server has Google sign-in and outgoing mail; undefined until known (a page
+ * rendered on the server comes with it). What needs a missing one is hidden or explained.
+ */
+export function useSiteServices(): SiteServices | undefined {
+  return useQuery({
+    queryKey: queryKeys.siteServices,
+    queryFn: ({ signal }) => api.get<SiteServices>("/api/site", { signal }),
+  }).data;
 }
 
 /** Fetches the member afresh (after Google sign-in); the promise fails when the request does. */

@@ -7,6 +7,7 @@ import { readPage } from "../../lib/paging.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { AnnotationsTable } from "./annotations-table.tsx";
 import { AuditTable } from "./audit-table.tsx";
+import { MissingServices } from "./missing-services.tsx";
 import { Overview } from "./overview.tsx";
 import { PrismsTable } from "./prisms-table.tsx";
 import type { TableView } from "./table-view.ts";
@@ -54,6 +55,7 @@ export function CatalystPage() {
       <title>Catalyst: Admin Dashboard | Prism</title>
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-semibold tracking-tight">Catalyst: Admin Dashboard</h1>
+      <MissingServices />
       <Tabs value={tab} onValueChange={(value) => show({ tab: readTab(value) })} className="mt-8">
         <TabsList className="h-auto flex-wrap justify-start sm:w-auto">
           {tabs.map(({ value, label }) => (

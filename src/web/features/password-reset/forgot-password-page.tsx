@@ -1,17 +1,19 @@
 // /forgot-password: asks for a username or e-mail and sends a reset link, without saying whether
-// the account exists.
+// the account exists; on a server that cannot send e-mail, says so and sends the member to an admin.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailCheck } from "lucide-react";
+import { MailCheck, MailX } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import {
   type PasswordResetRequestInput,
+  passwordResetMessages,
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
+import { useSiteServices } from "../auth/auth-queries.ts";
 import { useRequestReset } from "./password-reset-queries.ts";
 
 export function ForgotPasswordPage() {
@@ -21,12 +23,17 @@ export function ForgotPasswordPage() {
   });
   const field = bindFields(form);
   const send = useRequestReset();
+  const noMail = useSiteServices()?.outgoingMail === false;
 
   return (
     <FormPage
       title="Forgot password | Prism"
       heading="Forgot password"
-      lead="Enter your username or email and we will send you a link to choose a new password."
+      lead={
+        noMail
+          ? passwordResetMessages.noMail
+          : "Enter your username or email and we will send you a link to choose a new password."
+      }
       footer={
         <p className="mt-6 text-center text-sm text-muted-foreground">
           Remembered it?{" "}
@@ -36,7 +43,12 @@ export function ForgotPasswordPage() {
         </p>
       }
     >
-      {send.isSuccess ? (
+      {noMail ? (
+        <div className="flex flex-col items-center py-4 text-center">
+          <MailX className="size-12 text-muted-foreground" aria-hidden="true" />
+          <p className="mt-4">{passwordResetMessages.askAdmin}</p>
+        </div>
+      ) : send.isSuccess ? (
         <SuccessPanel
           icon={MailCheck}
           message={send.data.message}

@@ -4,6 +4,7 @@ import { Download, KeyRound, Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "wouter";
+import { authMessages } from "../../../contract/auth.ts";
 import {
   type CurrentUser,
   type ProfileUpdate,
@@ -32,7 +33,7 @@ const googleResults: Record<string, string> = {
     "Confirmed with Google: for the next 10 minutes you can change your e-mail or password, or delete your account.",
   "google-wrong-account": "That is not the Google account connected to your Prism account.",
   "google-already-linked": "That Google account is already connected to another Prism account.",
-  "google-not-configured": "Google sign-in is not available on this server.",
+  "google-not-configured": authMessages.googleNotConfigured,
 };
 const googleFailed = "We couldn't connect Google. Please try again.";
 
