@@ -15,7 +15,10 @@ const t = setupTestDatabase();
 /** Keeps what it is given to send (the SMTP path has its own tests). */
 function outbox() {
   const sent: Parameters<Mailer["send"]>[0][] = [];
-  return { sent, mailer: { send: async (mail) => void sent.push(mail) } satisfies Mailer };
+  return {
+    sent,
+    mailer: { canSend: true, send: async (mail) => void sent.push(mail) } satisfies Mailer,
+  };
 }
 
 async function stateOf(userId: number) {
