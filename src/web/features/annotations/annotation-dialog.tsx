@@ -17,7 +17,7 @@ import { useCoarsePointer } from "../../lib/pointer.ts";
 import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
-import { useCreateAnnotation } from "./annotation-queries.ts";
+import { type SaveAnnotation, useCreateAnnotation } from "./annotation-queries.ts";
 import { snapToWords } from "./snap-to-words.ts";
 import type { TextSelection } from "./text-offsets.ts";
 
@@ -36,16 +36,24 @@ export function AnnotationDialog({
   target,
   onClose,
   onCreated,
+  save,
 }: {
   target: AnnotationTarget | null;
   onClose: () => void;
   onCreated: (annotation: Annotation) => void;
+  /** How the response is saved; Prism stores it unless this says otherwise. */
+  save?: SaveAnnotation;
 }) {
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       {target ? (
         <DialogContent aria-describedby={undefined}>
-          <AnnotationDialogBody target={target} onCreated={onCreated} onCancel={onClose} />
+          <AnnotationDialogBody
+            target={target}
+            onCreated={onCreated}
+            onCancel={onClose}
+            save={save}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
@@ -56,10 +64,12 @@ function AnnotationDialogBody({
   target,
   onCreated,
   onCancel,
+  save,
 }: {
   target: AnnotationTarget;
   onCreated: (annotation: Annotation) => void;
   onCancel: () => void;
+  save: SaveAnnotation | undefined;
 }) {
   const { user } = useCurrentUser();
   if (!respondersAdmit(target.responders, user !== null))
@@ -70,6 +80,7 @@ function AnnotationDialogBody({
       target={target}
       onCreated={onCreated}
       onCancel={onCancel}
+      save={save}
     />
   );
 }
@@ -103,10 +114,12 @@ function AnnotationForm({
   target,
   onCreated,
   onCancel,
+  save,
 }: {
   target: AnnotationTarget;
   onCreated: (annotation: Annotation) => void;
   onCancel: () => void;
+  save: SaveAnnotation | undefined;
 }) {
   const { user } = useCurrentUser();
   const touch = useCoarsePointer();
@@ -115,7 +128,7 @@ function AnnotationForm({
   const [email, setEmail] = useState("");
   const [picked, setPicked] = useState<TextSelection | null>(null);
   const ids = { thought: useId(), name: useId(), email: useId(), passage: useId() };
-  const create = useCreateAnnotation(onCreated);
+  const create = useCreateAnnotation(onCreated, save);
   const selection = target.selection ?? picked;
   const canRespond = thought.trim() !== "" && selection !== null && !create.isPending;
 

@@ -49,12 +49,28 @@ export function useFetchAnnotation() {
   );
 }
 
-export function useCreateAnnotation(onCreated: (annotation: Annotation) => void) {
+/**
+ * How a response is saved: Prism stores it (and the page's lists follow), unless a page saves it
+ * its own way (the landing page's example prism).
+ */
+export type SaveAnnotation = (input: AnnotationCreate) => Promise<Annotation>;
+
+export function useCreateAnnotation(
+  onCreated: (annotation: Annotation) => void,
+  save?: SaveAnnotation,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AnnotationCreate) => api.post<Annotation>("/api/annotations", input),
-    onSuccess: async (annotation) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) });
+    mutationFn:
+      save ??
+      (async (input: AnnotationCreate) => {
+        const annotation = await api.post<Annotation>("/api/annotations", input);
+        await queryClient.invalidateQueries({
+          queryKey: queryKeys.annotations(annotation.prismId),
+        });
+        return annotation;
+      }),
+    onSuccess: (annotation) => {
       toastSuccess("Annotation submitted", "Your response has been submitted successfully.");
       onCreated(annotation);
     },
@@ -67,17 +83,31 @@ export function useCreateAnnotation(onCreated: (annotation: Annotation) => void)
   });
 }
 
-export function useDecideAnnotation() {
+/**
+ * How an owner's decision is made: Prism stores it (and the page's lists follow), unless a page
+ * decides its own way (the landing page's example prism).
+ */
+export type DecideAnnotation = (decision: Decision) => Promise<Annotation>;
+interface Decision {
+  id: number;
+  status: "approved" | "rejected";
+}
+
+export function useDecideAnnotation(decide?: DecideAnnotation) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: "approved" | "rejected" }) =>
-      api.put<Annotation>(`/api/annotations/${id}/status`, { status }),
-    onSuccess: async (annotation) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.annotation(annotation.id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
-      ]);
+    mutationFn:
+      decide ??
+      (async ({ id, status }: Decision) => {
+        const annotation = await api.put<Annotation>(`/api/annotations/${id}/status`, { status });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.annotation(annotation.id) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+        ]);
+        return annotation;
+      }),
+    onSuccess: (annotation) => {
       if (annotation.status === "approved") {
         toastSuccess(
           "Annotation approved",

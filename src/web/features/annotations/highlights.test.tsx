@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // Highlights are drawn from stored offsets (computed on the server's plain text): each range must
-// cover exactly the stored quote, and only approved, anchored annotations are drawn.
+// cover exactly the stored quote, and only anchored annotations of the statuses asked for (a
+// reader's page: approved ones) are drawn.
 import { cleanup, render } from "@testing-library/react";
 import { useRef } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Annotation } from "../../../contract/annotations.ts";
+import type { Annotation, AnnotationStatus } from "../../../contract/annotations.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { fragmentPlainText } from "../../test/dom-text.ts";
-import { useAnnotationHighlights } from "./highlights.ts";
+import { APPROVED, useAnnotationHighlights } from "./highlights.ts";
 
 // jsdom has no CSS Custom Highlight API: a registry that keeps what it is given stands in for it.
 class RecordedHighlight {
@@ -33,10 +34,18 @@ function Content(props: {
   prismId: number;
   html: string;
   annotations: Annotation[];
+  statuses?: readonly AnnotationStatus[];
   enabled?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useAnnotationHighlights(ref, props.prismId, props.html, props.annotations, props.enabled ?? true);
+  useAnnotationHighlights(
+    ref,
+    props.prismId,
+    props.html,
+    props.annotations,
+    props.statuses ?? APPROVED,
+    props.enabled ?? true,
+  );
   return (
     <div
       ref={ref}
@@ -107,6 +116,18 @@ describe("annotation highlights", () => {
     ];
     render(<Content prismId={1} html={html} annotations={annotations} />);
     expect(highlighted()).toEqual(["Thanks!"]);
+  });
+
+  it("draw the statuses they are asked for, never a passage no longer in the text", () => {
+    const annotations = [
+      stored(1, html, "best", { status: "pending" }),
+      stored(1, html, "morning", { status: "rejected" }),
+      stored(1, html, "Ask me", { status: "pending", orphaned: true }),
+      stored(1, html, "Thanks!"),
+    ];
+    const statuses = ["pending", "approved"] as const;
+    render(<Content prismId={1} html={html} annotations={annotations} statuses={statuses} />);
+    expect(highlighted()).toEqual(["best", "Thanks!"]);
   });
 
   it("skip offsets that no longer fit the text instead of drawing something else", () => {

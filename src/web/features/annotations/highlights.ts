@@ -2,7 +2,7 @@
 // changing the rich text's DOM (no wrapper elements to break selection offsets), and finds the
 // annotation under a click or tap from the same ranges.
 import { type RefObject, useCallback, useEffect, useRef } from "react";
-import type { Annotation } from "../../../contract/annotations.ts";
+import type { Annotation, AnnotationStatus } from "../../../contract/annotations.ts";
 import { rangeFor } from "./text-offsets.ts";
 
 const HIGHLIGHT_NAME = "prism-annotation";
@@ -21,15 +21,20 @@ interface Drawn {
   range: Range;
 }
 
+/** What a reader's page highlights: the responses the owner has approved. */
+export const APPROVED: readonly AnnotationStatus[] = ["approved"];
+
 /**
- * Highlights the approved, anchored annotations of one prism's rendered content. Answers which
- * of them is drawn at a point of the viewport (the shortest, where several overlap), or null.
+ * Highlights the anchored annotations of one prism's rendered content whose status is among
+ * `statuses` (a constant, such as APPROVED). Answers which of them is drawn at a point of the
+ * viewport (the shortest, where several overlap), or null.
  */
 export function useAnnotationHighlights(
   contentRef: RefObject<HTMLElement | null>,
   prismId: number,
   content: string,
   annotations: Annotation[],
+  statuses: readonly AnnotationStatus[],
   enabled: boolean,
 ): (x: number, y: number) => number | null {
   const drawn = useRef<Drawn[]>([]);
@@ -38,7 +43,7 @@ export function useAnnotationHighlights(
     const root = contentRef.current;
     if (!enabled || !root) return;
     drawn.current = annotations
-      .filter((a) => a.status === "approved" && !a.orphaned)
+      .filter((a) => statuses.includes(a.status) && !a.orphaned)
       .map((a) => ({
         annotationId: a.id,
         length: a.selectionEnd - a.selectionStart,
@@ -55,7 +60,7 @@ export function useAnnotationHighlights(
       rangesByPrism.delete(prismId);
       redraw();
     };
-  }, [contentRef, prismId, content, annotations, enabled]);
+  }, [contentRef, prismId, content, annotations, statuses, enabled]);
 
   return useCallback((x: number, y: number) => {
     const hits = drawn.current.filter((entry) =>

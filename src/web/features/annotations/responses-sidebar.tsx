@@ -8,9 +8,7 @@ import {
   SheetContent,
 } from "../../components/ui/dialog.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
-import { cn } from "../../lib/cn.ts";
-import { relativeTime } from "../../lib/format.ts";
-import { DecisionButtons } from "./decision-buttons.tsx";
+import { ResponseCard } from "./response-card.tsx";
 
 export function ResponsesSidebar({
   open,
@@ -64,44 +62,11 @@ export function ResponsesSidebar({
           ) : (
             <ul className="grid gap-4">
               {annotations.map((annotation) => (
-                <li
+                <ResponseCard
                   key={annotation.id}
-                  id={`annotation-${annotation.id}`}
-                  className={cn(
-                    "rounded-xl border border-border p-4",
-                    annotation.id === focusId && "ring-2 ring-primary",
-                  )}
-                >
-                  <div className="flex items-baseline justify-between gap-3 text-sm">
-                    <span className="font-medium">
-                      {annotation.isOwn ? "You" : (annotation.authorName ?? "Anonymous")}
-                    </span>
-                    <time
-                      dateTime={annotation.createdAt}
-                      className="shrink-0 text-xs text-muted-foreground"
-                    >
-                      {relativeTime(annotation.createdAt)}
-                    </time>
-                  </div>
-                  <blockquote
-                    className={cn(
-                      "mt-2 border-l-4 pl-3 font-serif text-sm italic text-muted-foreground",
-                      annotation.orphaned ? "border-border line-through" : "border-amber-300",
-                    )}
-                  >
-                    {annotation.selectedText}
-                  </blockquote>
-                  {annotation.orphaned ? (
-                    <p className="mt-1 text-xs text-muted-foreground">
-                      This passage is no longer in the text.
-                    </p>
-                  ) : null}
-                  <p className="mt-3 whitespace-pre-wrap text-sm">{annotation.annotationText}</p>
-                  <StatusNote annotation={annotation} />
-                  {annotation.canModerate ? (
-                    <DecisionButtons annotationId={annotation.id} className="mt-3 flex gap-2" />
-                  ) : null}
-                </li>
+                  annotation={annotation}
+                  focused={annotation.id === focusId}
+                />
               ))}
             </ul>
           )}
@@ -109,25 +74,4 @@ export function ResponsesSidebar({
       </SheetContent>
     </Dialog>
   );
-}
-
-function StatusNote({ annotation }: { annotation: Annotation }) {
-  if (annotation.status === "pending") {
-    const text = annotation.canModerate
-      ? "This annotation is pending approval."
-      : annotation.isOwn
-        ? "Your annotation is pending approval from the Prism owner."
-        : null;
-    return text ? (
-      <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">{text}</p>
-    ) : null;
-  }
-  if (annotation.status === "rejected") {
-    return (
-      <p className="mt-3 rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
-        Not approved
-      </p>
-    );
-  }
-  return null;
 }

@@ -7,7 +7,7 @@ import type { Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
-import { useAnnotationHighlights } from "../annotations/highlights.ts";
+import { APPROVED, useAnnotationHighlights } from "../annotations/highlights.ts";
 import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
@@ -76,6 +76,7 @@ export function PrismSection({
     prism.id,
     prism.content,
     annotations,
+    APPROVED,
     highlighting,
   );
 

@@ -13,11 +13,11 @@ import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
-import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
 import { storageKeys } from "../../lib/storage.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
+import { AnnotationDialog, ResponsesSidebar } from "../annotations/annotation-parts.ts";
 import { useProfileAnnotations } from "../annotations/annotation-queries.ts";
 import { useAnnotationLinks } from "../annotations/use-annotation-links.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
@@ -28,15 +28,6 @@ import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
 import { useProfile } from "./profile-queries.ts";
 import { PrismListSkeleton, ProfileSkeleton } from "./profile-skeleton.tsx";
-
-const AnnotationDialog = onFirstOpen(
-  () => import("../annotations/annotation-dialog.tsx").then((m) => m.AnnotationDialog),
-  (props) => props.target !== null,
-);
-const ResponsesSidebar = onFirstOpen(
-  () => import("../annotations/responses-sidebar.tsx").then((m) => m.ResponsesSidebar),
-  (props) => props.open,
-);
 
 function LinkedInMark() {
   return (
