@@ -296,3 +296,47 @@ export async function expectNoAxeViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/**
+ * Drags the mouse across `phrase` inside `within`, as a reader selecting it would; with `upTo`,
+ * from the phrase's end up to that element instead.
+ */
+export async function dragSelect(page: Page, within: Locator, phrase: string, upTo?: Locator) {
+  await within.scrollIntoViewIfNeeded();
+  const box = await within.evaluate((root, text) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let full = "";
+    const nodes: { node: Text; start: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      nodes.push({ node: node as Text, start: full.length });
+      full += (node as Text).data;
+    }
+    const at = full.indexOf(text);
+    const locate = (offset: number) => {
+      const hit = [...nodes].reverse().find((n) => n.start <= offset);
+      if (!hit) throw new Error("offset not found");
+      return { node: hit.node, offset: offset - hit.start };
+    };
+    const from = locate(at);
+    const to = locate(at + text.length);
+    const first = document.createRange();
+    first.setStart(from.node, from.offset);
+    first.setEnd(from.node, Math.min(from.offset + 1, from.node.length));
+    const last = document.createRange();
+    last.setStart(to.node, Math.max(0, to.offset - 1));
+    last.setEnd(to.node, to.offset);
+    const a = first.getBoundingClientRect();
+    const b = last.getBoundingClientRect();
+    return { x1: a.left + 1, y1: a.top + a.height / 2, x2: b.right - 1, y2: b.top + b.height / 2 };
+  }, phrase);
+  await page.mouse.move(upTo ? box.x2 : box.x1, upTo ? box.y2 : box.y1);
+  await page.mouse.down();
+  if (upTo) {
+    const target = await upTo.boundingBox();
+    if (!target) throw new Error("no box");
+    await page.mouse.move(target.x + 5, target.y + target.height / 2, { steps: 8 });
+  } else {
+    await page.mouse.move(box.x2, box.y2, { steps: 8 });
+  }
+  await page.mouse.up();
+}

@@ -1,6 +1,5 @@
 // Responding on a phone: a passage selected by touch leads to the dialog through the Respond
 // button, the dialog speaks of touch, and the stored quote is whole words.
-import type { Page } from "@playwright/test";
 import {
   addPrism,
   expect,
@@ -10,57 +9,12 @@ import {
   ORIGIN,
   test,
 } from "./fixtures.ts";
-import { phone } from "./phone.ts";
+import { phone, touchSelect } from "./phone.ts";
 
 test.use(phone);
 
 const CONTENT =
   "<p>Please tell me plainly what you saw, not what you <em>guessed</em>.</p><p>I would rather hear it today than read it next week.</p>";
-
-/**
- * Selects, in the prism's content, from `from` characters into the word `startWord` to `to`
- * characters into the word `endWord`, as a phone's long-press and handles do: the finger's pointer
- * and touch events around a selection that the page's own APIs make (the browser then fires
- * selectionchange itself). Answers the selection's box on the screen.
- */
-async function touchSelect(
-  page: Page,
-  prismId: number,
-  [startWord, from]: [string, number],
-  [endWord, to]: [string, number],
-) {
-  return page.evaluate(
-    ({ prismId, startWord, from, endWord, to }) => {
-      const root = document.querySelector(`#prism-${prismId} .prism-content`);
-      const text = root?.querySelector("p")?.firstChild;
-      if (!(text instanceof Text)) throw new Error("no text");
-      const range = document.createRange();
-      range.setStart(text, text.data.indexOf(startWord) + from);
-      range.setEnd(text, text.data.indexOf(endWord) + to);
-      const box = range.getBoundingClientRect();
-      const target = text.parentElement as HTMLElement;
-      const point = { clientX: box.left + 2, clientY: box.top + box.height / 2 };
-      const finger = new Touch({ identifier: 1, target, ...point });
-      const pointer = { bubbles: true, pointerType: "touch", isPrimary: true, pointerId: 1 };
-      target.dispatchEvent(new PointerEvent("pointerdown", { ...pointer, ...point }));
-      target.dispatchEvent(
-        new TouchEvent("touchstart", {
-          bubbles: true,
-          touches: [finger],
-          targetTouches: [finger],
-          changedTouches: [finger],
-        }),
-      );
-      const selection = document.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      target.dispatchEvent(new TouchEvent("touchend", { bubbles: true, changedTouches: [finger] }));
-      target.dispatchEvent(new PointerEvent("pointerup", { ...pointer, ...point }));
-      return { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
-    },
-    { prismId, startWord, from, endWord, to },
-  );
-}
 
 test("a phone visitor selects a passage by touch, taps Respond and responds in whole words", async ({
   page,
@@ -78,7 +32,11 @@ test("a phone visitor selects a passage by touch, taps Respond and responds in w
   await page.goto(`/${owner.username}`);
   await expect(page.getByText("I would rather hear it today")).toBeVisible();
   // The selection starts inside "tell" and ends inside "plainly".
-  const selected = await touchSelect(page, prismId, ["tell", 1], ["plainly", 4]);
+  const selected = await touchSelect(
+    page.locator(`#prism-${prismId} .prism-content`),
+    ["tell", 1],
+    ["plainly", 4],
+  );
   const respond = page.getByRole("button", { name: "Respond", exact: true });
   await expect(respond).toBeVisible();
 
