@@ -37,17 +37,20 @@ export function AnnotationDialog({
   onClose,
   onCreated,
   save,
+  onCloseAutoFocus,
 }: {
   target: AnnotationTarget | null;
   onClose: () => void;
   onCreated: (annotation: Annotation) => void;
   /** How the response is saved; Prism stores it unless this says otherwise. */
   save?: SaveAnnotation;
+  /** Where focus goes once the dialog has closed: back where it was, unless this prevents it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       {target ? (
-        <DialogContent aria-describedby={undefined}>
+        <DialogContent aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus}>
           <AnnotationDialogBody
             target={target}
             onCreated={onCreated}

@@ -12,7 +12,7 @@ export function ResponseCard({
   decide,
 }: {
   annotation: Annotation;
-  /** Marked as the response the reader was brought to. */
+  /** Marked as the response the reader was brought to, and focusable for the page to focus it. */
   focused?: boolean;
   /** How a decision is made; Prism stores it unless this says otherwise. */
   decide?: DecideAnnotation;
@@ -20,7 +20,11 @@ export function ResponseCard({
   return (
     <li
       id={`annotation-${annotation.id}`}
-      className={cn("rounded-xl border border-border p-4", focused && "ring-2 ring-primary")}
+      tabIndex={focused ? -1 : undefined}
+      className={cn(
+        "rounded-xl border border-border p-4 focus-visible:outline-none",
+        focused && "ring-2 ring-primary",
+      )}
     >
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium">

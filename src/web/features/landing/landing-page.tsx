@@ -1,9 +1,19 @@
-// The landing page: what Prism is, and the one button that starts it.
+// The landing page: what Prism is, the one button that starts it, and an example prism to try.
 import { Heart, Highlighter, Layers, MessageSquareQuote } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "wouter";
+import { loadPageScript } from "../../app/stale-scripts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
+
+/**
+ * The example prism's code (selection, dialog, highlights) is not part of every page's first
+ * script: the server renders it whole, and the browser takes it over once its code is here.
+ */
+const ExamplePrism = lazy(() =>
+  loadPageScript(() => import("./example-prism.tsx")).then((m) => ({ default: m.ExamplePrism })),
+);
 
 const features = [
   {
@@ -108,23 +118,13 @@ export function LandingPage() {
         <h2 id="example-heading" className="text-center text-3xl font-semibold tracking-tight">
           What a prism reads like
         </h2>
-        <figure className="mt-10 rounded-2xl border border-border p-8 shadow-sm">
-          <p className="font-mono text-sm text-muted-foreground">01.</p>
-          <h3 className="mt-1 text-xl font-semibold">How to disagree with me</h3>
-          <blockquote className="mt-4 space-y-3 font-serif text-lg leading-relaxed">
-            <p>
-              Tell me early and tell me plainly. I would much rather hear{" "}
-              <mark className="rounded bg-amber-100 px-0.5">
-                "I think this is wrong, and here is why"
-              </mark>{" "}
-              on Monday than discover a quiet workaround on Friday.
-            </p>
-          </blockquote>
-          <figcaption className="mt-6 rounded-xl bg-muted p-4 text-sm">
-            <span className="font-medium">A teammate answered:</span> This is exactly how I work
-            too. Can we make Monday design reviews the place for it?
-          </figcaption>
-        </figure>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+          Try it as a reader would: select a few words and press Respond. You will see your response
+          as the prism's owner does. Nothing you write here is saved.
+        </p>
+        <Suspense fallback={null}>
+          <ExamplePrism />
+        </Suspense>
       </section>
     </>
   );
