@@ -1,5 +1,5 @@
 // How Prism names a member, for people and for link previews: one set of rules for the server
-// (notifications, annotations, the server-rendered head) and the browser.
+// (notifications, annotations) and the web app (its pages and their heads).
 export const brand = "Prism";
 
 export interface Person {

@@ -40,7 +40,7 @@ import { notificationsRoutes } from "./features/notifications/routes.ts";
 import { passwordResetRoutes } from "./features/password-reset/routes.ts";
 import { prismsRoutes } from "./features/prisms/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
-import { createRenderHead } from "./features/seo/service.ts";
+import { createPageStatus } from "./features/seo/service.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { EventBus } from "./live/bus.ts";
@@ -310,7 +310,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(webPlugin, {
     root: options.webRoot ?? defaultWebRoot,
     sourceMaps: !config.production,
-    renderHead: createRenderHead(deps),
+    origin: config.appOrigin,
+    pageStatus: createPageStatus(deps.db),
     stamp: () => deps.versions.stamp(),
     onPage: (request, reply) => ensureVisitorId(request, reply, config),
   });

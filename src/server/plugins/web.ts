@@ -1,9 +1,9 @@
-// Serves the built web app: hashed assets with long caching, every page path → index.html with
-// the page's head (title, description, robots, canonical, Open Graph, Twitter) written in, so
-// that link previews work for crawlers that run no JavaScript. Which head a path gets is decided
-// by the `renderHead` option (features/seo); this plugin only does the string work. When the
-// build has the server renderer beside the web app, the page's body arrives rendered too, with
-// its data, fetched through this server's own API as the visitor (their cookies).
+// Serves the built web app: hashed assets with long caching, every page path → index.html. When
+// the build has the server renderer beside the web app, the page arrives rendered: its head
+// (title, description, robots, canonical, Open Graph, Twitter: what link previews and crawlers
+// that run no JavaScript read) and its body, with its data, fetched through this server's own API
+// as the visitor (their cookies). Which status a path answers with is decided by the `pageStatus`
+// option (features/seo).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,31 +13,19 @@ import fp from "fastify-plugin";
 import { escapeHtml } from "../escape.ts";
 import { notFound } from "../http-error.ts";
 
-/** One page's head, as plain text: the plugin escapes every value it writes. */
-export interface PageHead {
-  title: string;
-  description: string;
-  robots: string;
-  canonical?: string;
-  /** Open Graph (`property`) and Twitter (`name`) tags, written in this order. */
-  meta?: ({ property: string; content: string } | { name: string; content: string })[];
-}
-
-export interface RenderedHead {
-  status: number;
-  head: PageHead;
-}
-
-/** The head and status of a page path (no query string). */
-export type RenderHead = (path: string) => Promise<RenderedHead>;
+/** The status of a page path (no query string): 200, or 404 for a page that is not there. */
+export type PageStatus = (path: string) => Promise<number>;
 
 /** The server renderer's module (dist/server/server-render.js, built from the web app). */
 interface ServerRenderer {
   renderPage(
     url: string,
-    fetch: (path: string, init: RequestInit) => Promise<Response>,
-    stamp: string,
-  ): Promise<{ root: string; data: string; pages: string[] } | null>;
+    page: {
+      fetch: (path: string, init: RequestInit) => Promise<Response>;
+      stamp: string;
+      origin: string;
+    },
+  ): Promise<{ head: string; root: string; data: string; pages: string[] } | null>;
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -46,50 +34,13 @@ interface WebPluginOptions {
   root: string;
   /** Whether the build's source maps are served (never in production). */
   sourceMaps: boolean;
-  renderHead?: RenderHead;
+  /** The site's origin, for the full addresses in a page's head. */
+  origin: string;
+  pageStatus?: PageStatus;
   /** Where the server stands in the changes, embedded in a rendered page (see live/versions). */
   stamp?: () => string;
   /** Gives a new visitor their `vid` cookie with the page. */
   onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
-}
-
-/**
- * index.html with the page's head: the existing title, description and robots tags are replaced
- * (added when missing); canonical, Open Graph and Twitter tags go before `</head>`.
- */
-function injectHead(html: string, head: PageHead): string {
-  const added: string[] = [];
-  // Replacement callbacks, never replacement strings: user text may contain `$&` and friends.
-  const put = (text: string, pattern: RegExp, tag: string) => {
-    if (pattern.test(text)) return text.replace(pattern, () => tag);
-    added.push(tag);
-    return text;
-  };
-  let out = put(
-    html,
-    /<title\b[^>]*>[\s\S]*?<\/title>/i,
-    `<title>${escapeHtml(head.title)}</title>`,
-  );
-  out = put(
-    out,
-    /<meta\s+name=["']description["'][^>]*>/i,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
-  );
-  out = put(
-    out,
-    /<meta\s+name=["']robots["'][^>]*>/i,
-    `<meta name="robots" content="${escapeHtml(head.robots)}" />`,
-  );
-  if (head.canonical) {
-    added.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
-  }
-  for (const tag of head.meta ?? []) {
-    const [attribute, key] = "property" in tag ? ["property", tag.property] : ["name", tag.name];
-    added.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(tag.content)}" />`);
-  }
-  const end = out.search(/<\/head>/i);
-  if (end < 0 || added.length === 0) return out;
-  return `${out.slice(0, end)}${added.map((tag) => `  ${tag}\n  `).join("")}${out.slice(end)}`;
 }
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
@@ -146,18 +97,32 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       });
     };
 
-  /** The page's body rendered on the server, or the empty shell the browser renders into. */
-  async function renderBody(request: FastifyRequest, html: string): Promise<string> {
+  /** The page rendered on the server, or the empty shell the browser renders into. */
+  async function renderPage(request: FastifyRequest, html: string): Promise<string> {
     if (!renderer) return html;
     try {
-      const page = await renderer.renderPage(request.url, fetchAs(request), opts.stamp?.() ?? "");
+      const page = await renderer.renderPage(request.url, {
+        fetch: fetchAs(request),
+        stamp: opts.stamp?.() ?? "",
+        origin: opts.origin,
+      });
       if (!page) return html;
       return html
-        .replace("</head>", () => `${pageScripts(page.pages)}</head>`)
+        .replace("</head>", () => `${page.head}${pageScripts(page.pages)}</head>`)
         .replace(EMPTY_ROOT, () => `<div id="root">${page.root}</div>${page.data}`);
     } catch (error) {
       request.log.warn({ err: error }, "page not rendered on the server: serving the shell");
       return html;
+    }
+  }
+
+  async function statusOf(request: FastifyRequest, path: string): Promise<number> {
+    try {
+      return (await opts.pageStatus?.(path)) ?? 200;
+    } catch (error) {
+      // The page still works without it (the browser shows its own not-found page).
+      request.log.warn({ err: error }, "page status unavailable: answering 200");
+      return 200;
     }
   }
 
@@ -172,19 +137,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     const isPage = !path.startsWith("/api/") && path !== "/api" && !/\.[a-z0-9]+$/i.test(path);
     if (!isPage || !indexHtml) return noRoute(request);
     opts.onPage?.(request, reply);
-    let status = 200;
-    let html = indexHtml;
-    if (opts.renderHead) {
-      try {
-        const page = await opts.renderHead(path);
-        status = page.status;
-        html = injectHead(indexHtml, page.head);
-      } catch (error) {
-        // The shell still works without its metadata (the SPA sets it, and shows its own errors).
-        request.log.warn({ err: error }, "page head unavailable: serving the plain shell");
-      }
-    }
-    if (status === 200) html = await renderBody(request, html);
+    // A page that is not there is rendered too: the not-found page, with its head.
+    const [status, html] = await Promise.all([
+      statusOf(request, path),
+      renderPage(request, indexHtml),
+    ]);
     // Every page is rendered for its visitor (their session, their `vid` and what it hearted or
     // wrote), and a new visitor's comes with their `vid`: no shared cache may keep one.
     return reply

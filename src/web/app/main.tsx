@@ -5,6 +5,7 @@ import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderedPageData } from "../lib/page-data.ts";
+import { SiteOrigin } from "../lib/page-head.tsx";
 import { createQueryClient } from "../lib/query.ts";
 import { AppRoutes, preloadPage } from "./routes.tsx";
 import { reloadOnStalePreloads } from "./stale-scripts.ts";
@@ -21,7 +22,9 @@ const app = (
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <HydrationBoundary state={rendered?.queries}>
-        <AppRoutes />
+        <SiteOrigin value={window.location.origin}>
+          <AppRoutes />
+        </SiteOrigin>
       </HydrationBoundary>
     </QueryClientProvider>
   </StrictMode>

@@ -9,6 +9,7 @@ import { LandingPage } from "../features/landing/landing-page.tsx";
 import { NotificationsSkeleton } from "../features/notifications/notifications-skeleton.tsx";
 import { ProfileSkeleton } from "../features/profile/profile-skeleton.tsx";
 import { SettingsSkeleton } from "../features/settings/settings-skeleton.tsx";
+import { PageHead, type PageHeadProps, siteTitle } from "../lib/page-head.tsx";
 import { Layout } from "./layout.tsx";
 import { loadPageScript } from "./stale-scripts.ts";
 
@@ -79,14 +80,26 @@ function withSkeleton(skeleton: ReactNode, page: ReactNode) {
   return <Suspense fallback={skeleton}>{page}</Suspense>;
 }
 
-/** The pages by path, in the order they are tried: the first whose pattern matches is shown. */
-const routes: { path: string; element: ReactNode }[] = [
-  { path: "/", element: <LandingPage /> },
-  { path: "/sign-in", element: <AuthPage mode="sign-in" /> },
-  { path: "/auth", element: <AuthPage mode="auth" /> },
-  { path: "/auth/callback", element: <AuthCallbackPage /> },
+const errorPage = "noindex, follow";
+const privatePage = "noindex, nofollow";
+
+/**
+ * The pages by path, in the order they are tried: the first whose pattern matches is shown, with
+ * its head (its canonical address is its path). A page whose head depends on what it shows (a
+ * member, an error) writes its own.
+ */
+const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: ReactNode }[] = [
+  { path: "/", head: { title: siteTitle }, element: <LandingPage /> },
+  { path: "/sign-in", head: { title: "Sign in | Prism" }, element: <AuthPage mode="sign-in" /> },
+  {
+    path: "/auth",
+    head: { title: "Sign in or create an account | Prism" },
+    element: <AuthPage mode="auth" />,
+  },
+  { path: "/auth/callback", head: { title: "Signing in | Prism" }, element: <AuthCallbackPage /> },
   {
     path: "/profile",
+    head: { title: "Profile Settings | Prism", robots: privatePage },
     element: (
       <RequireUser fallback={<SettingsSkeleton />}>
         {withSkeleton(<SettingsSkeleton />, <SettingsPage />)}
@@ -95,6 +108,7 @@ const routes: { path: string; element: ReactNode }[] = [
   },
   {
     path: "/notifications",
+    head: { title: "Notifications | Prism", robots: privatePage },
     element: (
       <RequireUser fallback={<NotificationsSkeleton />}>
         {withSkeleton(<NotificationsSkeleton />, <NotificationsPage />)}
@@ -103,20 +117,53 @@ const routes: { path: string; element: ReactNode }[] = [
   },
   {
     path: "/catalyst",
+    head: { title: "Catalyst: Admin Dashboard | Prism", robots: privatePage },
     element: (
       <RequireAdmin>
         <CatalystPage />
       </RequireAdmin>
     ),
   },
-  { path: "/contact", element: <ContactPage /> },
+  { path: "/contact", head: { title: "Contact | Prism" }, element: <ContactPage /> },
   { path: "/error", element: <ErrorPage /> },
-  { path: "/terms-privacy", element: <TermsPage /> },
-  { path: "/explore", element: <ExplorePage /> },
-  { path: "/debug", element: <DebugPage /> },
-  { path: "/error-demo", element: <ErrorDemoPage /> },
-  { path: "/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "/reset-password", element: <ResetPasswordPage /> },
+  {
+    path: "/terms-privacy",
+    head: {
+      title: "Terms of Service and Privacy Policy | Prism",
+      description:
+        "The rules for publishing and answering on Prism, and what Prism keeps about you and why.",
+    },
+    element: <TermsPage />,
+  },
+  {
+    path: "/explore",
+    head: {
+      title: "Explore Prism",
+      description:
+        "Meet Prism's members through their ideas, and read the prisms people love most.",
+    },
+    element: <ExplorePage />,
+  },
+  {
+    path: "/debug",
+    head: { title: "Diagnostics | Prism", robots: privatePage },
+    element: <DebugPage />,
+  },
+  {
+    path: "/error-demo",
+    head: { title: "Error handling demo | Prism", robots: errorPage },
+    element: <ErrorDemoPage />,
+  },
+  {
+    path: "/forgot-password",
+    head: { title: "Forgot password | Prism" },
+    element: <ForgotPasswordPage />,
+  },
+  {
+    path: "/reset-password",
+    head: { title: "Reset password | Prism" },
+    element: <ResetPasswordPage />,
+  },
   { path: "/:username", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
   { path: "/:username/:prismSlug", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
 ];
@@ -166,8 +213,9 @@ export function AppRoutes() {
   return (
     <Layout>
       <Switch>
-        {routes.map(({ path, element }) => (
+        {routes.map(({ path, head, element }) => (
           <Route key={path} path={path}>
+            {head ? <PageHead path={path} {...head} /> : null}
             {element}
           </Route>
         ))}

@@ -1,5 +1,5 @@
-// HTTP for crawlers: robots.txt and sitemap.xml at the site's root. (Page heads are written by
-// the web plugin, with `createRenderHead` from ./service.ts.)
+// HTTP for crawlers: robots.txt and sitemap.xml at the site's root. (A page's status comes from
+// `createPageStatus` in ./service.ts, which the web plugin asks.)
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app.ts";
 import { buildSitemap, robotsTxt } from "./service.ts";

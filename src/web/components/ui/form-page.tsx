@@ -3,14 +3,11 @@ import type { ReactNode } from "react";
 import { Card } from "./card.tsx";
 
 export function FormPage({
-  title,
   heading,
   lead,
   children,
   footer,
 }: {
-  /** The document title. */
-  title: string;
   heading: string;
   lead: string;
   children: ReactNode;
@@ -19,7 +16,6 @@ export function FormPage({
 }) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      <title>{title}</title>
       <h1 className="text-center text-3xl font-semibold tracking-tight">{heading}</h1>
       <p className="mt-2 text-center text-muted-foreground">{lead}</p>
       <Card className="mt-8 p-6">{children}</Card>

@@ -46,7 +46,6 @@ export function AuthCallbackPage() {
       className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center"
       aria-live="polite"
     >
-      <title>Signing in | Prism</title>
       {failed ? (
         <>
           <h1 className="text-2xl font-semibold">Authentication Failed</h1>

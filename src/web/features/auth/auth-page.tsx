@@ -107,7 +107,6 @@ export function AuthPage({ mode }: { mode: Mode }) {
 
   return (
     <FormPage
-      title={mode === "auth" ? "Sign in or create an account | Prism" : "Sign in | Prism"}
       heading={tab === "login" ? "Welcome back" : "Join Prism"}
       lead={
         tab === "login"

@@ -52,8 +52,6 @@ export function CatalystPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <title>Catalyst: Admin Dashboard | Prism</title>
-      <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-semibold tracking-tight">Catalyst: Admin Dashboard</h1>
       <MissingServices />
       <Tabs value={tab} onValueChange={(value) => show({ tab: readTab(value) })} className="mt-8">

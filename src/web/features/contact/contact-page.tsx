@@ -28,7 +28,6 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <title>Contact | Prism</title>
       <h1 className="text-3xl font-semibold tracking-tight">Contact</h1>
       <p className="mt-2 text-muted-foreground">
         A question, an idea, or something that is not working? Write to the people who build Prism.

@@ -82,8 +82,6 @@ export function DebugPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <title>Diagnostics | Prism</title>
-      <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-semibold tracking-tight">Registration Diagnostics</h1>
       <p className="mt-2 text-muted-foreground">
         Check that Prism can reach its database and that signing up works end to end. Nothing is

@@ -52,8 +52,6 @@ export function ErrorDemoPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
-      <title>Error handling demo | Prism</title>
-      <meta name="robots" content="noindex, follow" />
       <h1 className="text-3xl font-semibold tracking-tight">Error handling demo</h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
         See what a visitor sees when something goes wrong: a resource that does not exist, a server

@@ -1,6 +1,8 @@
-// What the error pages share: the status in large type, what went wrong, a way back and Home.
+// What the error pages share: the status in large type, what went wrong, a way back and Home;
+// their head keeps them out of search engines.
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
+import { PageHead } from "../../lib/page-head.tsx";
 
 export function ErrorScreen({
   statusCode,
@@ -19,8 +21,7 @@ export function ErrorScreen({
 }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{`${title} | Prism`}</title>
-      <meta name="robots" content="noindex, follow" />
+      <PageHead title={`${title} | Prism`} robots="noindex, follow" />
       <div className="prism-gradient-text text-7xl font-bold">{statusCode}</div>
       <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{description}</p>

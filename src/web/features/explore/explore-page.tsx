@@ -75,11 +75,6 @@ export function ExplorePage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
-      <title>Explore Prism</title>
-      <meta
-        name="description"
-        content="Meet Prism's members through their ideas, and read the prisms people love most."
-      />
       <header className="text-center">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
           Explore <span className="prism-gradient-text">Prism</span>

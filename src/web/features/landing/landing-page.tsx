@@ -49,11 +49,6 @@ export function LandingPage() {
 
   return (
     <>
-      <title>Prism: say who you are and how you work</title>
-      <meta
-        name="description"
-        content="Prism is where people say who they are and how they work, and are answered thoughtfully."
-      />
       <section className="relative overflow-hidden">
         <div
           aria-hidden="true"

@@ -39,7 +39,6 @@ export function NotificationsPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <title>Notifications | Prism</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">Notifications</h1>
         <div className="flex gap-2">

@@ -27,7 +27,6 @@ export function ForgotPasswordPage() {
 
   return (
     <FormPage
-      title="Forgot password | Prism"
       heading="Forgot password"
       lead={
         noMail

@@ -25,7 +25,6 @@ export function ResetPasswordPage() {
 
   return (
     <FormPage
-      title="Reset password | Prism"
       heading="Reset password"
       lead="Choose a new password. You will be signed out everywhere else."
     >

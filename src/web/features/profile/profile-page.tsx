@@ -13,8 +13,8 @@ import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
+import { PageHead } from "../../lib/page-head.tsx";
 import { storageKeys } from "../../lib/storage.ts";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { AnnotationDialog, ResponsesSidebar } from "../annotations/annotation-parts.ts";
@@ -45,11 +45,6 @@ function XMark() {
   );
 }
 
-/** The page's origin in the browser; none on the server, whose head already has the full link. */
-function pageOrigin(): string {
-  return typeof window === "undefined" ? "" : window.location.origin;
-}
-
 function readHighlightsPreference(): boolean {
   try {
     return localStorage.getItem(storageKeys.highlights) === "true";
@@ -63,7 +58,7 @@ export function ProfilePage() {
   const profile = useProfile(username);
 
   if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundPage />;
+  if (profile.data === null) return <NotFoundPage />;
   if (profile.isError) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -153,11 +148,16 @@ function Profile({ owner }: { owner: PublicUser }) {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <title>{profilePageTitle(owner)}</title>
-      <meta name="description" content={description} />
-      <meta property="og:title" content={shareTitle(owner)} />
-      <meta property="og:description" content={description} />
-      <link rel="canonical" href={`${pageOrigin()}/${owner.username}`} />
+      <PageHead
+        title={profilePageTitle(owner)}
+        description={description}
+        path={`/${encodeURIComponent(owner.username)}`}
+        profile={{
+          username: owner.username,
+          shareTitle: shareTitle(owner),
+          imageUrl: owner.profileImageUrl ?? null,
+        }}
+      />
 
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar user={owner} className="size-20 text-2xl" />

@@ -1,25 +1,32 @@
 // The member a profile page shows.
 import { useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "../../../contract/user.ts";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 
 /**
- * The member a page stands on: a missing one gets the page's own not-found page; a server error
- * or no answer at all, the /error page ("Error loading profile", with the server's message).
+ * The member a page stands on, or null when there is none (the page's own not-found page, which
+ * the server renders like any other page); a server error or no answer at all leads to the
+ * /error page ("Error loading profile", with the server's message).
  */
 export function useProfile(username: string) {
   return useQuery({
     queryKey: queryKeys.profile(username),
-    queryFn: ({ signal }) =>
-      api.get<PublicUser>(`/api/users/${encodeURIComponent(username)}`, {
-        signal,
-        errorPage: true,
-        ownNotFound: true,
-        failure: {
-          title: "Error loading profile",
-          description: "We couldn't complete your request. Please try again later.",
-        },
-      }),
+    queryFn: async ({ signal }): Promise<PublicUser | null> => {
+      try {
+        return await api.get<PublicUser>(`/api/users/${encodeURIComponent(username)}`, {
+          signal,
+          errorPage: true,
+          ownNotFound: true,
+          failure: {
+            title: "Error loading profile",
+            description: "We couldn't complete your request. Please try again later.",
+          },
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
 }

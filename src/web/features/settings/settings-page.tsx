@@ -89,7 +89,6 @@ function SettingsForm({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <title>Profile Settings | Prism</title>
       <h1 className="text-3xl font-semibold tracking-tight">Profile Settings</h1>
       <p className="mt-2 text-muted-foreground">How you appear on your page at /{user.username}.</p>
 

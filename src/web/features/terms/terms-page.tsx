@@ -207,11 +207,6 @@ export function TermsPage() {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:py-20">
-      <title>Terms of Service and Privacy Policy | Prism</title>
-      <meta
-        name="description"
-        content="The rules for publishing and answering on Prism, and what Prism keeps about you and why."
-      />
       <header>
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
           Terms of Service and <span className="prism-gradient-text">Privacy Policy</span>

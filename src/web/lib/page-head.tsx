@@ -1,0 +1,77 @@
+// Every page's head: its title, description, robots, canonical address, Open Graph and Twitter
+// tags, all written here and nowhere else. React puts them in the document's head and takes them
+// away with the page; the server sends the tags its render of the page put there, which the
+// browser then takes over as they are. One page shows one PageHead, so a head never holds two
+// tags of a kind.
+import { createContext, useContext } from "react";
+import { useLocation } from "wouter";
+import { brand } from "../../contract/names.ts";
+
+export const siteTitle = "Prism: say who you are and how you work";
+export const siteDescription =
+  "Prism is where people say who they are and how they work, and are answered thoughtfully.";
+const socialImage = { path: "/social-default.png", width: 1200, height: 630 };
+
+/**
+ * Whether search engines may list the page: every page may, but for error pages (not listed, links
+ * followed) and private ones, a member's own or an admin's (neither).
+ */
+export type Robots = "index, follow" | "noindex, follow" | "noindex, nofollow";
+
+/**
+ * The site's origin, for the head's full addresses: the server's configured one when it renders,
+ * the browser's own (the same: Prism answers writes from its own origin only) in the browser.
+ */
+export const SiteOrigin = createContext("");
+
+export interface PageHeadProps {
+  title: string;
+  description?: string;
+  robots?: Robots;
+  /** The page's canonical path; the address's own path when not given. */
+  path?: string;
+  /** A member's page: shared as their profile, under the spec's share title, with their picture. */
+  profile?: { username: string; shareTitle: string; imageUrl: string | null };
+}
+
+export function PageHead({
+  title,
+  description = siteDescription,
+  robots = "index, follow",
+  path,
+  profile,
+}: PageHeadProps) {
+  const origin = useContext(SiteOrigin);
+  const [location] = useLocation();
+  const url = `${origin}${path ?? location}`;
+  const shareTitle = profile?.shareTitle ?? title;
+  // A member's own picture when it is served safely (Google accounts); the site's image otherwise.
+  const picture = profile?.imageUrl?.startsWith("https://") ? profile.imageUrl : null;
+  const image = picture ?? `${origin}${socialImage.path}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta name="robots" content={robots} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content={profile ? "profile" : "website"} />
+      <meta property="og:site_name" content={brand} />
+      <meta property="og:title" content={shareTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      {picture ? null : (
+        <>
+          <meta property="og:image:width" content={String(socialImage.width)} />
+          <meta property="og:image:height" content={String(socialImage.height)} />
+          <meta property="og:image:alt" content={brand} />
+        </>
+      )}
+      {profile ? <meta property="profile:username" content={profile.username} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={shareTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+// The page's head as a browser holds it, from the page the server sent through the pages a visitor
+// then opens without a new document: one tag of each kind, with the page's own title and address.
+import type { Page } from "@playwright/test";
+import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
+
+const siteDescription =
+  "Prism is where people say who they are and how they work, and are answered thoughtfully.";
+
+/** The kinds of tag every page's head holds exactly one of. */
+const KINDS = [
+  "title",
+  "description",
+  "robots",
+  "canonical",
+  "og:type",
+  "og:site_name",
+  "og:title",
+  "og:description",
+  "og:url",
+  "og:image",
+  "twitter:card",
+  "twitter:title",
+  "twitter:description",
+  "twitter:image",
+];
+
+/** Every head tag of the document (wherever it stands), by kind, with its values. */
+function headTags(page: Page) {
+  return page.evaluate(() => {
+    const tags: Record<string, string[]> = {};
+    const add = (kind: string, value: string | null) => {
+      tags[kind] = [...(tags[kind] ?? []), value ?? ""];
+    };
+    const html = "http://www.w3.org/1999/xhtml";
+    for (const title of document.querySelectorAll("title")) {
+      if (title.namespaceURI === html) add("title", title.textContent);
+    }
+    for (const meta of document.querySelectorAll("meta[name], meta[property]")) {
+      const kind = meta.getAttribute("name") ?? meta.getAttribute("property") ?? "";
+      if (kind !== "viewport" && kind !== "theme-color") add(kind, meta.getAttribute("content"));
+    }
+    for (const link of document.querySelectorAll('link[rel="canonical"]')) {
+      add("canonical", link.getAttribute("href"));
+    }
+    const outside = document.querySelectorAll(
+      "body meta, body link[rel='canonical'], body > title, #root title:not(svg title)",
+    ).length;
+    return { tags, outside };
+  });
+}
+
+interface Expected {
+  title: string;
+  robots: string;
+  path: string;
+  description?: string;
+  shareTitle?: string;
+}
+
+/** Waits for the page's head to be `expected`'s, one tag of each kind, all in the head. */
+async function expectHead(page: Page, expected: Expected) {
+  const description = expected.description ?? siteDescription;
+  const share = expected.shareTitle ?? expected.title;
+  await expect
+    .poll(async () => {
+      const { tags, outside } = await headTags(page);
+      const one = (kind: string) => (tags[kind]?.length === 1 ? tags[kind][0] : tags[kind]);
+      return {
+        outside,
+        missing: KINDS.filter((kind) => !tags[kind]),
+        repeated: Object.keys(tags).filter((kind) => (tags[kind]?.length ?? 0) > 1),
+        title: one("title"),
+        robots: one("robots"),
+        canonical: one("canonical"),
+        "og:url": one("og:url"),
+        "og:title": one("og:title"),
+        "twitter:title": one("twitter:title"),
+        description: one("description"),
+        "og:description": one("og:description"),
+        "twitter:description": one("twitter:description"),
+      };
+    })
+    .toEqual({
+      outside: 0,
+      missing: [],
+      repeated: [],
+      title: expected.title,
+      robots: expected.robots,
+      canonical: `${ORIGIN}${expected.path}`,
+      "og:url": `${ORIGIN}${expected.path}`,
+      "og:title": share,
+      "twitter:title": share,
+      description,
+      "og:description": description,
+      "twitter:description": description,
+    });
+}
+
+interface Marked {
+  sameDocument?: boolean;
+}
+
+test("one tag of each kind, the page's own, from landing through explore, a profile, terms and contact", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  // Five pages, each checked as it opens, and two back again.
+  test.slow();
+  // A member with prisms, so that explore lists someone to open.
+  const writerContext = await browser.newContext({ baseURL: ORIGIN });
+  await signIn(writerContext, newMember("headline"));
+  await addPrism(writerContext.request, {
+    title: "How I like to work",
+    content: "<p>Quietly, and in the morning.</p>",
+  });
+  await writerContext.close();
+
+  await page.goto("/");
+  await expectHead(page, {
+    title: "Prism: say who you are and how you work",
+    robots: "index, follow",
+    path: "/",
+  });
+  // Every later page opens in this same document.
+  await page.evaluate(() => {
+    (window as Marked).sameDocument = true;
+  });
+
+  await page.getByRole("banner").getByRole("link", { name: "Explore" }).click();
+  await expectHead(page, {
+    title: "Explore Prism",
+    robots: "index, follow",
+    path: "/explore",
+    description: "Meet Prism's members through their ideas, and read the prisms people love most.",
+  });
+
+  const member = page
+    .getByRole("list", { name: "Members & Their Ideas" })
+    .getByRole("heading", { level: 3 })
+    .first()
+    .getByRole("link");
+  await member.click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const username = new URL(page.url()).pathname.slice(1);
+  const name = await page.getByRole("heading", { level: 1 }).textContent();
+  const { tags } = await headTags(page);
+  await expectHead(page, {
+    title: `${name} (@${username}) | Prism`,
+    robots: "index, follow",
+    path: `/${username}`,
+    description: tags.description?.[0] ?? "",
+    shareTitle: tags["og:title"]?.[0] ?? "",
+  });
+  expect(tags.description?.[0]).toMatch(/ on Prism\.$/);
+  expect(tags["og:title"]?.[0]).toMatch(/^Get to know .+, really$/);
+  expect(tags["og:type"]).toEqual(["profile"]);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Privacy" }).click();
+  await expectHead(page, {
+    title: "Terms of Service and Privacy Policy | Prism",
+    robots: "index, follow",
+    path: "/terms-privacy",
+    description:
+      "The rules for publishing and answering on Prism, and what Prism keeps about you and why.",
+  });
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+  await expectHead(page, { title: "Contact | Prism", robots: "index, follow", path: "/contact" });
+
+  // And back to the member's page, from the browser's history.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(`/${username}`);
+  await expectHead(page, {
+    title: `${name} (@${username}) | Prism`,
+    robots: "index, follow",
+    path: `/${username}`,
+    description: tags.description?.[0] ?? "",
+    shareTitle: tags["og:title"]?.[0] ?? "",
+  });
+  expect(await page.evaluate(() => (window as Marked).sameDocument)).toBe(true);
+});
+
+test("a private page and an error page keep out of search engines after client navigation", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page);
+  await page.goto("/error-demo");
+  await expectHead(page, {
+    title: "Error handling demo | Prism",
+    robots: "noindex, follow",
+    path: "/error-demo",
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Explore" }).click();
+  await expectHead(page, {
+    title: "Explore Prism",
+    robots: "index, follow",
+    path: "/explore",
+    description: "Meet Prism's members through their ideas, and read the prisms people love most.",
+  });
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expectHydrated(bell);
+  await bell.click();
+  await page.getByRole("link", { name: "View all notifications" }).click();
+  await expectHead(page, {
+    title: "Notifications | Prism",
+    robots: "noindex, nofollow",
+    path: "/notifications",
+  });
+});
