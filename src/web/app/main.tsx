@@ -4,6 +4,7 @@
 import { HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { RenderedAt } from "../lib/format.tsx";
 import { renderedPageData } from "../lib/page-data.ts";
 import { SiteOrigin } from "../lib/page-head.tsx";
 import { createQueryClient } from "../lib/query.ts";
@@ -23,7 +24,9 @@ const app = (
     <QueryClientProvider client={createQueryClient()}>
       <HydrationBoundary state={rendered?.queries}>
         <SiteOrigin value={window.location.origin}>
-          <AppRoutes />
+          <RenderedAt value={rendered?.renderedAt ?? null}>
+            <AppRoutes />
+          </RenderedAt>
         </SiteOrigin>
       </HydrationBoundary>
     </QueryClientProvider>

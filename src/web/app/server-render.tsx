@@ -7,6 +7,7 @@ import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
 import { Router } from "wouter";
 import { type ApiTransport, setApiTransport } from "../lib/api.ts";
+import { RenderedAt } from "../lib/format.tsx";
 import { pageDataScript } from "../lib/page-data.ts";
 import { SiteOrigin } from "../lib/page-head.tsx";
 import { createQueryClient } from "../lib/query.ts";
@@ -41,7 +42,7 @@ const MAX_ROUNDS = 4;
 
 async function renderOnce(
   url: string,
-  origin: string,
+  { origin, renderedAt }: { origin: string; renderedAt: number },
   queryClient: ReturnType<typeof createQueryClient>,
 ) {
   let failure: unknown = null;
@@ -49,9 +50,11 @@ async function renderOnce(
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>
       <SiteOrigin value={origin}>
-        <Router ssrPath={address.pathname} ssrSearch={address.search}>
-          <AppRoutes />
-        </Router>
+        <RenderedAt value={renderedAt}>
+          <Router ssrPath={address.pathname} ssrSearch={address.search}>
+            <AppRoutes />
+          </Router>
+        </RenderedAt>
       </SiteOrigin>
     </QueryClientProvider>,
     {
@@ -82,11 +85,12 @@ export async function renderPage(
   { fetch, stamp, origin }: { fetch: ApiTransport; stamp: string; origin: string },
 ): Promise<RenderedPage | null> {
   const pages = await preloadPage(new URL(url, "http://page").pathname);
+  const renderedAt = Date.now();
   return pageFetch.run(fetch, async () => {
     const queryClient = createQueryClient();
     const cache = queryClient.getQueryCache();
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const { head, root } = await renderOnce(url, origin, queryClient);
+      const { head, root } = await renderOnce(url, { origin, renderedAt }, queryClient);
       const queries = cache.getAll();
       if (queries.some((query) => query.state.status === "error")) return null;
       const wanted = queries.filter((query) => {
@@ -95,7 +99,7 @@ export async function renderPage(
         return on && query.state.status === "pending" && query.state.fetchStatus === "idle";
       });
       if (wanted.length === 0) {
-        const data = pageDataScript({ stamp, queries: dehydrate(queryClient) });
+        const data = pageDataScript({ stamp, queries: dehydrate(queryClient), renderedAt });
         return { head, root, data, pages };
       }
       await Promise.allSettled(wanted.map((query) => query.fetch()));

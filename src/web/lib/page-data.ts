@@ -1,5 +1,5 @@
 // What a server-rendered page carries beside its markup: the data its queries were answered with,
-// and the stamp of the changes the server had seen when it asked. A JSON block, never run as a
+// the stamp of the changes the server had seen when it asked, and when it rendered the page. A JSON block, never run as a
 // script, so the strict Content Security Policy stands.
 import type { DehydratedState, Query } from "@tanstack/react-query";
 
@@ -9,6 +9,8 @@ export interface PageData {
   /** Where the server stood in the stream of changes (the live stream sends what came after). */
   stamp: string;
   queries: DehydratedState;
+  /** When the server rendered the page (its times are written from then: lib/format). */
+  renderedAt: number;
 }
 
 /** The data as a `<script type="application/json">`: no `<` in it can close the element. */

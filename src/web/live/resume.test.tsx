@@ -80,7 +80,11 @@ beforeAll(async () => {
     queryKey: queryKeys.annotations(prism.id),
     queryFn: () => api.get<Annotation[]>(`/api/prisms/${prism.id}/annotations`),
   });
-  document.body.innerHTML = pageDataScript({ stamp, queries: dehydrate(rendering) });
+  document.body.innerHTML = pageDataScript({
+    stamp,
+    queries: dehydrate(rendering),
+    renderedAt: Date.now(),
+  });
   expect(renderedPageData()?.stamp).toBe(stamp);
 
   await addPrism(other.browser, "What I read");

@@ -53,7 +53,11 @@ beforeAll(async () => {
     queryFn: () => api.get<NotificationCount>("/api/notifications/unread-count"),
   });
   expect(unread.count).toBe(0);
-  document.body.innerHTML = pageDataScript({ stamp, queries: dehydrate(rendering) });
+  document.body.innerHTML = pageDataScript({
+    stamp,
+    queries: dehydrate(rendering),
+    renderedAt: Date.now(),
+  });
   expect(renderedPageData()?.stamp).toBe(stamp);
 
   streams = useEventSource(server, owner);

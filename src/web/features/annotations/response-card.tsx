@@ -2,7 +2,7 @@
 // it stands, and Approve and Reject for whoever may decide it.
 import type { Annotation } from "../../../contract/annotations.ts";
 import { cn } from "../../lib/cn.ts";
-import { relativeTime } from "../../lib/format.ts";
+import { RelativeTime } from "../../lib/format.tsx";
 import type { DecideAnnotation } from "./annotation-queries.ts";
 import { DecisionButtons } from "./decision-buttons.tsx";
 
@@ -30,9 +30,10 @@ export function ResponseCard({
         <span className="font-medium">
           {annotation.isOwn ? "You" : (annotation.authorName ?? "Anonymous")}
         </span>
-        <time dateTime={annotation.createdAt} className="shrink-0 text-xs text-muted-foreground">
-          {relativeTime(annotation.createdAt)}
-        </time>
+        <RelativeTime
+          iso={annotation.createdAt}
+          className="shrink-0 text-xs text-muted-foreground"
+        />
       </div>
       <blockquote
         className={cn(

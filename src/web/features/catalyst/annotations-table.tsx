@@ -5,7 +5,7 @@ import type { AnnotationStatus } from "../../../contract/annotations.ts";
 import type { CatalystAnnotation } from "../../../contract/catalyst.ts";
 import { excerpt } from "../../../contract/excerpt.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { DateTime } from "../../lib/format.tsx";
 import { useAnnotationActions } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
@@ -60,7 +60,7 @@ export function AnnotationsTable(view: TableView) {
     },
     {
       header: "Created",
-      cell: ({ annotation }) => formatDateTime(annotation.createdAt),
+      cell: ({ annotation }) => <DateTime iso={annotation.createdAt} />,
       className: "whitespace-nowrap",
     },
     {

@@ -1,6 +1,6 @@
 // The Audit tab: who did what to whom, when, with the target's facts before and after.
 import type { AuditAction, AuditEntry, AuditValues } from "../../../contract/catalyst.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { DateTime } from "../../lib/format.tsx";
 import { CatalystTable, type Column } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
@@ -35,7 +35,7 @@ function Values({ values }: { values: AuditValues | null }) {
 const columns: Column<AuditEntry>[] = [
   {
     header: "When",
-    cell: (entry) => formatDateTime(entry.createdAt),
+    cell: (entry) => <DateTime iso={entry.createdAt} />,
     className: "whitespace-nowrap",
   },
   {

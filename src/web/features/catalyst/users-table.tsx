@@ -3,7 +3,7 @@
 import type { CatalystUser } from "../../../contract/catalyst.ts";
 import { fullName } from "../../../contract/names.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { DateTime } from "../../lib/format.tsx";
 import { useUserActions } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
@@ -27,7 +27,7 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
     },
     {
       header: "Last Active",
-      cell: (user) => formatDateTime(user.lastActiveAt),
+      cell: (user) => <DateTime iso={user.lastActiveAt} />,
       className: "whitespace-nowrap",
     },
     {

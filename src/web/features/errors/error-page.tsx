@@ -1,12 +1,15 @@
 // /error: shows the error context a failed request saved, then forgets it; Retry loads the page
 // that failed again.
 import { useEffect, useState } from "react";
+import { useHydrated } from "../../lib/hydration.ts";
 import { clearErrorContext, readErrorContext } from "../../lib/storage.ts";
 import { ErrorScreen } from "./error-screen.tsx";
 
 export function ErrorPage() {
   // Read while rendering (React may render twice before it shows the page), forgotten once shown.
-  const [context] = useState(() => readErrorContext() ?? {});
+  // The browser alone keeps it: the page the server rendered says what went wrong once hydrated.
+  const [stored] = useState(() => readErrorContext() ?? {});
+  const context = useHydrated() ? stored : {};
   useEffect(() => clearErrorContext(), []);
   return (
     <ErrorScreen

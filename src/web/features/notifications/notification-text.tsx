@@ -1,6 +1,6 @@
 // One notification in words: "{actor} liked your Prism "{title}"", and when.
 import type { Notification } from "../../../contract/notifications.ts";
-import { relativeTime } from "../../lib/format.ts";
+import { RelativeTime } from "../../lib/format.tsx";
 
 /** "liked your Prism" or "added an annotation to your Prism", after the actor's name. */
 function notificationVerb(notification: Notification): string {
@@ -20,9 +20,7 @@ export function NotificationText({ notification }: { notification: Notification 
           "<bdi>{notification.prismTitle}</bdi>"
         </span>
       </span>
-      <time dateTime={notification.createdAt} className="block text-xs text-muted-foreground">
-        {relativeTime(notification.createdAt)}
-      </time>
+      <RelativeTime iso={notification.createdAt} className="block text-xs text-muted-foreground" />
     </>
   );
 }
