@@ -1,28 +1,8 @@
 // The page's head as a browser holds it, from the page the server sent through the pages a visitor
 // then opens without a new document: one tag of each kind, with the page's own title and address.
 import type { Page } from "@playwright/test";
+import { KINDS, siteDescription } from "../fixtures/page-head.ts";
 import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
-
-const siteDescription =
-  "Prism is where people say who they are and how they work, and are answered thoughtfully.";
-
-/** The kinds of tag every page's head holds exactly one of. */
-const KINDS = [
-  "title",
-  "description",
-  "robots",
-  "canonical",
-  "og:type",
-  "og:site_name",
-  "og:title",
-  "og:description",
-  "og:url",
-  "og:image",
-  "twitter:card",
-  "twitter:title",
-  "twitter:description",
-  "twitter:image",
-];
 
 /** Every head tag of the document (wherever it stands), by kind, with its values. */
 function headTags(page: Page) {

@@ -213,7 +213,7 @@ export const matrix: Record<string, Row> = {
   // This server cannot send e-mail: the admin is told that nothing was sent.
   "POST /api/analytics/users/{id}/reset-password": {
     url: (s) => `/api/analytics/users/${s.owner.id}/reset-password`,
-    expect: adminOnly(503),
+    expect: adminOnly(409),
   },
   // Catalyst: admins only; a member is told 403 whatever the target.
   "GET /api/analytics/stats": { expect: adminOnly(200) },

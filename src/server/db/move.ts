@@ -22,6 +22,9 @@ export interface MoveOptions {
 }
 
 /** Prism's tables, each after every table its foreign keys point to. */
+/** Tables whose rows are not worth moving: the rate limits' counters, which run out in minutes. */
+const transient: PgTable[] = [schema.rateLimits];
+
 export function tablesInMoveOrder(): PgTable[] {
   const ordered: PgTable[] = [];
   const visit = (table: PgTable, path: PgTable[]) => {
@@ -34,7 +37,9 @@ export function tablesInMoveOrder(): PgTable[] {
     }
     ordered.push(table);
   };
-  for (const value of Object.values(schema)) if (is(value, PgTable)) visit(value, []);
+  for (const value of Object.values(schema)) {
+    if (is(value, PgTable) && !transient.includes(value)) visit(value, []);
+  }
   return ordered;
 }
 
@@ -79,7 +84,9 @@ async function refuseUnlessEmpty(target: Database, targetUrl: string) {
   await target.ping().catch((error: Error) => {
     throw new Error(`${targetUrl} does not answer: ${error.message}`);
   });
-  const ours = new Set(tablesInMoveOrder().map((table) => getTableConfig(table).name));
+  const ours = new Set(
+    [...tablesInMoveOrder(), ...transient].map((table) => getTableConfig(table).name),
+  );
   const present = rowsOf<{ schema: string; name: string }>(
     await target.db.execute(sql`
       select table_schema as schema, table_name as name from information_schema.tables

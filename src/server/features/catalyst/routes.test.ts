@@ -101,7 +101,7 @@ describe("authorization", () => {
     },
     // This server cannot send e-mail: the admin is told that nothing was sent.
     "POST /api/analytics/users/{id}/reset-password": {
-      admin: 503,
+      admin: 409,
       request: async () => [
         `/api/analytics/users/${(await buildUser(t.database)).id}/reset-password`,
       ],

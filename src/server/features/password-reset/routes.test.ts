@@ -203,7 +203,7 @@ describe("POST /api/analytics/users/:id/reset-password", () => {
         headers: await signIn(noMail.database, admin),
       },
     );
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: messages.adminNoMail });
     const links = await noMail.database.db
       .select()

@@ -10,7 +10,7 @@ import {
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
 import type { AppDeps } from "../../app.ts";
-import { errorResponses, unavailable } from "../../http-error.ts";
+import { conflict, errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { findActiveUserByLogin } from "../users/service.ts";
@@ -79,14 +79,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         tags: ["admin"],
         summary: "Send a member a password reset e-mail (admins only; audited)",
         description:
-          "503, sending nothing and writing nothing, when the server cannot send e-mail.",
+          "409, sending nothing and writing nothing, when the server cannot send e-mail (a " +
+          "setting of this server, not a passing failure).",
         params: z.object({ id: idParam }),
-        response: { 200: messageBodySchema, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 200: messageBodySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = requireAdmin(request);
-      if (!mailer.canSend) throw unavailable(passwordResetMessages.adminNoMail);
+      if (!mailer.canSend) throw conflict(passwordResetMessages.adminNoMail);
       await adminResetPassword(db, mailer, config.appOrigin, actor, request.params.id);
       return { message: passwordResetMessages.adminSent };
     },

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KINDS, siteDescription } from "../../../../tests/fixtures/page-head.ts";
 import { type App, buildApp } from "../../app.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -43,27 +44,6 @@ afterAll(async () => {
   await web?.close();
   rmSync(build, { recursive: true, force: true });
 });
-
-const siteDescription =
-  "Prism is where people say who they are and how they work, and are answered thoughtfully.";
-
-/** The kinds of tag every page's head holds exactly one of. */
-const KINDS = [
-  "title",
-  "description",
-  "robots",
-  "canonical",
-  "og:type",
-  "og:site_name",
-  "og:title",
-  "og:description",
-  "og:url",
-  "og:image",
-  "twitter:card",
-  "twitter:title",
-  "twitter:description",
-  "twitter:image",
-];
 
 const unescapeHtml = (text: string) =>
   text
