@@ -262,6 +262,8 @@ test("an admin views and deletes a prism, and the audit log tells it", async ({
   browser,
   signIn,
 }) => {
+  // A table, an accessibility pass, a delete and the audit log: a long story on a busy machine.
+  test.slow();
   const admin = await signIn(page, { ...newMember("admin"), isAdmin: true });
   const { author, title } = await authorWithAnnotatedPrism(browser, signIn, newTag());
 
