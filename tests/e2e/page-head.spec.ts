@@ -1,7 +1,7 @@
 // The page's head as a browser holds it, from the page the server sent through the pages a visitor
 // then opens without a new document: one tag of each kind, with the page's own title and address.
 import type { Page } from "@playwright/test";
-import { KINDS, siteDescription } from "../fixtures/page-head.ts";
+import { type ExpectedHead, expectedValues, KINDS, pageValues } from "../fixtures/page-head.ts";
 import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
 
 /** Every head tag of the document (wherever it stands), by kind, with its values. */
@@ -29,18 +29,8 @@ function headTags(page: Page) {
   });
 }
 
-interface Expected {
-  title: string;
-  robots: string;
-  path: string;
-  description?: string;
-  shareTitle?: string;
-}
-
 /** Waits for the page's head to be `expected`'s, one tag of each kind, all in the head. */
-async function expectHead(page: Page, expected: Expected) {
-  const description = expected.description ?? siteDescription;
-  const share = expected.shareTitle ?? expected.title;
+async function expectHead(page: Page, expected: ExpectedHead) {
   await expect
     .poll(async () => {
       const { tags, outside } = await headTags(page);
@@ -49,30 +39,14 @@ async function expectHead(page: Page, expected: Expected) {
         outside,
         missing: KINDS.filter((kind) => !tags[kind]),
         repeated: Object.keys(tags).filter((kind) => (tags[kind]?.length ?? 0) > 1),
-        title: one("title"),
-        robots: one("robots"),
-        canonical: one("canonical"),
-        "og:url": one("og:url"),
-        "og:title": one("og:title"),
-        "twitter:title": one("twitter:title"),
-        description: one("description"),
-        "og:description": one("og:description"),
-        "twitter:description": one("twitter:description"),
+        ...pageValues(one),
       };
     })
     .toEqual({
       outside: 0,
       missing: [],
       repeated: [],
-      title: expected.title,
-      robots: expected.robots,
-      canonical: `${ORIGIN}${expected.path}`,
-      "og:url": `${ORIGIN}${expected.path}`,
-      "og:title": share,
-      "twitter:title": share,
-      description,
-      "og:description": description,
-      "twitter:description": description,
+      ...expectedValues(expected, ORIGIN),
     });
 }
 

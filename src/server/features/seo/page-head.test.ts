@@ -5,7 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KINDS, siteDescription } from "../../../../tests/fixtures/page-head.ts";
+import {
+  type ExpectedHead,
+  expectedValues,
+  KINDS,
+  pageValues,
+} from "../../../../tests/fixtures/page-head.ts";
 import { type App, buildApp } from "../../app.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -74,17 +79,11 @@ function headTags(html: string): Map<string, string[]> {
   return tags;
 }
 
-interface Expected {
-  title: string;
-  robots: string;
-  /** The page's own address (its canonical), as a path. */
-  path: string;
-  description?: string;
-  /** What link previews show, when it is not the title (a member's page). */
-  shareTitle?: string;
-}
-
-async function expectHead(url: string, expected: Expected, headers: Record<string, string> = {}) {
+async function expectHead(
+  url: string,
+  expected: ExpectedHead,
+  headers: Record<string, string> = {},
+) {
   const response = await web.inject({ method: "GET", url, headers });
   const html = response.body;
   const head = html.slice(0, html.indexOf("</head>"));
@@ -93,33 +92,10 @@ async function expectHead(url: string, expected: Expected, headers: Record<strin
   for (const [kind, values] of tags) expect(values, `${url}: ${kind}`).toHaveLength(1);
   expect([...tags.keys()], url).toEqual(expect.arrayContaining(KINDS));
   expect(headTags(head), url).toEqual(tags);
-  const one = (kind: string) => tags.get(kind)?.[0];
-  const share = expected.shareTitle ?? expected.title;
-  const description = expected.description ?? siteDescription;
   expect(
-    {
-      title: one("title"),
-      robots: one("robots"),
-      canonical: one("canonical"),
-      "og:url": one("og:url"),
-      "og:title": one("og:title"),
-      "twitter:title": one("twitter:title"),
-      description: one("description"),
-      "og:description": one("og:description"),
-      "twitter:description": one("twitter:description"),
-    },
+    pageValues((kind) => tags.get(kind)?.[0]),
     url,
-  ).toEqual({
-    title: expected.title,
-    robots: expected.robots,
-    canonical: `${TEST_ORIGIN}${expected.path}`,
-    "og:url": `${TEST_ORIGIN}${expected.path}`,
-    "og:title": share,
-    "twitter:title": share,
-    description,
-    "og:description": description,
-    "twitter:description": description,
-  });
+  ).toEqual(expectedValues(expected, TEST_ORIGIN));
   return { response, tags };
 }
 
@@ -129,7 +105,7 @@ const privatePage = "noindex, nofollow";
 
 describe("every page's head, as the server sends it", () => {
   it("holds one tag of each kind, with the page's own title, to a visitor", async () => {
-    const pages: [string, Expected][] = [
+    const pages: [string, ExpectedHead][] = [
       ["/", { title: "Prism: say who you are and how you work", robots: index, path: "/" }],
       [
         "/explore",
@@ -198,7 +174,7 @@ describe("every page's head, as the server sends it", () => {
   });
 
   it("gives a member's page their name, description, address and share title", async () => {
-    const expected: Expected = {
+    const expected: ExpectedHead = {
       title: "Ada Lovelace (@ada-head) | Prism",
       robots: index,
       path: "/ada-head",
@@ -284,7 +260,7 @@ describe("every page's head, as the server sends it", () => {
   it("holds one tag of each kind on the pages of a member and of an admin", async () => {
     const member = await signIn(t.database, ada);
     const asAdmin = await signIn(t.database, admin);
-    const pages: [string, Expected, Record<string, string>][] = [
+    const pages: [string, ExpectedHead, Record<string, string>][] = [
       [
         "/profile",
         { title: "Profile Settings | Prism", robots: privatePage, path: "/profile" },
