@@ -13,4 +13,8 @@ export const annotationMessages = {
   tooMany: "You're responding quickly. Please wait a few minutes and try again.",
   membersOnly: "Only members can respond to this prism. Sign in to respond.",
   closed: "This prism is not open to responses.",
+  replyRequired: "Please write a reply",
+  replyTooLong: `Replies must be at most ${limits.replyMax.toLocaleString("en")} characters`,
+  replyOwnerOnly: "Only the prism's owner can reply to its responses",
+  replyRejected: "A response that was not approved can't be answered. Approve it first.",
 } as const;

@@ -31,6 +31,22 @@ export const annotationCreateSchema = z
   });
 export type AnnotationCreate = z.infer<typeof annotationCreateSchema>;
 
+export const annotationReplySchema = z.object({
+  text: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AnnotationReply = z.infer<typeof annotationReplySchema>;
+
+/** The owner writes or rewrites their reply; it approves a pending response. */
+export const annotationReplyInputSchema = z.strictObject({
+  text: text()
+    .trim()
+    .min(1, annotationMessages.replyRequired)
+    .max(limits.replyMax, annotationMessages.replyTooLong),
+});
+export type AnnotationReplyInput = z.infer<typeof annotationReplyInputSchema>;
+
 export const annotationSchema = z.object({
   id: z.number().int(),
   prismId: z.number().int(),
@@ -46,6 +62,8 @@ export const annotationSchema = z.object({
   /** The passage is no longer in the prism's text. */
   orphaned: z.boolean(),
   createdAt: z.string(),
+  /** The prism owner's answer, shown under the response to whoever may see the response. */
+  reply: annotationReplySchema.nullable(),
   /** The viewer wrote it (as a member, or from this browser). */
   isOwn: z.boolean(),
   /** The viewer may approve or reject it now. */

@@ -1,7 +1,7 @@
 // "Download my data": the shape of the member's export, with their annotations also as a W3C
 // Web Annotation collection (JSON-LD) that other annotation tools can re-anchor.
 import { z } from "zod";
-import { annotationStatusSchema } from "./annotations.ts";
+import { annotationReplySchema, annotationStatusSchema } from "./annotations.ts";
 import { prismSchema } from "./prisms.ts";
 import { currentUserSchema } from "./user.ts";
 
@@ -35,6 +35,8 @@ export const exportedAnnotationSchema = z.object({
   status: annotationStatusSchema,
   orphaned: z.boolean(),
   createdAt: z.string(),
+  /** The prism owner's reply, if any. */
+  reply: annotationReplySchema.nullable(),
 });
 
 export const exportedNotificationSchema = z.object({

@@ -21,6 +21,8 @@ export const limits = {
    */
   prismWritesPerMinute: 60,
   annotationMax: 2000,
+  /** The owner's reply to a response. */
+  replyMax: 2000,
   /** The passage a response quotes: a long paragraph (and a bound on re-anchoring's work). */
   selectionMax: 1000,
   bodyBytes: 256 * 1024,

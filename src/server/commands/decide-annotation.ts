@@ -1,6 +1,6 @@
-// Deciding on an annotation (its prism's owner) or setting its status (an admin, audited): the new
-// status, its notifications marked read, and the events for the annotations and the owner's
-// notifications. One transaction.
+// Deciding on an annotation (its prism's owner), answering it (the owner again: a reply approves a
+// pending one) or setting its status (an admin, audited): the new state, its notifications marked
+// read, and the events for the annotations and the owner's notifications. One transaction.
 import type { AnnotationStatus } from "../../contract/annotations.ts";
 import { annotationLabel, recordAudit } from "../audit.ts";
 import type { Db, Executor } from "../db/client.ts";
@@ -9,7 +9,9 @@ import {
   type AnnotationView,
   type Decision,
   decideAnnotation,
+  removeReply,
   setAnnotationStatus,
+  writeReply,
 } from "../features/annotations/service.ts";
 import { markAnnotationNotificationsRead } from "../features/notifications/service.ts";
 import type { WithEvents } from "../live/bus.ts";
@@ -84,4 +86,19 @@ export async function setAnnotationStatusAsAdmin(
     await auditStatus(tx, actor, decision, decision.previous, status);
     return settle(tx, decision);
   });
+}
+
+/** The prism's owner writes or rewrites their reply to a response. */
+export async function replyToAnnotation(
+  db: Db,
+  actor: UserRow,
+  id: number,
+  text: string,
+): Promise<Decided> {
+  return db.transaction(async (tx) => settle(tx, await writeReply(tx, actor, id, text)));
+}
+
+/** The prism's owner takes their reply back. */
+export async function withdrawReply(db: Db, actor: UserRow, id: number): Promise<Decided> {
+  return db.transaction(async (tx) => settle(tx, await removeReply(tx, actor, id)));
 }

@@ -135,6 +135,10 @@ export const annotations = pgTable(
     suffix: text("suffix").notNull().default(""),
     orphaned: boolean("orphaned").notNull().default(false),
     prismTitle: text("prism_title").notNull(),
+    /** The prism owner's one answer, plain text; null until they write it. */
+    replyText: text("reply_text"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    replyUpdatedAt: timestamp("reply_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 // The one way an annotation leaves the server: what a viewer may know, never the annotator's
 // e-mail or visitor hash.
-import type { Annotation } from "../../../contract/annotations.ts";
+import type { Annotation, AnnotationReply } from "../../../contract/annotations.ts";
+import type { annotations } from "../../db/schema.ts";
 import { canModerateAnnotations, isAnnotationAuthor, type Viewer } from "../../policy.ts";
 import { type AnnotationView, authorName } from "./service.ts";
 
@@ -19,9 +20,25 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     status: row.status,
     orphaned: row.orphaned,
     createdAt: row.createdAt.toISOString(),
+    reply: presentReply(row),
     isOwn: isAnnotationAuthor(viewer, row),
     canModerate:
       row.status === "pending" &&
       canModerateAnnotations(viewer.user, { userId: view.prismOwnerId }),
+  };
+}
+
+/** The prism owner's reply to a response, if they wrote one. */
+export function presentReply(
+  row: Pick<
+    typeof annotations.$inferSelect,
+    "replyText" | "repliedAt" | "replyUpdatedAt" | "createdAt"
+  >,
+): AnnotationReply | null {
+  if (row.replyText === null) return null;
+  return {
+    text: row.replyText,
+    createdAt: (row.repliedAt ?? row.createdAt).toISOString(),
+    updatedAt: (row.replyUpdatedAt ?? row.createdAt).toISOString(),
   };
 }

@@ -6,13 +6,16 @@ import {
   adminAnnotationStatusSchema,
   annotationCreateSchema,
   annotationDecisionSchema,
+  annotationReplyInputSchema,
   annotationSchema,
 } from "../../../contract/annotations.ts";
 import { idParam } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import {
   decideOnAnnotation,
+  replyToAnnotation,
   setAnnotationStatusAsAdmin,
+  withdrawReply,
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { errorResponses } from "../../http-error.ts";
@@ -121,6 +124,47 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       );
       await bus.publish(...events);
       return presentAnnotation(view, viewerOf(request, reply, config, secret));
+    },
+  );
+
+  app.put(
+    "/annotations/:id/reply",
+    {
+      schema: {
+        tags,
+        summary:
+          "Write or rewrite the owner's reply to a response (the prism's owner; approves a pending one)",
+        params: idParams,
+        body: annotationReplyInputSchema,
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { view, events } = await replyToAnnotation(
+        db,
+        requireUser(request),
+        request.params.id,
+        request.body.text,
+      );
+      await bus.publish(...events);
+      return presentAnnotation(view, viewerOf(request, reply, config, secret));
+    },
+  );
+
+  app.delete(
+    "/annotations/:id/reply",
+    {
+      schema: {
+        tags,
+        summary: "Take back the owner's reply to a response (the prism's owner)",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { events } = await withdrawReply(db, requireUser(request), request.params.id);
+      await bus.publish(...events);
+      return reply.status(204).send(null);
     },
   );
 

@@ -169,16 +169,63 @@ async function loadForDecision(tx: Executor, id: number) {
   return found;
 }
 
-async function writeStatus(
+type Loaded = Awaited<ReturnType<typeof loadForDecision>>;
+
+async function writeAnnotation(
   tx: Executor,
-  found: Awaited<ReturnType<typeof loadForDecision>>,
-  status: AnnotationStatus,
+  found: Loaded,
+  changes: Partial<AnnotationRow>,
 ): Promise<Decision> {
   const { id } = found.row;
-  await tx.update(annotations).set({ status }).where(eq(annotations.id, id));
+  await tx.update(annotations).set(changes).where(eq(annotations.id, id));
   const [view] = await selectViews(tx).where(eq(annotations.id, id));
   if (!view) throw notFound("Annotation not found");
   return { view, ownerUsername: found.ownerUsername, previous: found.row.status };
+}
+
+function writeStatus(tx: Executor, found: Loaded, status: AnnotationStatus): Promise<Decision> {
+  return writeAnnotation(tx, found, { status });
+}
+
+/** Locks an annotation for its owner's reply: only the prism's owner answers the responses to it. */
+async function loadForReply(tx: Executor, actor: UserRow, id: number): Promise<Loaded> {
+  const found = await loadForDecision(tx, id);
+  if (!canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism)) {
+    throw notFound("Annotation not found");
+  }
+  if (actor.id !== found.prism.userId) throw forbidden(annotationMessages.replyOwnerOnly);
+  return found;
+}
+
+/**
+ * The prism's owner writes or rewrites their one reply, inside the caller's transaction. Replying
+ * approves a pending response; a rejected one must be approved first.
+ */
+export async function writeReply(
+  tx: Executor,
+  actor: UserRow,
+  id: number,
+  text: string,
+): Promise<Decision> {
+  const found = await loadForReply(tx, actor, id);
+  const { row } = found;
+  if (row.status === "rejected") throw conflict(annotationMessages.replyRejected);
+  const now = new Date();
+  return writeAnnotation(tx, found, {
+    status: "approved",
+    replyText: text,
+    repliedAt: row.repliedAt ?? now,
+    replyUpdatedAt: row.replyText === text ? row.replyUpdatedAt : now,
+  });
+}
+
+/** The prism's owner takes their reply back, inside the caller's transaction. */
+export async function removeReply(tx: Executor, actor: UserRow, id: number): Promise<Decision> {
+  return writeAnnotation(tx, await loadForReply(tx, actor, id), {
+    replyText: null,
+    repliedAt: null,
+    replyUpdatedAt: null,
+  });
 }
 
 /**

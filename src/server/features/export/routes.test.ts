@@ -70,14 +70,16 @@ describe("GET /api/user/export", () => {
     const reader = await signIn(t.database, await buildUser(t.database, { displayName: "Reader" }));
     const visitor = { cookie: "vid=export-visitor-000001" };
     expect((await respond(prism.id, CONTENT, "in writing", reader)).statusCode).toBe(201);
-    expect(
-      (
-        await respond(prism.id, CONTENT, "talk it through & listen", visitor, {
-          annotatorName: "Sam",
-          annotatorEmail: "sam-private@example.com",
-        })
-      ).statusCode,
-    ).toBe(201);
+    const fromSam = await respond(prism.id, CONTENT, "talk it through & listen", visitor, {
+      annotatorName: "Sam",
+      annotatorEmail: "sam-private@example.com",
+    });
+    expect(fromSam.statusCode).toBe(201);
+    const replied = await send(t.app, "PUT", `/api/annotations/${fromSam.json().id}/reply`, {
+      headers: ownerHeaders,
+      payload: { text: "Glad it helps, Sam." },
+    });
+    expect(replied.statusCode).toBe(200);
     expect((await respond(elsewhere.id, CONTENT, "Then I offer", ownerHeaders)).statusCode).toBe(
       201,
     );
@@ -111,6 +113,12 @@ describe("GET /api/user/export", () => {
       }),
     ]);
     expect(data.annotationsReceived.map((a) => a.authorName).sort()).toEqual(["Reader", "Sam"]);
+    expect(
+      data.annotationsReceived.map((a) => [a.authorName, a.reply?.text ?? null]).sort(),
+    ).toEqual([
+      ["Reader", null],
+      ["Sam", "Glad it helps, Sam."],
+    ]);
     expect(data.annotationsWritten).toEqual([
       expect.objectContaining({ prismId: elsewhere.id, selectedText: "Then I offer" }),
     ]);

@@ -11,6 +11,7 @@ import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Db } from "../../db/client.ts";
 import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
+import { presentReply } from "../annotations/presenter.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 
 /** Rows read per query: small enough that a page of the longest prisms stays a few megabytes. */
@@ -114,6 +115,7 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
     status: view.row.status,
     orphaned: view.row.orphaned,
     createdAt: view.row.createdAt.toISOString(),
+    reply: presentReply(view.row),
   });
 
   const webAnnotation = (view: AnnotationExportRow): WebAnnotation => {

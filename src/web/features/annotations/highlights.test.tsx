@@ -80,6 +80,7 @@ function stored(
     status: "approved",
     orphaned: false,
     createdAt: new Date(0).toISOString(),
+    reply: null,
     isOwn: false,
     canModerate: false,
     ...extra,

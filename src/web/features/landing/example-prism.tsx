@@ -69,6 +69,7 @@ export function ExamplePrism() {
         status: "pending",
         orphaned: false,
         createdAt: new Date().toISOString(),
+        reply: null,
         isOwn: false,
         canModerate: true,
       };
