@@ -126,3 +126,36 @@ export function useDecideAnnotation(decide?: DecideAnnotation) {
       ),
   });
 }
+
+/** The owner's reply written, rewritten or taken back: the prism's lists and the tray follow. */
+export function useOwnerReply(annotation: Pick<Annotation, "id" | "prismId">) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.annotation(annotation.id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+    ]);
+  const save = useMutation({
+    mutationFn: async (text: string) => {
+      const saved = await api.put<Annotation>(`/api/annotations/${annotation.id}/reply`, { text });
+      await refresh();
+      return saved;
+    },
+    onSuccess: () => toastSuccess("Reply saved", "Your reply is shown under this response."),
+    onError: (error) =>
+      toastError(
+        "Failed to save reply",
+        error.message || "An unexpected error occurred. Please try again.",
+      ),
+  });
+  const remove = useMutation({
+    mutationFn: async () => {
+      await api.delete(`/api/annotations/${annotation.id}/reply`);
+      await refresh();
+    },
+    onSuccess: () => toastSuccess("Reply deleted"),
+    onError: () => toastError("Error", "Failed to delete reply. Please try again."),
+  });
+  return { save, remove };
+}

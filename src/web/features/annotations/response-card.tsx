@@ -5,13 +5,17 @@ import { cn } from "../../lib/cn.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 import type { DecideAnnotation } from "./annotation-queries.ts";
 import { DecisionButtons } from "./decision-buttons.tsx";
+import { OwnerReply } from "./owner-reply.tsx";
 
 export function ResponseCard({
   annotation,
   focused = false,
   decide,
+  owner,
 }: {
   annotation: Annotation;
+  /** The prism's owner, whose reply shows under the response; absent where replies are not kept. */
+  owner?: { name: string; isViewer: boolean };
   /** Marked as the response the reader was brought to, and focusable for the page to focus it. */
   focused?: boolean;
   /** How a decision is made; Prism stores it unless this says otherwise. */
@@ -50,6 +54,9 @@ export function ResponseCard({
       <StatusNote annotation={annotation} />
       {annotation.canModerate ? (
         <DecisionButtons annotationId={annotation.id} decide={decide} className="mt-3 flex gap-2" />
+      ) : null}
+      {owner ? (
+        <OwnerReply annotation={annotation} ownerName={owner.name} isOwner={owner.isViewer} />
       ) : null}
     </li>
   );

@@ -19,6 +19,7 @@ export function ResponsesSidebar({
   onRetry,
   retrying,
   focusId,
+  owner,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,6 +31,8 @@ export function ResponsesSidebar({
   retrying: boolean;
   /** An annotation to bring into view (from a deep link or a notification). */
   focusId: number | null;
+  /** The prism's owner: their name, and whether the viewer is them (and so may reply). */
+  owner: { name: string; isViewer: boolean };
 }) {
   useEffect(() => {
     if (!open || focusId === null) return;
@@ -66,6 +69,7 @@ export function ResponsesSidebar({
                   key={annotation.id}
                   annotation={annotation}
                   focused={annotation.id === focusId}
+                  owner={owner}
                 />
               ))}
             </ul>

@@ -260,6 +260,7 @@ function Profile({ owner }: { owner: PublicUser }) {
         onRetry={() => sidebar && annotations.retry(sidebar.prismId)}
         retrying={annotations.retrying}
         focusId={sidebar?.focusId ?? null}
+        owner={{ name: fullName(owner), isViewer: isOwner }}
       />
     </article>
   );
