@@ -13,6 +13,7 @@ export const annotationMessages = {
   tooMany: "You're responding quickly. Please wait a few minutes and try again.",
   membersOnly: "Only members can respond to this prism. Sign in to respond.",
   closed: "This prism is not open to responses.",
+  statusTooMany: "You're checking on responses quickly. Please wait a few minutes and try again.",
   replyRequired: "Please write a reply",
   replyTooLong: `Replies must be at most ${limits.replyMax.toLocaleString("en")} characters`,
   replyOwnerOnly: "Only the prism's owner can reply to its responses",

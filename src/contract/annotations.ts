@@ -76,3 +76,30 @@ export const annotationDecisionSchema = z.strictObject({
 });
 
 export const adminAnnotationStatusSchema = z.strictObject({ status: annotationStatusSchema });
+
+/** A response as just recorded: an anonymous author also gets the private link to follow it. */
+export const annotationCreatedSchema = annotationSchema.extend({
+  /** `/responses/{token}` for an anonymous author (the only time the token is told); else null. */
+  statusUrl: z.string().nullable(),
+});
+export type AnnotationCreated = z.infer<typeof annotationCreatedSchema>;
+
+/** What the private status link shows its anonymous author: their response and what became of it. */
+export const responseStatusSchema = z.object({
+  prismId: z.number().int(),
+  prismTitle: z.string(),
+  /** The prism's page, where the response can be read in place. */
+  prismPath: z.string(),
+  ownerName: z.string(),
+  passage: z.string(),
+  text: z.string(),
+  authorName: z.string().nullable(),
+  status: annotationStatusSchema,
+  orphaned: z.boolean(),
+  createdAt: z.string(),
+  reply: annotationReplySchema.nullable(),
+});
+export type ResponseStatus = z.infer<typeof responseStatusSchema>;
+
+/** A status link's token: 128 random bits, base64url. Anything else is a link that never was. */
+export const statusTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);

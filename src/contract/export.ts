@@ -2,6 +2,7 @@
 // Web Annotation collection (JSON-LD) that other annotation tools can re-anchor.
 import { z } from "zod";
 import { annotationReplySchema, annotationStatusSchema } from "./annotations.ts";
+import { notificationTypeSchema } from "./notifications.ts";
 import { prismSchema } from "./prisms.ts";
 import { currentUserSchema } from "./user.ts";
 
@@ -41,7 +42,7 @@ export const exportedAnnotationSchema = z.object({
 
 export const exportedNotificationSchema = z.object({
   id: z.number().int(),
-  type: z.enum(["heart", "annotation"]),
+  type: notificationTypeSchema,
   prismId: z.number().int(),
   prismTitle: z.string(),
   actorName: z.string().nullable(),

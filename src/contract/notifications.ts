@@ -2,14 +2,24 @@
 import { z } from "zod";
 import { annotationStatusSchema } from "./annotations.ts";
 
-const notificationTypes = ["heart", "annotation"] as const;
+/**
+ * A heart or a response on the recipient's prism; or, for the member who wrote a response, what
+ * became of it: approved, rejected (not approved), or answered by the prism's owner.
+ */
+export const notificationTypeSchema = z.enum([
+  "heart",
+  "annotation",
+  "approved",
+  "rejected",
+  "reply",
+]);
 
 /** One notification as its recipient sees it; the actor's key never leaves the server. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   prismId: z.number().int(),
-  type: z.enum(notificationTypes),
+  type: notificationTypeSchema,
   /** Null for an anonymous actor: the page shows "Someone". */
   actorName: z.string().nullable(),
   read: z.boolean(),

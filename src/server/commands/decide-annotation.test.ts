@@ -1,7 +1,7 @@
 // Deciding on an annotation, called as the routes call it: the owner decides once, an admin may
 // too and sets any status through their own call, each admin change audited; the annotation's
 // notifications are marked read; the events; all or nothing.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotationMessages } from "../../contract/annotation-messages.ts";
 import { annotations, auditLog, notifications } from "../db/schema.ts";
@@ -37,9 +37,24 @@ async function stateOf(annotationId: number) {
   const [annotation] = await db.select().from(annotations).where(eq(annotations.id, annotationId));
   return {
     status: annotation?.status,
+    /** The owner's notifications asking for a decision. */
     read: (
-      await db.select().from(notifications).where(eq(notifications.annotationId, annotationId))
+      await db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.annotationId, annotationId), eq(notifications.type, "annotation")),
+        )
     ).map((n) => n.read),
+    /** What the author was told of it, unread until they read it. */
+    told: (
+      await db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.annotationId, annotationId), ne(notifications.type, "annotation")),
+        )
+    ).map((n) => ({ userId: n.userId, type: n.type, read: n.read })),
     audit: await auditOf(annotationId),
   };
 }
@@ -53,7 +68,7 @@ const auditOf = (annotationId: number) =>
 
 describe("decideOnAnnotation", () => {
   it("lets the owner approve a pending annotation: read notification, no audit, everyone told", async () => {
-    const { owner, prism, annotation } = await scene();
+    const { owner, author, prism, annotation } = await scene();
     const { view, events } = await decideOnAnnotation(
       t.database.db,
       owner,
@@ -61,17 +76,28 @@ describe("decideOnAnnotation", () => {
       "approved",
     );
     expect(view.row).toMatchObject({ id: annotation.id, status: "approved" });
-    expect(await stateOf(annotation.id)).toEqual({ status: "approved", read: [true], audit: [] });
+    expect(await stateOf(annotation.id)).toEqual({
+      status: "approved",
+      read: [true],
+      told: [{ userId: author.id, type: "approved", read: false }],
+      audit: [],
+    });
     expect(events).toEqual([
       { type: "annotation.changed", prismId: prism.id, username: owner.username },
       { type: "notifications.changed", userId: owner.id },
+      { type: "notification.created", userId: author.id },
     ]);
   });
 
   it("lets the owner reject one; only the owner and its author hear of it", async () => {
     const { owner, author, prism, annotation } = await scene();
     const { events } = await decideOnAnnotation(t.database.db, owner, annotation.id, "rejected");
-    expect(await stateOf(annotation.id)).toEqual({ status: "rejected", read: [true], audit: [] });
+    expect(await stateOf(annotation.id)).toEqual({
+      status: "rejected",
+      read: [true],
+      told: [{ userId: author.id, type: "rejected", read: false }],
+      audit: [],
+    });
     expect(events).toEqual([
       {
         type: "annotation.changed",
@@ -80,6 +106,7 @@ describe("decideOnAnnotation", () => {
         audience: [owner.id, author.id],
       },
       { type: "notifications.changed", userId: owner.id },
+      { type: "notification.created", userId: author.id },
     ]);
   });
 
@@ -126,7 +153,11 @@ describe("decideOnAnnotation", () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const { events } = await decideOnAnnotation(t.database.db, admin, annotation.id, "rejected");
     const state = await stateOf(annotation.id);
-    expect(state).toMatchObject({ status: "rejected", read: [true] });
+    expect(state).toMatchObject({
+      status: "rejected",
+      read: [true],
+      told: [{ userId: author.id, type: "rejected", read: false }],
+    });
     expect(state.audit).toEqual([
       expect.objectContaining({
         actorId: admin.id,

@@ -13,7 +13,10 @@ import {
   setAnnotationStatus,
   writeReply,
 } from "../features/annotations/service.ts";
-import { markAnnotationNotificationsRead } from "../features/notifications/service.ts";
+import {
+  markAnnotationNotificationsRead,
+  notifyAuthor,
+} from "../features/notifications/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import { annotationAudience } from "../policy.ts";
 
@@ -38,6 +41,17 @@ async function settle(tx: Executor, { view, ownerUsername, previous }: Decision)
       ...[...notified].map((userId) => ({ type: "notifications.changed" as const, userId })),
     ],
   };
+}
+
+/** The member who wrote the response hears what became of it. */
+async function tellAuthor(
+  tx: Executor,
+  decided: Decided,
+  actor: UserRow,
+  type: "approved" | "rejected" | "reply",
+): Promise<Decided> {
+  const events = await notifyAuthor(tx, { annotation: decided.view.row, actor, type });
+  return { ...decided, events: [...decided.events, ...events] };
 }
 
 /** The audit log's line for an admin's status change. */
@@ -70,7 +84,7 @@ export async function decideOnAnnotation(
     if (actor.id !== decision.view.prismOwnerId) {
       await auditStatus(tx, actor, decision, "pending", status);
     }
-    return settle(tx, decision);
+    return tellAuthor(tx, await settle(tx, decision), actor, status);
   });
 }
 
@@ -95,7 +109,11 @@ export async function replyToAnnotation(
   id: number,
   text: string,
 ): Promise<Decided> {
-  return db.transaction(async (tx) => settle(tx, await writeReply(tx, actor, id, text)));
+  return db.transaction(async (tx) => {
+    const { firstReply, ...decision } = await writeReply(tx, actor, id, text);
+    const settled = await settle(tx, decision);
+    return firstReply ? tellAuthor(tx, settled, actor, "reply") : settled;
+  });
 }
 
 /** The prism's owner takes their reply back. */

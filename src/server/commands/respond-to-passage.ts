@@ -13,9 +13,13 @@ export async function respondToPassage(
   db: Db,
   input: AnnotationCreate,
   participant: Participant,
-): Promise<WithEvents<{ view: AnnotationView }>> {
+): Promise<WithEvents<{ view: AnnotationView; statusToken: string | null }>> {
   return db.transaction(async (tx) => {
-    const { view, prism, ownerUsername } = await createAnnotation(tx, input, participant);
+    const { view, prism, ownerUsername, statusToken } = await createAnnotation(
+      tx,
+      input,
+      participant,
+    );
     const notified = await notifyAnnotation(tx, {
       recipientId: prism.userId,
       prismId: prism.id,
@@ -35,6 +39,6 @@ export async function respondToPassage(
       },
     ];
     if (notified) events.push({ type: "notification.created", userId: prism.userId });
-    return { view, events };
+    return { view, statusToken, events };
   });
 }

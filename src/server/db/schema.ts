@@ -19,7 +19,13 @@ const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 
 export const authProvider = pgEnum("auth_provider", ["local", "google"]);
 export const annotationStatus = pgEnum("annotation_status", ["pending", "approved", "rejected"]);
-export const notificationType = pgEnum("notification_type", ["heart", "annotation"]);
+export const notificationType = pgEnum("notification_type", [
+  "heart",
+  "annotation",
+  "approved",
+  "rejected",
+  "reply",
+]);
 /** Who may respond to a prism: anyone, signed-in members only, or no one. */
 export const prismResponders = pgEnum("prism_responders", ["anyone", "members", "no-one"]);
 
@@ -139,6 +145,8 @@ export const annotations = pgTable(
     replyText: text("reply_text"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     replyUpdatedAt: timestamp("reply_updated_at", { withTimezone: true }),
+    /** The SHA-256 of an anonymous author's private status link; null for members' responses. */
+    statusTokenHash: text("status_token_hash").unique(),
     createdAt: createdAt(),
   },
   (t) => [

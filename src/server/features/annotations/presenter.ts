@@ -1,9 +1,10 @@
 // The one way an annotation leaves the server: what a viewer may know, never the annotator's
 // e-mail or visitor hash.
-import type { Annotation, AnnotationReply } from "../../../contract/annotations.ts";
+import type { Annotation, AnnotationReply, ResponseStatus } from "../../../contract/annotations.ts";
+import { fullName, visitorName } from "../../../contract/names.ts";
 import type { annotations } from "../../db/schema.ts";
 import { canModerateAnnotations, isAnnotationAuthor, type Viewer } from "../../policy.ts";
-import { type AnnotationView, authorName } from "./service.ts";
+import { type AnnotationView, authorName, type responseByStatusToken } from "./service.ts";
 
 export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotation {
   const { row } = view;
@@ -40,5 +41,26 @@ export function presentReply(
     text: row.replyText,
     createdAt: (row.repliedAt ?? row.createdAt).toISOString(),
     updatedAt: (row.replyUpdatedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+/** What a status link shows its anonymous author; never the e-mail they left. */
+export function presentResponseStatus({
+  row,
+  prismTitle,
+  owner,
+}: Awaited<ReturnType<typeof responseByStatusToken>>): ResponseStatus {
+  return {
+    prismId: row.prismId,
+    prismTitle,
+    prismPath: `/${encodeURIComponent(owner.username)}?prism=${row.prismId}`,
+    ownerName: fullName(owner),
+    passage: row.selectedText,
+    text: row.annotationText,
+    authorName: visitorName(row.annotatorName),
+    status: row.status,
+    orphaned: row.orphaned,
+    createdAt: row.createdAt.toISOString(),
+    reply: presentReply(row),
   };
 }

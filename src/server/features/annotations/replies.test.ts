@@ -198,3 +198,65 @@ describe("DELETE /api/annotations/:id/reply", () => {
     expect((await stored(annotation.id)).replyText).toBe("Thank you.");
   });
 });
+
+describe("what a member author hears of their response", () => {
+  async function authorsNotifications(headers: Record<string, string>) {
+    const response = await send(t.app, "GET", "/api/notifications?limit=10", { headers });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { type: string; actorName: string; read: boolean }[];
+  }
+
+  it("is told when the owner approves, rejects or first answers it, by the owner's name", async () => {
+    const owner = await buildUser(t.database, { displayName: "Maya Okafor" });
+    const author = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const ownerHeaders = await signIn(t.database, owner);
+    const authorHeaders = await signIn(t.database, author);
+    const one = await buildAnnotation(t.database, { prismId: prism.id, userId: author.id });
+    const two = await buildAnnotation(t.database, { prismId: prism.id, userId: author.id });
+    const three = await buildAnnotation(t.database, { prismId: prism.id, userId: author.id });
+    await buildNotification(t.database, {
+      userId: owner.id,
+      prismId: prism.id,
+      type: "annotation",
+      annotationId: one.id,
+    });
+
+    const stream = await openStream(base, authorHeaders);
+    await stream.connected();
+    const decide = (id: number, status: string) =>
+      send(t.app, "PUT", `/api/annotations/${id}/status`, {
+        headers: ownerHeaders,
+        payload: { status },
+      });
+    expect((await decide(one.id, "approved")).statusCode).toBe(200);
+    await stream.waitFor(isEvent("notification.created"));
+    expect((await decide(two.id, "rejected")).statusCode).toBe(200);
+    // Replying to a pending response approves it: one notification, the reply.
+    expect((await putReply(three.id, ownerHeaders, "First")).statusCode).toBe(200);
+    expect((await putReply(three.id, ownerHeaders, "Rewritten")).statusCode).toBe(200);
+    await stream.close();
+
+    const told = await authorsNotifications(authorHeaders);
+    expect(told.map((n) => n.type)).toEqual(["reply", "rejected", "approved"]);
+    expect(told.every((n) => n.actorName === "Maya Okafor" && !n.read)).toBe(true);
+    // The owner's own notification of the response was settled by the decision.
+    const ownerTold = await authorsNotifications(ownerHeaders);
+    expect(ownerTold).toEqual([expect.objectContaining({ type: "annotation", read: true })]);
+  });
+
+  it("is not made for the owner's own response, nor for an anonymous one", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const ownerHeaders = await signIn(t.database, owner);
+    const own = await buildAnnotation(t.database, { prismId: prism.id, userId: owner.id });
+    const anonymous = await buildAnnotation(t.database, { prismId: prism.id });
+    expect((await putReply(own.id, ownerHeaders)).statusCode).toBe(200);
+    expect((await putReply(anonymous.id, ownerHeaders)).statusCode).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.prismId, prism.id));
+    expect(rows).toEqual([]);
+  });
+});

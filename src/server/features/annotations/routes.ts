@@ -4,10 +4,13 @@ import { z } from "zod";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import {
   adminAnnotationStatusSchema,
+  annotationCreatedSchema,
   annotationCreateSchema,
   annotationDecisionSchema,
   annotationReplyInputSchema,
   annotationSchema,
+  responseStatusSchema,
+  statusTokenSchema,
 } from "../../../contract/annotations.ts";
 import { idParam } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
@@ -18,20 +21,22 @@ import {
   withdrawReply,
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
-import { errorResponses } from "../../http-error.ts";
+import { errorResponses, notFound } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
 import { participantOf, viewerAsking, viewerOf } from "../../plugins/visitor.ts";
-import { presentAnnotation } from "./presenter.ts";
+import { presentAnnotation, presentResponseStatus } from "./presenter.ts";
 import { annotationReads } from "./reads.ts";
-import { getAnnotation } from "./service.ts";
+import { getAnnotation, responseByStatusToken } from "./service.ts";
 
 export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, bus, config, secret, limitStore } = deps;
   const tags = ["annotations"];
   const idParams = z.object({ id: idParam });
   const reads = annotationReads(deps);
+  // Status links: enough for an author to check back often, far too few to guess at tokens.
+  const statusLinkLimits = [new Limit(limitStore, "status-links", 60, 10, by.address)];
   // Per anonymous browser, per member (known and accountable, so more), and per address.
   const limits = [
     new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
@@ -46,19 +51,22 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         tags,
         summary: "Respond to a passage of a prism (members and anonymous visitors)",
         body: annotationCreateSchema,
-        response: { 201: annotationSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 201: annotationCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
       config: { rateLimit: { message: annotationMessages.tooMany, limits } },
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
-      const { view, events } = await respondToPassage(db, request.body, participant);
+      const { view, statusToken, events } = await respondToPassage(db, request.body, participant);
       await bus.publish(...events);
       const viewer = {
         user: request.user,
         visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       };
-      return reply.status(201).send(presentAnnotation(view, viewer));
+      return reply.status(201).send({
+        ...presentAnnotation(view, viewer),
+        statusUrl: statusToken ? `/responses/${statusToken}` : null,
+      });
     },
   );
 
@@ -100,6 +108,30 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) => {
       const viewer = viewerOf(request, reply, config, secret);
       return presentAnnotation(await getAnnotation(db, request.params.id, viewer), viewer);
+    },
+  );
+
+  app.get(
+    "/responses/:token",
+    {
+      schema: {
+        tags,
+        summary:
+          "An anonymous response and what became of it, by the private link its author was given",
+        params: z.object({ token: z.string() }),
+        response: { 200: responseStatusSchema, ...errorResponses(404, 429) },
+      },
+      config: {
+        rateLimit: { message: annotationMessages.statusTooMany, limits: statusLinkLimits },
+      },
+    },
+    async (request, reply) => {
+      // Whoever holds the link may read it; nobody may keep it, index it or guess at others.
+      reply.header("cache-control", "private, no-store");
+      reply.header("x-robots-tag", "noindex");
+      const token = statusTokenSchema.safeParse(request.params.token);
+      if (!token.success) throw notFound("Response not found");
+      return presentResponseStatus(await responseByStatusToken(db, token.data));
     },
   );
 

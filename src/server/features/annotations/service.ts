@@ -20,6 +20,7 @@ import {
   liveOwner,
   type Viewer,
 } from "../../policy.ts";
+import { hashToken, newToken } from "../../security/tokens.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";
 
 type AnnotationRow = typeof annotations.$inferSelect;
@@ -81,6 +82,21 @@ export async function getAnnotation(
   return view;
 }
 
+/**
+ * The anonymous response a private status link names, with its prism's title and owner; a 404 when
+ * the link never was, or the response, its prism or its owner's page is gone.
+ */
+export async function responseByStatusToken(db: Executor, token: string) {
+  const [found] = await db
+    .select({ row: annotations, prismTitle: prisms.title, owner: users })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .innerJoin(users, liveOwner)
+    .where(eq(annotations.statusTokenHash, hashToken(token)));
+  if (!found) throw notFound("Response not found");
+  return found;
+}
+
 export function authorName(view: AnnotationView): string | null {
   return view.author ? displayName(view.author) : visitorName(view.row.annotatorName);
 }
@@ -89,6 +105,8 @@ interface CreatedAnnotation {
   view: AnnotationView;
   prism: PrismRow;
   ownerUsername: string;
+  /** The anonymous author's status link token, told this once; null for a member. */
+  statusToken: string | null;
 }
 
 /**
@@ -123,6 +141,7 @@ export async function createAnnotation(
       selectedText: annotationMessages.selectionMismatch,
     });
   }
+  const statusToken = member ? null : newToken(16);
   const [row] = await tx
     .insert(annotations)
     .values({
@@ -139,6 +158,7 @@ export async function createAnnotation(
       selectionEnd: input.selectionEnd,
       ...quoteContext(text, input.selectionStart, input.selectionEnd),
       prismTitle: prism.title,
+      statusTokenHash: statusToken ? hashToken(statusToken) : null,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
@@ -146,6 +166,7 @@ export async function createAnnotation(
     view: { row, author: member, prismOwnerId: prism.userId },
     prism,
     ownerUsername: found.ownerUsername,
+    statusToken,
   };
 }
 
@@ -199,24 +220,26 @@ async function loadForReply(tx: Executor, actor: UserRow, id: number): Promise<L
 
 /**
  * The prism's owner writes or rewrites their one reply, inside the caller's transaction. Replying
- * approves a pending response; a rejected one must be approved first.
+ * approves a pending response; a rejected one must be approved first. `firstReply`: there was
+ * none before.
  */
 export async function writeReply(
   tx: Executor,
   actor: UserRow,
   id: number,
   text: string,
-): Promise<Decision> {
+): Promise<Decision & { firstReply: boolean }> {
   const found = await loadForReply(tx, actor, id);
   const { row } = found;
   if (row.status === "rejected") throw conflict(annotationMessages.replyRejected);
   const now = new Date();
-  return writeAnnotation(tx, found, {
+  const decision = await writeAnnotation(tx, found, {
     status: "approved",
     replyText: text,
     repliedAt: row.repliedAt ?? now,
     replyUpdatedAt: row.replyText === text ? row.replyUpdatedAt : now,
   });
+  return { ...decision, firstReply: row.replyText === null };
 }
 
 /** The prism's owner takes their reply back, inside the caller's transaction. */

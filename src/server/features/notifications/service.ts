@@ -6,7 +6,7 @@ import type { PrismEvent } from "../../../contract/events.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import { annotations, notifications, prisms, users } from "../../db/schema.ts";
+import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { memberKey, type Participant, participantKey } from "../../plugins/visitor.ts";
@@ -56,6 +56,32 @@ export async function notifyAnnotation(
       "user" in participant ? displayName(participant.user) : visitorName(about.annotatorName),
   });
   return true;
+}
+
+/**
+ * Tells the member who wrote a response what became of it: approved, rejected or answered by
+ * `actor` (the prism's owner, or an admin deciding for them). Anonymous authors follow theirs by
+ * their status link instead. Returns the event for the author's open pages, if one was made.
+ */
+export async function notifyAuthor(
+  tx: Executor,
+  about: {
+    annotation: { id: number; prismId: number; userId: number | null };
+    actor: UserRow;
+    type: "approved" | "rejected" | "reply";
+  },
+): Promise<PrismEvent[]> {
+  const { annotation, actor, type } = about;
+  if (annotation.userId === null || annotation.userId === actor.id) return [];
+  await tx.insert(notifications).values({
+    userId: annotation.userId,
+    prismId: annotation.prismId,
+    type,
+    annotationId: annotation.id,
+    actorName: displayName(actor),
+    actorKey: memberKey(actor.id),
+  });
+  return [{ type: "notification.created", userId: annotation.userId }];
 }
 
 function selectViews(db: Executor) {
@@ -142,8 +168,9 @@ export async function deleteNotification(
 }
 
 /**
- * Marks read every notification about an annotation, inside the transaction that decides it.
- * Returns the recipients whose notifications changed.
+ * Marks read every notification asking for a decision on an annotation, inside the transaction
+ * that decides it (what its author was told of it stays unread for them). Returns the recipients
+ * whose notifications changed.
  */
 export async function markAnnotationNotificationsRead(
   tx: Executor,
@@ -152,7 +179,13 @@ export async function markAnnotationNotificationsRead(
   const marked = await tx
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.annotationId, annotationId), eq(notifications.read, false)))
+    .where(
+      and(
+        eq(notifications.annotationId, annotationId),
+        eq(notifications.type, "annotation"),
+        eq(notifications.read, false),
+      ),
+    )
     .returning({ userId: notifications.userId });
   return [...new Set(marked.map((row) => row.userId))];
 }
