@@ -56,6 +56,7 @@ const reservedUsernames = new Set([
   "profile",
   "register",
   "reset-password",
+  "responses",
   "robots.txt",
   "settings",
   "sign-in",

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   expectToast,
+  keepStatusLink,
   type MemberFixtures,
   newMember,
   ORIGIN,
@@ -64,6 +65,7 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
   await expect(respond).toBeEnabled();
   await dialog.getByLabel("Your thought").press("Enter");
   await expectToast(page, "Your response has been submitted successfully.");
+  expect(await keepStatusLink(page)).toMatch(new RegExp(`^${ORIGIN}/responses/[\\w-]{22}$`));
 
   const sidebar = page.getByRole("dialog", { name: "Responses" });
   await expect(
@@ -237,6 +239,7 @@ test("the owner sees how many responses are approved, with no highlights toggle"
 async function sendThought(page: Page, dialog: Locator, prismId: number, thought: string) {
   await dialog.getByLabel("Your thought").fill(thought);
   await dialog.getByLabel("Your thought").press("Enter");
+  await keepStatusLink(page);
   await expect(page.getByRole("dialog", { name: "Responses" }).getByText(thought)).toBeVisible();
   const [created] = await (await page.request.get(`/api/prisms/${prismId}/annotations`)).json();
   return created;

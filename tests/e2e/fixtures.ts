@@ -165,6 +165,18 @@ export async function expectToast(page: Page, ...texts: string[]) {
 }
 
 /** Adds a prism through the API as the member `request` is signed in as; answers its id. */
+/**
+ * After an anonymous author's response is sent, the dialog shows their private status link: reads
+ * it, then Done opens the responses as for a member. Answers the link.
+ */
+export async function keepStatusLink(page: Page): Promise<string> {
+  const sent = page.getByRole("dialog", { name: "Response sent" });
+  const link = await sent.getByLabel("Your private link").inputValue();
+  await sent.getByRole("button", { name: "Done" }).click();
+  await expect(sent).toHaveCount(0);
+  return link;
+}
+
 export async function addPrism(
   request: APIRequestContext,
   prism: { title: string; content: string },

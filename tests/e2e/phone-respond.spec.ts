@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   expectToast,
+  keepStatusLink,
   newMember,
   ORIGIN,
   test,
@@ -63,6 +64,7 @@ test("a phone visitor selects a passage by touch, taps Respond and responds in w
   await dialog.getByLabel("Your thought").fill("Plain words save us both a week.");
   await dialog.getByRole("button", { name: "Respond" }).tap();
   await expectToast(page, "Your response has been submitted successfully.");
+  await keepStatusLink(page);
   const sidebar = page.getByRole("dialog", { name: "Responses" });
   await expect(sidebar.getByText("Plain words save us both a week.")).toBeVisible();
   await expectNoAxeViolations(page);

@@ -82,3 +82,117 @@ test("the owner answers a pending response, and the author's open page shows it 
   await expect(authorSidebar.getByText("Talking after reading works for me too.")).toBeVisible();
   await visitor.close();
 });
+
+test("an anonymous author keeps a private link and follows their response there", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.slow();
+  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
+  const owner = await signIn(ownerContext);
+  const prismId = await addPrism(ownerContext.request, {
+    title: "How I give feedback",
+    content: CONTENT,
+  });
+
+  // The visitor responds on the page; the dialog then shows the private link to copy.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(`/${owner.username}`);
+  await page.getByRole("button", { name: "Respond to a passage" }).click();
+  const form = page.getByRole("dialog", { name: "Respond to this passage" });
+  await form.getByLabel("Select the words you want to respond to").focus();
+  await page.keyboard.press("Control+Home");
+  for (let i = 0; i < "I give feedback".length; i++) await page.keyboard.press("Shift+ArrowRight");
+  await form.getByLabel("Your thought").fill("Writing first helps me too.");
+  await form.getByRole("button", { name: "Respond" }).click();
+  const sent = page.getByRole("dialog", { name: "Response sent" });
+  const link = await sent.getByLabel("Your private link").inputValue();
+  expect(link).toMatch(new RegExp(`^${ORIGIN}/responses/[\\w-]{22}$`));
+  await expectNoAxeViolations(page);
+  await sent.getByRole("button", { name: "Copy" }).click();
+  await expectToast(page, "Link copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await sent.getByRole("button", { name: "Done" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Responses" }).getByText("Writing first helps me too."),
+  ).toBeVisible();
+
+  // Later, on another device: the link shows the response, pending, and is kept out of search.
+  const elsewhere = await browser.newContext({ baseURL: ORIGIN });
+  const status = await elsewhere.newPage();
+  await status.goto(link);
+  await expect(status.getByRole("heading", { name: "Your response" })).toBeVisible();
+  await expect(status.getByText("Writing first helps me too.")).toBeVisible();
+  await expect(status.getByText("I give feedback", { exact: true })).toBeVisible();
+  await expect(
+    status.getByText("Your annotation is pending approval from the Prism owner."),
+  ).toBeVisible();
+  await expect(status.locator('meta[name="robots"]')).toHaveAttribute(
+    "content",
+    "noindex, nofollow",
+  );
+  await expectNoAxeViolations(status);
+
+  // The owner answers; the author sees the reply when they come back to the link.
+  const [annotation] = await (
+    await ownerContext.request.get(`/api/prisms/${prismId}/annotations`)
+  ).json();
+  const replied = await ownerContext.request.put(`/api/annotations/${annotation.id}/reply`, {
+    headers: { origin: ORIGIN },
+    data: { text: "Then we agree: writing first." },
+  });
+  expect(replied.status()).toBe(200);
+  await status.reload();
+  await expect(
+    status.getByText("Approved: everyone who reads this prism can see your response."),
+  ).toBeVisible();
+  const reply = status.getByRole("region", { name: "Reply from Robin Quill" });
+  await expect(reply.getByText("Then we agree: writing first.")).toBeVisible();
+  await expectNoAxeViolations(status);
+  await status.getByRole("link", { name: '"How I give feedback"' }).click();
+  await expect(status).toHaveURL(`/${owner.username}?prism=${prismId}`);
+
+  // A link that never was says so.
+  await status.goto("/responses/AAAAAAAAAAAAAAAAAAAAAA");
+  await expect(
+    status.getByText("This link does not lead to a response.", { exact: false }),
+  ).toBeVisible();
+  await elsewhere.close();
+  await ownerContext.close();
+});
+
+test("a member author is notified when the owner answers", async ({ page, browser, signIn }) => {
+  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
+  const owner = await signIn(ownerContext);
+  const prismId = await addPrism(ownerContext.request, {
+    title: "How I give feedback",
+    content: CONTENT,
+  });
+  await signIn(page);
+  const { id } = await respond(page.request, {
+    prismId,
+    content: CONTENT,
+    quote: "offer to talk",
+    annotationText: "I like talking after.",
+  });
+  await page.goto("/notifications");
+  await expect(page.getByText("No notifications yet")).toBeVisible();
+
+  const replied = await ownerContext.request.put(`/api/annotations/${id}/reply`, {
+    headers: { origin: ORIGIN },
+    data: { text: "Good, let's." },
+  });
+  expect(replied.status()).toBe(200);
+  // The open page hears of it.
+  const item = page.getByText('Robin Quill replied to your response to "How I give feedback"');
+  await expect(item).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: /replied to your response/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${owner.username}`));
+  const sidebar = page.getByRole("dialog", { name: "Responses" });
+  await expect(
+    sidebar.getByRole("region", { name: "Reply from Robin Quill" }).getByText("Good, let's."),
+  ).toBeVisible();
+  await ownerContext.close();
+});

@@ -71,6 +71,10 @@ const ResetPasswordPage = lazyPage(
   "../features/password-reset/reset-password-page.tsx",
   "ResetPasswordPage",
 );
+const ResponseStatusPage = lazyPage(
+  "../features/annotations/response-status-page.tsx",
+  "ResponseStatusPage",
+);
 const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
 const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
 const ErrorDemoPage = lazyPage("../features/diagnostics/error-demo-page.tsx", "ErrorDemoPage");
@@ -125,6 +129,11 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     ),
   },
   { path: "/contact", head: { title: "Contact | Prism" }, element: <ContactPage /> },
+  {
+    path: "/responses/:token",
+    head: { title: "Your response | Prism", robots: privatePage },
+    element: <ResponseStatusPage />,
+  },
   { path: "/error", element: <ErrorPage /> },
   {
     path: "/terms-privacy",

@@ -32,6 +32,8 @@ export const queryKeys = {
   /** Every single-annotation query (the prefix of `annotation`). */
   everyAnnotation: ["annotation"] as const,
   annotation: (id: number) => ["annotation", id] as const,
+  /** An anonymous author's response, by the token of its private status link. */
+  responseStatus: (token: string) => ["response-status", token] as const,
   notifications: ["notifications"] as const,
   notificationPage: (limit: number, offset: number) =>
     ["notifications", "list", limit, offset] as const,

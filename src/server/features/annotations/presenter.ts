@@ -1,7 +1,7 @@
 // The one way an annotation leaves the server: what a viewer may know, never the annotator's
 // e-mail or visitor hash.
 import type { Annotation, AnnotationReply, ResponseStatus } from "../../../contract/annotations.ts";
-import { fullName, visitorName } from "../../../contract/names.ts";
+import { displayName, visitorName } from "../../../contract/names.ts";
 import type { annotations } from "../../db/schema.ts";
 import { canModerateAnnotations, isAnnotationAuthor, type Viewer } from "../../policy.ts";
 import { type AnnotationView, authorName, type responseByStatusToken } from "./service.ts";
@@ -54,7 +54,7 @@ export function presentResponseStatus({
     prismId: row.prismId,
     prismTitle,
     prismPath: `/${encodeURIComponent(owner.username)}?prism=${row.prismId}`,
-    ownerName: fullName(owner),
+    ownerName: displayName(owner),
     passage: row.selectedText,
     text: row.annotationText,
     authorName: visitorName(row.annotatorName),

@@ -1,4 +1,5 @@
 // The dialog that opens on a selected passage: the quote, the reader's thought, Respond.
+import { Copy } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useLocation } from "wouter";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
@@ -13,6 +14,7 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { copyLink } from "../../lib/clipboard.ts";
 import { useCoarsePointer } from "../../lib/pointer.ts";
 import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
@@ -75,16 +77,61 @@ function AnnotationDialogBody({
   save: SaveAnnotation | undefined;
 }) {
   const { user } = useCurrentUser();
+  const [sent, setSent] = useState<{ annotation: Annotation; statusUrl: string } | null>(null);
+  if (sent) {
+    return <StatusLink statusUrl={sent.statusUrl} onDone={() => onCreated(sent.annotation)} />;
+  }
   if (!respondersAdmit(target.responders, user !== null))
     return <MembersOnly onCancel={onCancel} />;
   return (
     <AnnotationForm
       key={`${target.prismId}:${target.selection?.selectionStart}:${target.selection?.selectionEnd}`}
       target={target}
-      onCreated={onCreated}
+      onCreated={(annotation) => {
+        // An anonymous author keeps a private link to follow the response; a member is notified.
+        const statusUrl = "statusUrl" in annotation ? annotation.statusUrl : null;
+        if (typeof statusUrl === "string") setSent({ annotation, statusUrl });
+        else onCreated(annotation);
+      }}
       onCancel={onCancel}
       save={save}
     />
+  );
+}
+
+/** Sent: the anonymous author's private link to what becomes of the response, to copy and keep. */
+function StatusLink({ statusUrl, onDone }: { statusUrl: string; onDone: () => void }) {
+  const id = useId();
+  const url = `${window.location.origin}${statusUrl}`;
+  return (
+    <div className="grid gap-4">
+      <DialogTitle className="pr-8 text-lg font-semibold">Response sent</DialogTitle>
+      <DialogDescription>
+        Keep this private link to see whether your response is approved and to read the owner's
+        reply.
+      </DialogDescription>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>Your private link</Label>
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-xs"
+          />
+          <Button variant="outline" onClick={() => void copyLink(url)}>
+            <Copy aria-hidden="true" /> Copy
+          </Button>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          It is shown only now. Anyone with the link can read your response.
+        </p>
+      </div>
+      <div className="flex justify-end">
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
   );
 }
 

@@ -1,7 +1,11 @@
 // Annotations of a profile's prisms: one list per prism, fetched once, and the writes.
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import type { Annotation, AnnotationCreate } from "../../../contract/annotations.ts";
+import type {
+  Annotation,
+  AnnotationCreate,
+  AnnotationCreated,
+} from "../../../contract/annotations.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
 import { toastDuration, toastError, toastSuccess } from "../../lib/toast.ts";
@@ -64,7 +68,7 @@ export function useCreateAnnotation(
     mutationFn:
       save ??
       (async (input: AnnotationCreate) => {
-        const annotation = await api.post<Annotation>("/api/annotations", input);
+        const annotation = await api.post<AnnotationCreated>("/api/annotations", input);
         await queryClient.invalidateQueries({
           queryKey: queryKeys.annotations(annotation.prismId),
         });

@@ -2,12 +2,14 @@
 import type { Notification } from "../../../contract/notifications.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 
-/** "liked your Prism" or "added an annotation to your Prism", after the actor's name. */
-function notificationVerb(notification: Notification): string {
-  return notification.type === "annotation"
-    ? "added an annotation to your Prism"
-    : "liked your Prism";
-}
+/** What the actor did, after their name: to the recipient's prism, or to their response. */
+const verbs: Record<Notification["type"], string> = {
+  heart: "liked your Prism",
+  annotation: "added an annotation to your Prism",
+  approved: "approved your response to",
+  rejected: "did not approve your response to",
+  reply: "replied to your response to",
+};
 
 export function NotificationText({ notification }: { notification: Notification }) {
   return (
@@ -15,7 +17,7 @@ export function NotificationText({ notification }: { notification: Notification 
       {/* Names and titles are isolated: their own direction never turns the words around them. */}
       <span>
         <bdi className="font-medium">{notification.actorName?.trim() || "Someone"}</bdi>{" "}
-        {notificationVerb(notification)}{" "}
+        {verbs[notification.type]}{" "}
         <span className="font-medium">
           "<bdi>{notification.prismTitle}</bdi>"
         </span>

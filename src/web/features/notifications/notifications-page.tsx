@@ -109,7 +109,7 @@ export function NotificationsPage() {
                       labels={{ approve: "Approve Annotation", reject: "Reject Annotation" }}
                     />
                   ) : null}
-                  {notification.type === "heart" && !notification.read ? (
+                  {notification.type !== "annotation" && !notification.read ? (
                     <Button
                       size="sm"
                       variant="outline"

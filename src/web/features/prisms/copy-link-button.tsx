@@ -1,17 +1,7 @@
 // Sharing a page or a prism: its address, copied to the clipboard, and a toast that says so.
 import { Link2 } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
-
-async function copyLink(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toastSuccess("Link copied", url);
-  } catch {
-    // The browser refused (no permission, or not a secure page): the link is shown to copy by hand.
-    toastError("Could not copy the link", url);
-  }
-}
+import { copyLink } from "../../lib/clipboard.ts";
 
 /** A "Copy link" button for `path` on this site; `label` says what is shared, for screen readers. */
 export function CopyLinkButton({

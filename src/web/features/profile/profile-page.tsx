@@ -3,6 +3,7 @@ import { Eye, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "wouter";
 import {
+  displayName,
   fullName,
   profileDescription,
   profilePageTitle,
@@ -260,7 +261,7 @@ function Profile({ owner }: { owner: PublicUser }) {
         onRetry={() => sidebar && annotations.retry(sidebar.prismId)}
         retrying={annotations.retrying}
         focusId={sidebar?.focusId ?? null}
-        owner={{ name: fullName(owner), isViewer: isOwner }}
+        owner={{ name: displayName(owner), isViewer: isOwner }}
       />
     </article>
   );
