@@ -22,6 +22,8 @@ test("a phone visitor selects a passage by touch, taps Respond and responds in w
   signIn,
   browser,
 }) => {
+  // Touch selection, the dialog's two steps (the response, then its private link), three axe checks.
+  test.slow();
   const context = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(context, newMember("plain"));
   const prismId = await addPrism(context.request, {
