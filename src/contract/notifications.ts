@@ -22,6 +22,10 @@ export const notificationSchema = z.object({
   type: notificationTypeSchema,
   /** Null for an anonymous actor: the page shows "Someone". */
   actorName: z.string().nullable(),
+  /** How many notifications the line stands for: the hearts on one prism are one line. */
+  actorCount: z.number().int().min(1),
+  /** The newest actors' names, up to 3 (null for anonymous ones); the first is `actorName`. */
+  actors: z.array(z.string().nullable()).max(3),
   read: z.boolean(),
   createdAt: z.string(),
   annotationId: z.number().int().nullable(),

@@ -113,13 +113,13 @@ test("hearts and responses that come while the bell's code is loading show on th
 
 test("the notifications page pages, marks read and deletes", async ({ page, browser, signIn }) => {
   const owner = await signIn(page, newMember("popular"));
-  const prismId = await addPrism(page.request, { title: "Loved widely", content: CONTENT });
-  // Twelve different visitors heart it: twelve notifications, two pages.
+  // A visitor hearts twelve prisms: twelve lines, two pages.
+  const fan = await browser.newContext({ baseURL: ORIGIN });
   for (let i = 0; i < 12; i++) {
-    const fan = await browser.newContext({ baseURL: ORIGIN });
+    const prismId = await addPrism(page.request, { title: `Loved ${i + 1}`, content: CONTENT });
     await toggleHeart(fan.request, prismId);
-    await fan.close();
   }
+  await fan.close();
 
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
@@ -148,6 +148,36 @@ test("the notifications page pages, marks read and deletes", async ({ page, brow
   await page.getByRole("button", { name: "Refresh" }).click();
   await expectToast(page, "Refreshed");
   expect(owner.username).toBeTruthy();
+});
+
+test("many hearts on one prism make one line, read as one", async ({ page, browser, signIn }) => {
+  await signIn(page, newMember("loved"));
+  const prismId = await addPrism(page.request, { title: "How I work", content: CONTENT });
+  for (let i = 0; i < 2; i++) {
+    const visitor = await browser.newContext({ baseURL: ORIGIN });
+    await toggleHeart(visitor.request, prismId);
+    await visitor.close();
+  }
+  await page.goto("/notifications");
+  const items = page.getByRole("main").getByRole("listitem");
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Someone and 1 other liked your Prism "How I work"');
+
+  // A member hearts it too: the open page's line follows, named by the newest.
+  const member = await browser.newContext({ baseURL: ORIGIN });
+  await signIn(member);
+  await toggleHeart(member.request, prismId);
+  await member.close();
+  await expect(items.first()).toContainText(
+    'Robin Quill and 2 others liked your Prism "How I work"',
+  );
+  await expect(items).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  await items.first().getByRole("button", { name: "Mark as read" }).click();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
 });
 
 test("an empty notifications page says so", async ({ page, signIn }) => {

@@ -222,6 +222,8 @@ describe("bidi controls", () => {
           prismId: 1,
           type: "heart",
           actorName: spoof("Grace"),
+          actorCount: 1,
+          actors: [spoof("Grace")],
           read: false,
           createdAt: new Date().toISOString(),
           annotationId: null,

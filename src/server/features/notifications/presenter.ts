@@ -9,6 +9,8 @@ export function presentNotification(notification: NotificationView): Notificatio
     prismId: notification.prismId,
     type: notification.type,
     actorName: notification.actorName,
+    actorCount: notification.actorCount,
+    actors: notification.actors,
     read: notification.read,
     createdAt: notification.createdAt.toISOString(),
     annotationId: notification.annotationId,

@@ -60,7 +60,7 @@ describe("notifications", () => {
     const other = await buildPrism(t.database, { userId: owner.id, title: "Evenings", index: 1 });
     const evenings = { ...scene, prism: other };
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-    const oldest = await notify(scene, { createdAt: day(1) });
+    const oldest = await notify(scene, { createdAt: day(1), type: "annotation", actorKey: null });
     const tieLow = await notify(evenings, {
       createdAt: day(2),
       type: "annotation",
@@ -81,6 +81,8 @@ describe("notifications", () => {
       prismId: other.id,
       type: "heart",
       actorName: null,
+      actorCount: 1,
+      actors: [null],
       read: false,
       createdAt: day(3).toISOString(),
       annotationId: null,
@@ -109,7 +111,7 @@ describe("notifications", () => {
   it("pages 10 at a time by default", async () => {
     const scene = await ownerWithPrism();
     const { headers } = scene;
-    for (let i = 0; i < 12; i++) await notify(scene);
+    for (let i = 0; i < 12; i++) await notify(scene, { type: "annotation", actorKey: null });
     expect((await get("/api/notifications", headers)).json()).toHaveLength(10);
     expect((await get("/api/notifications?offset=10", headers)).json()).toHaveLength(2);
   });
@@ -117,9 +119,10 @@ describe("notifications", () => {
   it("counts unread notifications, answering an unchanged poll with 304 until they change", async () => {
     const scene = await ownerWithPrism();
     const { headers } = scene;
-    const first = await notify(scene);
-    await notify(scene);
-    await notify(scene, { read: true });
+    const annotation = { type: "annotation" as const, actorKey: null };
+    const first = await notify(scene, annotation);
+    await notify(scene, annotation);
+    await notify(scene, { ...annotation, read: true });
 
     const url = "/api/notifications/unread-count";
     const response = await get(url, headers);
@@ -295,16 +298,72 @@ describe("notifications", () => {
     const items = (await get("/api/notifications", headers)).json() as {
       type: string;
       actorName: string | null;
+      actors: (string | null)[];
       userId: number;
     }[];
     expect(items.every((item) => item.userId === owner.id)).toBe(true);
-    expect(items.map((item) => [item.type, item.actorName])).toEqual([
-      ["annotation", "Pat Plain"],
-      ["annotation", null],
-      ["annotation", "Sam (visitor)"],
-      ["heart", "Pat Plain"],
-      ["heart", "Dee Named"],
+    // The hearts on one prism are one line, named by the newest actor first.
+    expect(items.map((item) => [item.type, item.actorName, item.actors])).toEqual([
+      ["annotation", "Pat Plain", ["Pat Plain"]],
+      ["annotation", null, [null]],
+      ["annotation", "Sam (visitor)", ["Sam (visitor)"]],
+      ["heart", "Pat Plain", ["Pat Plain", "Dee Named"]],
     ]);
+  });
+
+  it("makes the hearts on one prism one line, read and deleted as one; responses stay one each", async () => {
+    const scene = await ownerWithPrism("How I work");
+    const { owner, headers } = scene;
+    const elsewhere = await buildPrism(t.database, {
+      userId: owner.id,
+      title: "Evenings",
+      index: 1,
+    });
+    const minute = (n: number) => new Date(Date.UTC(2026, 1, 1, 9, n));
+    const hearts = [];
+    for (let i = 0; i < 13; i++) {
+      hearts.push(await notify(scene, { createdAt: minute(i), actorName: `Reader ${i}` }));
+    }
+    const other = await notify({ ...scene, prism: elsewhere }, { createdAt: minute(20) });
+    const response = { type: "annotation" as const, actorKey: null };
+    const first = await notify(scene, { ...response, createdAt: minute(30) });
+    const second = await notify(scene, { ...response, createdAt: minute(31) });
+
+    const list = async () =>
+      (await get("/api/notifications", headers)).json() as {
+        id: number;
+        type: string;
+        actorCount: number;
+        actors: (string | null)[];
+        read: boolean;
+      }[];
+    const lines = await list();
+    expect(lines.map((line) => [line.id, line.actorCount])).toEqual([
+      [second.id, 1],
+      [first.id, 1],
+      [other.id, 1],
+      [hearts[12]?.id, 13],
+    ]);
+    expect(lines[3]?.actors).toEqual(["Reader 12", "Reader 11", "Reader 10"]);
+    expect(await unread(headers)).toBe(4);
+
+    // Marking the line read marks all 13.
+    const marked = await post(`/api/notifications/${hearts[12]?.id}/read`, headers);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ actorCount: 13, read: true });
+    expect(await unread(headers)).toBe(3);
+    expect((await rowOf(hearts[0]?.id ?? 0))?.read).toBe(true);
+    // A new heart brings the line back, unread, at the top of the list.
+    const latest = await notify(scene, { createdAt: minute(40), actorName: "Maya Okafor" });
+    expect((await list())[0]).toMatchObject({
+      id: latest.id,
+      actorCount: 14,
+      actors: ["Maya Okafor", "Reader 12", "Reader 11"],
+      read: false,
+    });
+    // Deleting the line deletes the group; other lines stay.
+    expect((await remove(`/api/notifications/${latest.id}`, headers)).statusCode).toBe(204);
+    expect((await list()).map((line) => line.id)).toEqual([second.id, first.id, other.id]);
   });
 
   it("marks an annotation's notifications read and names the recipients that changed", async () => {

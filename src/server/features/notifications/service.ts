@@ -1,7 +1,7 @@
 // A member's notifications: telling a prism's owner what others did, the list (with each prism's
 // title and owner, and the status of the annotation it is about, in one query), the unread
 // count, and the recipient's own changes. Every read and change is scoped to the recipient.
-import { and, desc, eq, getTableColumns, ne, or } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, or, sql } from "drizzle-orm";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
@@ -14,7 +14,10 @@ import type { HeartActor } from "../hearts/service.ts";
 
 const { actorKey: _actorKey, ...shownColumns } = getTableColumns(notifications);
 
-/** A notification row joined with what the page shows of its prism; never the actor's key. */
+/**
+ * A line of the list: a notification (a group of hearts: the newest) joined with what the page
+ * shows of its prism; never the actor's key.
+ */
 export type NotificationView = Awaited<ReturnType<typeof listNotifications>>[number];
 
 const notFoundMessage = "Notification not found";
@@ -84,34 +87,86 @@ export async function notifyAuthor(
   return [{ type: "notification.created", userId: annotation.userId }];
 }
 
-function selectViews(db: Executor) {
+/**
+ * What makes one line of the list: every heart on one prism is one line ("Maya Okafor and 12
+ * others liked your Prism"), each other notification a line of its own. Heart groups are keyed
+ * by the negated prism id, so they never meet a notification's id.
+ */
+const lineKey = sql`case when ${notifications.type} = 'heart' then -${notifications.prismId} else ${notifications.id} end`;
+const newestFirst = sql`${notifications.createdAt} desc, ${notifications.id} desc`;
+
+/** The recipient's lines, each as its newest notification with the group's count, names and state. */
+function selectLines(db: Executor, userId: number) {
+  const lines = db.$with("lines").as(
+    db
+      .select({
+        id: notifications.id,
+        actorCount: sql<number>`count(*) over (partition by ${lineKey})`
+          .mapWith(Number)
+          .as("actor_count"),
+        actors: sql<(string | null)[]>`(array_agg(${notifications.actorName}) over (
+            partition by ${lineKey} order by ${newestFirst}
+            rows between unbounded preceding and unbounded following))[1:3]`.as("actors"),
+        allRead: sql<boolean>`bool_and(${notifications.read}) over (partition by ${lineKey})`.as(
+          "all_read",
+        ),
+        rank: sql<number>`row_number() over (partition by ${lineKey} order by ${newestFirst})`.as(
+          "line_rank",
+        ),
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId)),
+  );
+  const { read: _read, ...columns } = shownColumns;
   return db
+    .with(lines)
     .select({
-      ...shownColumns,
+      ...columns,
+      read: lines.allRead,
+      actorCount: lines.actorCount,
+      actors: lines.actors,
       prismTitle: prisms.title,
       prismOwnerUsername: users.username,
       annotationStatus: annotations.status,
     })
     .from(notifications)
+    .innerJoin(lines, and(eq(lines.id, notifications.id), eq(lines.rank, 1)))
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
     .innerJoin(users, eq(users.id, prisms.userId))
     .leftJoin(annotations, eq(annotations.id, notifications.annotationId));
 }
 
-/** The recipient's notifications, newest first (ties broken by id), one page at a time. */
+/** The recipient's notification lines, newest first (ties broken by id), one page at a time. */
 export async function listNotifications(db: Executor, userId: number, page: PageQuery) {
-  return selectViews(db)
-    .where(eq(notifications.userId, userId))
+  return selectLines(db, userId)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
+/** How many lines of the recipient's list are unread (a group of hearts counts once). */
 export async function unreadCount(db: Executor, userId: number): Promise<number> {
-  return db.$count(
-    notifications,
-    and(eq(notifications.userId, userId), eq(notifications.read, false)),
-  );
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${lineKey})`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.count ?? 0;
+}
+
+/** The notifications a line stands for: the hearts of its prism, or itself. */
+async function lineOf(tx: Executor, userId: number, notificationId: number) {
+  const [line] = await tx
+    .select({ type: notifications.type, prismId: notifications.prismId })
+    .from(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
+  if (!line) throw notFound(notFoundMessage);
+  return line.type === "heart"
+    ? and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, "heart"),
+        eq(notifications.prismId, line.prismId),
+      )
+    : eq(notifications.id, notificationId);
 }
 
 /** Announces that the member's notifications changed (other than by a new one). */
@@ -119,24 +174,27 @@ const notificationsChanged = (userId: number): PrismEvent[] => [
   { type: "notifications.changed", userId },
 ];
 
-/** Marks one of the recipient's notifications read; someone else's is a 404, like a missing one. */
+/**
+ * Marks one of the recipient's lines read (a group of hearts: all of them); someone else's is a
+ * 404, like a missing one.
+ */
 export async function markNotificationRead(
   db: Db,
   userId: number,
   notificationId: number,
 ): Promise<WithEvents<{ notification: NotificationView }>> {
   return db.transaction(async (tx) => {
-    const own = and(eq(notifications.id, notificationId), eq(notifications.userId, userId));
-    const [current] = await tx
-      .select({ read: notifications.read })
-      .from(notifications)
-      .where(own)
-      .for("update");
-    if (!current) throw notFound(notFoundMessage);
-    if (!current.read) await tx.update(notifications).set({ read: true }).where(own);
-    const [notification] = await selectViews(tx).where(eq(notifications.id, notificationId));
+    const line = await lineOf(tx, userId, notificationId);
+    const marked = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(line, eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    const [notification] = await selectLines(tx, userId).where(
+      sql`${notifications.id} in (select ${notifications.id} from ${notifications} where ${line})`,
+    );
     if (!notification) throw notFound(notFoundMessage);
-    return { notification, events: current.read ? [] : notificationsChanged(userId) };
+    return { notification, events: marked.length > 0 ? notificationsChanged(userId) : [] };
   });
 }
 
@@ -153,17 +211,13 @@ export async function markAllNotificationsRead(
   return { count: marked.length, events: marked.length > 0 ? notificationsChanged(userId) : [] };
 }
 
-/** Deletes one of the recipient's notifications; someone else's is a 404 and stays. */
+/** Deletes one of the recipient's lines (a group of hearts: all of them); someone else's is a 404 and stays. */
 export async function deleteNotification(
   db: Executor,
   userId: number,
   notificationId: number,
 ): Promise<WithEvents> {
-  const deleted = await db
-    .delete(notifications)
-    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  if (deleted.length === 0) throw notFound(notFoundMessage);
+  await db.delete(notifications).where(await lineOf(db, userId, notificationId));
   return { events: notificationsChanged(userId) };
 }
 

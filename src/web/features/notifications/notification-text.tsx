@@ -1,4 +1,5 @@
-// One notification in words: "{actor} liked your Prism "{title}"", and when.
+// One line of notifications in words: "{actor} liked your Prism "{title}"", "{actor} and 12 others
+// liked your Prism "{title}"", and when.
 import type { Notification } from "../../../contract/notifications.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 
@@ -11,12 +12,18 @@ const verbs: Record<Notification["type"], string> = {
   reply: "replied to your response to",
 };
 
+/** "1 other", "12 others": the rest of a group of hearts after its newest actor. */
+function others(count: number): string {
+  return `${count.toLocaleString("en")} ${count === 1 ? "other" : "others"}`;
+}
+
 export function NotificationText({ notification }: { notification: Notification }) {
   return (
     <>
       {/* Names and titles are isolated: their own direction never turns the words around them. */}
       <span>
-        <bdi className="font-medium">{notification.actorName?.trim() || "Someone"}</bdi>{" "}
+        <bdi className="font-medium">{notification.actorName?.trim() || "Someone"}</bdi>
+        {notification.actorCount > 1 ? ` and ${others(notification.actorCount - 1)}` : null}{" "}
         {verbs[notification.type]}{" "}
         <span className="font-medium">
           "<bdi>{notification.prismTitle}</bdi>"
