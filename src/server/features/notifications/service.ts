@@ -104,9 +104,10 @@ function selectLines(db: Executor, userId: number) {
         actorCount: sql<number>`count(*) over (partition by ${lineKey})`
           .mapWith(Number)
           .as("actor_count"),
-        actors: sql<(string | null)[]>`(array_agg(${notifications.actorName}) over (
+        // As JSON: a text array's null would come back from the driver as the word NULL.
+        actors: sql<(string | null)[]>`to_jsonb((array_agg(${notifications.actorName}) over (
             partition by ${lineKey} order by ${newestFirst}
-            rows between unbounded preceding and unbounded following))[1:3]`.as("actors"),
+            rows between unbounded preceding and unbounded following))[1:3])`.as("actors"),
         allRead: sql<boolean>`bool_and(${notifications.read}) over (partition by ${lineKey})`.as(
           "all_read",
         ),
