@@ -47,6 +47,13 @@ export const annotationReplyInputSchema = z.strictObject({
 });
 export type AnnotationReplyInput = z.infer<typeof annotationReplyInputSchema>;
 
+export const originalContextSchema = z.object({
+  before: z.string(),
+  passage: z.string(),
+  after: z.string(),
+});
+export type OriginalContext = z.infer<typeof originalContextSchema>;
+
 export const annotationSchema = z.object({
   id: z.number().int(),
   prismId: z.number().int(),
@@ -61,6 +68,10 @@ export const annotationSchema = z.object({
   status: annotationStatusSchema,
   /** The passage is no longer in the prism's text. */
   orphaned: z.boolean(),
+  /** The prism's version the passage was selected in. */
+  revision: z.number().int(),
+  /** When orphaned: the passage as it was selected, with the words either side of it then. */
+  originalContext: originalContextSchema.optional(),
   createdAt: z.string(),
   /** The prism owner's answer, shown under the response to whoever may see the response. */
   reply: annotationReplySchema.nullable(),

@@ -20,6 +20,16 @@ export const exportedPrismSchema = prismSchema
   .omit({ userId: true, content: true })
   .extend({ url: z.string(), html: z.string(), text: z.string() });
 
+/** An earlier version of one of the member's prisms, as its history keeps it. */
+export const exportedRevisionSchema = z.object({
+  prismId: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  html: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
 /** An annotation as exported; never anyone's e-mail or visitor hash. */
 export const exportedAnnotationSchema = z.object({
   id: z.number().int(),
@@ -35,6 +45,8 @@ export const exportedAnnotationSchema = z.object({
   selectionEnd: z.number().int(),
   status: annotationStatusSchema,
   orphaned: z.boolean(),
+  /** The version of the prism the passage was selected in. */
+  revision: z.number().int(),
   createdAt: z.string(),
   /** The prism owner's reply, if any. */
   reply: annotationReplySchema.nullable(),
@@ -103,6 +115,8 @@ export const memberExportSchema = z.object({
   exportedAt: z.string(),
   account: currentUserSchema,
   prisms: z.array(exportedPrismSchema),
+  /** The earlier versions of those prisms that their histories keep, by prism and number. */
+  revisions: z.array(exportedRevisionSchema),
   /** Responses on the member's prisms, from anyone (including themselves). */
   annotationsReceived: z.array(exportedAnnotationSchema),
   /** The member's responses on other members' prisms. */

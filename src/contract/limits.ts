@@ -20,11 +20,18 @@ export const limits = {
    * the last of 50 prisms to the top takes 49.
    */
   prismWritesPerMinute: 60,
+  /**
+   * Versions of one prism kept, the current one included: past them the oldest go first, except
+   * those a response was made on.
+   */
+  revisionsKept: 100,
   annotationMax: 2000,
   /** The owner's reply to a response. */
   replyMax: 2000,
   /** The passage a response quotes: a long paragraph (and a bound on re-anchoring's work). */
   selectionMax: 1000,
+  /** The words a response keeps from either side of its passage, in characters. */
+  originalContextMax: 100,
   bodyBytes: 256 * 1024,
   pageSize: 10,
   pageSizeMax: 50,

@@ -1,6 +1,7 @@
 // The plain text of a prism's sanitized HTML. Annotation offsets count characters of this text,
 // on the server and in the browser alike: text nodes in order, entities decoded, and a newline
 // between blocks (and for <br>) so that words of adjacent paragraphs stay apart.
+import { limits } from "./limits.ts";
 
 const BLOCK_TAGS = new Set([
   "p",
@@ -57,6 +58,19 @@ export function htmlToPlainText(html: string): string {
     text += decodeEntities(token.replace(/\r\n?/g, "\n"));
   }
   return text;
+}
+
+/**
+ * The words either side of a range that a response keeps: up to `limits.originalContextMax`
+ * characters each, a word cut short by that bound left out.
+ */
+export function originalContext(text: string, start: number, end: number) {
+  const size = limits.originalContextMax;
+  let before = text.slice(Math.max(0, start - size), start);
+  if (start > size) before = before.replace(/^\S*\s/, "");
+  let after = text.slice(end, end + size);
+  if (end + size < text.length) after = after.replace(/\s\S*$/, "");
+  return { before, after };
 }
 
 /** Up to `size` characters before and after a range: the quote's context for re-anchoring. */

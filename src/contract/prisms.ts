@@ -19,6 +19,8 @@ export const prismSchema = z.object({
   responders: respondersSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When its title or content last changed, if they changed since it was first published. */
+  editedAt: z.string().nullable(),
 });
 export type Prism = z.infer<typeof prismSchema>;
 

@@ -37,6 +37,11 @@ export function canEditPrism(actor: Actor, prism: Pick<PrismRow, "userId">): boo
   return actor !== null && actor.id === prism.userId;
 }
 
+/** A prism's history is its owner's, and admins'. */
+export function canSeeHistory(actor: Actor, prism: Pick<PrismRow, "userId">): boolean {
+  return actor !== null && (actor.id === prism.userId || canAdminister(actor));
+}
+
 /** Who may respond to a prism, as its owner chose: anyone, signed-in members only, or no one. */
 export function canRespondTo(actor: Actor, prism: Pick<PrismRow, "responders">): boolean {
   return respondersAdmit(prism.responders, actor !== null);

@@ -153,6 +153,18 @@ export const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   "GET /api/user/export": { expect: signedIn(200) },
+  "GET /api/prisms/{id}/revisions": {
+    url: (s) => `/api/prisms/${s.prism.id}/revisions`,
+    expect: { anonymous: 404, member: 404, owner: 200, admin: 200 },
+  },
+  "GET /api/prisms/{id}/revisions/{number}": {
+    url: (s) => `/api/prisms/${s.prism.id}/revisions/1`,
+    expect: { anonymous: 404, member: 404, owner: 200, admin: 200 },
+  },
+  "POST /api/prisms/{id}/revisions/{number}/restore": {
+    url: (s) => `/api/prisms/${s.prism.id}/revisions/1/restore`,
+    expect: { anonymous: 401, member: 404, owner: 200, admin: 403 },
+  },
   "GET /api/prisms/{prismId}/heart": {
     url: (s) => `/api/prisms/${s.prism.id}/heart`,
     expect: everyone(200),

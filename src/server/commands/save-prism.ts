@@ -1,13 +1,45 @@
 // Saving a prism: the new title and text, its annotations anchored again in the new text, and the
-// events for its list, its annotations and its hearts. One transaction.
+// events for its list, its annotations and its hearts. One transaction. Restoring a version of it
+// from its history is the same save, of that version's title and text.
 import type { PrismEvent } from "../../contract/events.ts";
 import type { PrismInput } from "../../contract/prisms.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, Executor } from "../db/client.ts";
 import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
+import { getRevision } from "../features/prisms/revisions.ts";
 import { updatePrism } from "../features/prisms/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import { annotationAudience } from "../policy.ts";
+
+async function save(
+  tx: Executor,
+  owner: UserRow,
+  prismId: number,
+  input: PrismInput,
+): Promise<WithEvents<{ prism: PrismRow }>> {
+  const { prism, changed, heartsReset, contentChanged } = await updatePrism(
+    tx,
+    owner,
+    prismId,
+    input,
+  );
+  if (!changed) return { prism, events: [] };
+  const moved = contentChanged ? await reanchorAnnotations(tx, prism.id, prism.content) : [];
+  const { username } = owner;
+  const events: PrismEvent[] = [{ type: "prisms.changed", username }];
+  if (moved.length > 0) {
+    events.push({
+      type: "annotation.changed",
+      prismId: prism.id,
+      username,
+      audience: annotationAudience(owner.id, moved),
+    });
+  }
+  if (heartsReset) {
+    events.push({ type: "heart.changed", prismId: prism.id, heartsCount: 0, username });
+  }
+  return { prism, events };
+}
 
 export async function savePrism(
   db: Db,
@@ -15,22 +47,22 @@ export async function savePrism(
   prismId: number,
   input: PrismInput,
 ): Promise<WithEvents<{ prism: PrismRow }>> {
+  return db.transaction((tx) => save(tx, owner, prismId, input));
+}
+
+/**
+ * Makes an earlier version of a prism its current one, saved as a new version (restoring the
+ * current one changes nothing). Who may not read the history gets 404; an admin, who may read it,
+ * may not write the prism (403).
+ */
+export async function restoreRevision(
+  db: Db,
+  actor: UserRow,
+  prismId: number,
+  number: number,
+): Promise<WithEvents<{ prism: PrismRow }>> {
   return db.transaction(async (tx) => {
-    const { prism, heartsReset, contentChanged } = await updatePrism(tx, owner, prismId, input);
-    const moved = contentChanged ? await reanchorAnnotations(tx, prism.id, prism.content) : [];
-    const { username } = owner;
-    const events: PrismEvent[] = [{ type: "prisms.changed", username }];
-    if (moved.length > 0) {
-      events.push({
-        type: "annotation.changed",
-        prismId: prism.id,
-        username,
-        audience: annotationAudience(owner.id, moved),
-      });
-    }
-    if (heartsReset) {
-      events.push({ type: "heart.changed", prismId: prism.id, heartsCount: 0, username });
-    }
-    return { prism, events };
+    const { title, content } = await getRevision(tx, actor, prismId, number);
+    return save(tx, actor, prismId, { title, content });
   });
 }

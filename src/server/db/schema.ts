@@ -83,11 +83,17 @@ export const prisms = pgTable(
     editedAfterHearts: boolean("edited_after_hearts").notNull().default(false),
     responders: prismResponders("responders").notNull().default("anyone"),
     /**
+     * The number of the prism's current version: 1 when created, one more with each save that
+     * changes its title or content. The versions before it are kept in `prism_revisions`.
+     */
+    revision: integer("revision").notNull().default(1),
+    /**
      * The author is not deactivated. Kept by the database itself (triggers on prisms and users,
      * see migration 0004), so that the explore page can page through prisms by one index alone.
      */
     authorActive: boolean("author_active").notNull().default(true),
     createdAt: createdAt(),
+    /** When the current version was saved: moved only by a save that changes title or content. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -147,6 +153,14 @@ export const annotations = pgTable(
     replyUpdatedAt: timestamp("reply_updated_at", { withTimezone: true }),
     /** The SHA-256 of an anonymous author's private status link; null for members' responses. */
     statusTokenHash: text("status_token_hash").unique(),
+    /** The prism's version (`prisms.revision`) the passage was selected in. */
+    revision: integer("revision").notNull().default(1),
+    /**
+     * Up to 100 characters of that version's text before and after the passage, kept so that a
+     * response whose passage is gone still shows the words it answered.
+     */
+    contextBefore: text("context_before").notNull().default(""),
+    contextAfter: text("context_after").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
@@ -159,6 +173,26 @@ export const annotations = pgTable(
       sql`${t.selectionStart} >= 0 and ${t.selectionEnd} > ${t.selectionStart}`,
     ),
   ],
+);
+
+/**
+ * A prism's earlier versions, one row for each save that changed its title or content: the
+ * version as it was before that save (`number` as `prisms.revision` was then), its sanitized
+ * content only. `created_at` is when that version was saved.
+ */
+export const prismRevisions = pgTable(
+  "prism_revisions",
+  {
+    id: id(),
+    prismId: integer("prism_id")
+      .notNull()
+      .references(() => prisms.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("prism_revisions_number_idx").on(t.prismId, t.number)],
 );
 
 export const notifications = pgTable(
@@ -265,3 +299,4 @@ export const auditLog = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type PrismRow = typeof prisms.$inferSelect;
+export type PrismRevisionRow = typeof prismRevisions.$inferSelect;

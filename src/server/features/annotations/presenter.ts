@@ -20,6 +20,14 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     selectionEnd: row.selectionEnd,
     status: row.status,
     orphaned: row.orphaned,
+    revision: row.revision,
+    ...(row.orphaned && {
+      originalContext: {
+        before: row.contextBefore,
+        passage: row.selectedText,
+        after: row.contextAfter,
+      },
+    }),
     createdAt: row.createdAt.toISOString(),
     reply: presentReply(row),
     isOwn: isAnnotationAuthor(viewer, row),

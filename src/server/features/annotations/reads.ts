@@ -39,7 +39,13 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
     maxSize: 16 * 1024 * 1024,
     sizeOf: ({ views }) =>
       views.reduce(
-        (bytes, { row }) => bytes + row.annotationText.length + row.selectedText.length + 300,
+        (bytes, { row }) =>
+          bytes +
+          row.annotationText.length +
+          row.selectedText.length +
+          row.contextBefore.length +
+          row.contextAfter.length +
+          300,
         0,
       ),
   });

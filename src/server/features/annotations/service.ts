@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import type { AnnotationCreate, AnnotationStatus } from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
-import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
+import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
@@ -136,12 +136,14 @@ export async function createAnnotation(
     );
   }
   const text = htmlToPlainText(prism.content);
-  if (text.slice(input.selectionStart, input.selectionEnd) !== input.selectedText) {
+  const { selectionStart: start, selectionEnd: end } = input;
+  if (text.slice(start, end) !== input.selectedText) {
     throw badRequest(annotationMessages.selectionMismatch, {
       selectedText: annotationMessages.selectionMismatch,
     });
   }
   const statusToken = member ? null : newToken(16);
+  const context = originalContext(text, start, end);
   const [row] = await tx
     .insert(annotations)
     .values({
@@ -154,11 +156,14 @@ export async function createAnnotation(
       visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       // The owner may approve members' responses at once; anonymous ones always wait.
       status: member && found.preapproveMembers ? "approved" : "pending",
-      selectionStart: input.selectionStart,
-      selectionEnd: input.selectionEnd,
-      ...quoteContext(text, input.selectionStart, input.selectionEnd),
+      selectionStart: start,
+      selectionEnd: end,
+      ...quoteContext(text, start, end),
       prismTitle: prism.title,
       statusTokenHash: statusToken ? hashToken(statusToken) : null,
+      revision: prism.revision,
+      contextBefore: context.before,
+      contextAfter: context.after,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

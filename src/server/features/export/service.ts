@@ -10,8 +10,16 @@ import {
 import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Db } from "../../db/client.ts";
-import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
+import {
+  annotations,
+  notifications,
+  prismRevisions,
+  prisms,
+  type UserRow,
+  users,
+} from "../../db/schema.ts";
 import { presentReply } from "../annotations/presenter.ts";
+import { presentPrism } from "../prisms/presenter.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 
 /** Rows read per query: small enough that a page of the longest prisms stays a few megabytes. */
@@ -114,6 +122,7 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
     selectionEnd: view.row.selectionEnd,
     status: view.row.status,
     orphaned: view.row.orphaned,
+    revision: view.row.revision,
     createdAt: view.row.createdAt.toISOString(),
     reply: presentReply(view.row),
   });
@@ -176,6 +185,34 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
       responders: prism.responders,
       createdAt: prism.createdAt.toISOString(),
       updatedAt: prism.updatedAt.toISOString(),
+      editedAt: presentPrism(prism).editedAt,
+    }),
+  );
+  yield* jsonArray(
+    "revisions",
+    paged((after: { id: number } | null) =>
+      db
+        .select({
+          id: prismRevisions.id,
+          prismId: prismRevisions.prismId,
+          number: prismRevisions.number,
+          title: prismRevisions.title,
+          content: prismRevisions.content,
+          createdAt: prismRevisions.createdAt,
+        })
+        .from(prismRevisions)
+        .innerJoin(prisms, eq(prisms.id, prismRevisions.prismId))
+        .where(and(eq(prisms.userId, user.id), after ? gt(prismRevisions.id, after.id) : undefined))
+        .orderBy(asc(prismRevisions.id))
+        .limit(EXPORT_PAGE),
+    ),
+    (row): Exported<"revisions"> => ({
+      prismId: row.prismId,
+      number: row.number,
+      title: row.title,
+      html: row.content,
+      text: htmlToPlainText(row.content),
+      createdAt: row.createdAt.toISOString(),
     }),
   );
   yield* jsonArray("annotationsReceived", annotationPages(db, received), annotation);

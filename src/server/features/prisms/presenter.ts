@@ -14,5 +14,6 @@ export function presentPrism(prism: PrismRow): Prism {
     responders: prism.responders,
     createdAt: prism.createdAt.toISOString(),
     updatedAt: prism.updatedAt.toISOString(),
+    editedAt: prism.revision > 1 ? prism.updatedAt.toISOString() : null,
   };
 }

@@ -10,9 +10,14 @@ import {
   prismSchema,
   respondersInputSchema,
 } from "../../../contract/prisms.ts";
+import {
+  revisionParams,
+  revisionSchema,
+  revisionSummarySchema,
+} from "../../../contract/revisions.ts";
 import { usernameParam } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
-import { savePrism } from "../../commands/save-prism.ts";
+import { restoreRevision, savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
 import { errorResponses } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
@@ -21,6 +26,7 @@ import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentPrism } from "./presenter.ts";
 import { prismReads } from "./reads.ts";
+import { getRevision, listRevisions } from "./revisions.ts";
 import { createPrism, deletePrism, movePrism, setResponders } from "./service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
@@ -144,6 +150,49 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) =>
       answer(
         await setResponders(db, requireUser(request), request.params.id, request.body.responders),
+      ),
+  );
+
+  app.get(
+    "/prisms/:id/revisions",
+    {
+      schema: {
+        tags,
+        summary: "A prism's versions, newest first, the current one included (owner and admins)",
+        params: idParams,
+        response: { 200: z.array(revisionSummarySchema), ...errorResponses(404) },
+      },
+    },
+    async (request) => listRevisions(db, request.user, request.params.id),
+  );
+
+  app.get(
+    "/prisms/:id/revisions/:number",
+    {
+      schema: {
+        tags,
+        summary: "One version of a prism, with its content (owner and admins)",
+        params: revisionParams,
+        response: { 200: revisionSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => getRevision(db, request.user, request.params.id, request.params.number),
+  );
+
+  app.post(
+    "/prisms/:id/revisions/:number/restore",
+    {
+      schema: {
+        tags,
+        summary: "Make a version the prism's current one, saved as a new version (owner only)",
+        params: revisionParams,
+        response: { 200: prismSchema, ...errors },
+      },
+      config: writes,
+    },
+    async (request) =>
+      answer(
+        await restoreRevision(db, requireUser(request), request.params.id, request.params.number),
       ),
   );
 };

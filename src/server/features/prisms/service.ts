@@ -15,6 +15,7 @@ import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../d
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { canEditPrism } from "../../policy.ts";
+import { keepRevision } from "./revisions.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
 
 export async function listPrisms(db: Db, userId: number): Promise<PrismRow[]> {
@@ -29,9 +30,17 @@ export async function listPrisms(db: Db, userId: number): Promise<PrismRow[]> {
   return list.execute({ userId });
 }
 
-/** The prism, if the actor may write it: 404 when missing, 403 when it is someone else's. */
+/**
+ * The prism, if the actor may write it, locked until the transaction ends: 404 when missing, 403
+ * when it is someone else's.
+ */
 async function loadOwnPrism(db: Executor, actor: UserRow, prismId: number): Promise<PrismRow> {
-  const [prism] = await db.select().from(prisms).where(eq(prisms.id, prismId)).limit(1);
+  const [prism] = await db
+    .select()
+    .from(prisms)
+    .where(eq(prisms.id, prismId))
+    .limit(1)
+    .for("update");
   if (!prism) throw notFound("Prism not found");
   if (!canEditPrism(actor, prism)) throw forbidden("Only the owner can change this prism");
   return prism;
@@ -87,6 +96,8 @@ export async function createPrism(
 
 interface PrismUpdate {
   prism: PrismRow;
+  /** False when the title and content were already those: nothing was written. */
+  changed: boolean;
   /** True when a title change cleared the prism's hearts. */
   heartsReset: boolean;
   /** True when the text changed, so that its annotations need anchoring again. */
@@ -94,9 +105,10 @@ interface PrismUpdate {
 }
 
 /**
- * Saves a prism, inside the caller's transaction. A new title while it has hearts removes them
- * (a new title may change what was hearted); new content while it has hearts marks it edited
- * after hearts.
+ * Saves a prism, inside the caller's transaction. A save that changes the title or content keeps
+ * the version it replaces (see revisions.ts); one that changes neither writes nothing. A new
+ * title while it has hearts removes them (a new title may change what was hearted); new content
+ * while it has hearts marks it edited after hearts.
  */
 export async function updatePrism(
   tx: Executor,
@@ -113,12 +125,17 @@ export async function updatePrism(
   const current = await loadOwnPrism(tx, actor, prismId);
   const titleChanged = values.title !== current.title;
   const contentChanged = values.content !== current.content;
+  if (!titleChanged && !contentChanged) {
+    return { prism: current, changed: false, heartsReset: false, contentChanged: false };
+  }
+  await keepRevision(tx, current);
   const heartsReset = titleChanged && current.heartsCount > 0;
   if (heartsReset) await tx.delete(prismHearts).where(eq(prismHearts.prismId, prismId));
   const [prism] = await tx
     .update(prisms)
     .set({
       ...values,
+      revision: current.revision + 1,
       updatedAt: new Date(),
       ...(heartsReset
         ? { heartsCount: 0, editedAfterHearts: false }
@@ -129,7 +146,7 @@ export async function updatePrism(
     .where(eq(prisms.id, prismId))
     .returning();
   if (!prism) throw notFound("Prism not found");
-  return { prism, heartsReset, contentChanged };
+  return { prism, changed: true, heartsReset, contentChanged };
 }
 
 /**

@@ -79,6 +79,7 @@ function stored(
     selectionEnd: start + quote.length,
     status: "approved",
     orphaned: false,
+    revision: 1,
     createdAt: new Date(0).toISOString(),
     reply: null,
     isOwn: false,

@@ -68,6 +68,7 @@ export function ExamplePrism() {
         selectionEnd: input.selectionEnd,
         status: "pending",
         orphaned: false,
+        revision: 1,
         createdAt: new Date().toISOString(),
         reply: null,
         isOwn: false,
