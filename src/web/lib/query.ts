@@ -28,6 +28,9 @@ export const queryKeys = {
   profile: (username: string) => ["users", username.toLowerCase()] as const,
   prisms: (username: string) => ["prisms", username.toLowerCase()] as const,
   heart: (prismId: number) => ["heart", prismId] as const,
+  /** A prism's versions (the prefix of `revision`). */
+  revisions: (prismId: number) => ["revisions", prismId] as const,
+  revision: (prismId: number, number: number) => ["revisions", prismId, number] as const,
   annotations: (prismId: number) => ["annotations", prismId] as const,
   /** Every single-annotation query (the prefix of `annotation`). */
   everyAnnotation: ["annotation"] as const,

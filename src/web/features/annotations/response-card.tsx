@@ -1,6 +1,8 @@
 // One response as a prism's page lists it: who wrote it and when, the passage, the thought, where
 // it stands, and Approve and Reject for whoever may decide it.
-import type { Annotation } from "../../../contract/annotations.ts";
+import { History } from "lucide-react";
+import type { Annotation, OriginalContext } from "../../../contract/annotations.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 import type { DecideAnnotation } from "./annotation-queries.ts";
@@ -12,6 +14,7 @@ export function ResponseCard({
   focused = false,
   decide,
   owner,
+  onOpenRevision,
 }: {
   annotation: Annotation;
   /** The prism's owner, whose reply shows under the response; absent where replies are not kept. */
@@ -20,6 +23,8 @@ export function ResponseCard({
   focused?: boolean;
   /** How a decision is made; Prism stores it unless this says otherwise. */
   decide?: DecideAnnotation;
+  /** The owner opens the version of the prism the response was made on. */
+  onOpenRevision?: ((revision: number) => void) | undefined;
 }) {
   return (
     <li
@@ -39,17 +44,16 @@ export function ResponseCard({
           className="shrink-0 text-xs text-muted-foreground"
         />
       </div>
-      <blockquote
-        className={cn(
-          "mt-2 border-l-4 pl-3 font-serif text-sm italic text-muted-foreground",
-          annotation.orphaned ? "border-border line-through" : "border-amber-300",
-        )}
-      >
-        {annotation.selectedText}
-      </blockquote>
-      {annotation.orphaned ? (
-        <p className="mt-1 text-xs text-muted-foreground">This passage is no longer in the text.</p>
-      ) : null}
+      {annotation.originalContext ? (
+        <EarlierPassage
+          context={annotation.originalContext}
+          onOpen={onOpenRevision && (() => onOpenRevision(annotation.revision))}
+        />
+      ) : (
+        <blockquote className="mt-2 border-l-4 border-amber-300 pl-3 font-serif text-sm italic text-muted-foreground">
+          {annotation.selectedText}
+        </blockquote>
+      )}
       <p className="mt-3 whitespace-pre-wrap text-sm">{annotation.annotationText}</p>
       <StatusNote annotation={annotation} />
       {annotation.canModerate ? (
@@ -59,6 +63,32 @@ export function ResponseCard({
         <OwnerReply annotation={annotation} ownerName={owner.name} isOwner={owner.isViewer} />
       ) : null}
     </li>
+  );
+}
+
+/** A response whose passage is gone: the passage in the words around it on the version it answered. */
+function EarlierPassage({
+  context,
+  onOpen,
+}: {
+  context: OriginalContext;
+  onOpen: (() => void) | undefined;
+}) {
+  return (
+    <div className="mt-2">
+      <p className="border-l-4 border-border pl-3 font-serif text-sm text-muted-foreground">
+        On an earlier version: {context.before ? "…" : ""}
+        {context.before}
+        <strong className="font-semibold text-foreground">{context.passage}</strong>
+        {context.after}
+        {context.after ? "…" : ""}
+      </p>
+      {onOpen ? (
+        <Button variant="link" size={null} className="mt-1 text-xs" onClick={onOpen}>
+          <History aria-hidden="true" /> Open that version
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

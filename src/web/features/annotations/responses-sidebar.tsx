@@ -20,6 +20,7 @@ export function ResponsesSidebar({
   retrying,
   focusId,
   owner,
+  onOpenRevision,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -33,6 +34,8 @@ export function ResponsesSidebar({
   focusId: number | null;
   /** The prism's owner: their name, and whether the viewer is them (and so may reply). */
   owner: { name: string; isViewer: boolean };
+  /** The owner opens the version of the prism a response was made on. */
+  onOpenRevision?: ((revision: number) => void) | undefined;
 }) {
   useEffect(() => {
     if (!open || focusId === null) return;
@@ -70,6 +73,7 @@ export function ResponsesSidebar({
                   annotation={annotation}
                   focused={annotation.id === focusId}
                   owner={owner}
+                  onOpenRevision={onOpenRevision}
                 />
               ))}
             </ul>

@@ -18,6 +18,12 @@ export const PrismOwnerControls = lazy(() =>
   })),
 );
 
+/** A prism's History, loaded when first opened. */
+export const PrismHistory = onFirstOpen(
+  () => import("./prism-history.tsx").then((m) => m.PrismHistory),
+  (props) => props.open,
+);
+
 /** The owner's confirmations (deleting a prism, resetting its hearts), loaded when first opened. */
 export const ConfirmDialog = onFirstOpen(
   () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),

@@ -30,6 +30,7 @@ export function PrismList({
   onAnnotate,
   onOpenResponses,
   onOpenAnnotation,
+  onOpenHistory,
 }: {
   owner: PublicUser;
   prisms: Prism[];
@@ -42,6 +43,8 @@ export function PrismList({
   onAnnotate: (target: AnnotationTarget) => void;
   onOpenResponses: (prismId: number) => void;
   onOpenAnnotation: (prismId: number, annotationId: number) => void;
+  /** The owner opens a prism's History. */
+  onOpenHistory: (prismId: number) => void;
 }) {
   const writes = usePrismWrites(owner.username);
   const firstSteps = wantsFirstPrism(useHistoryState());
@@ -130,6 +133,7 @@ export function PrismList({
               onActiveChange(prism.id);
               setEditingId(prism.id);
             }}
+            onOpenHistory={() => onOpenHistory(prism.id)}
             onCancelEdit={() => setEditingId(null)}
             onSave={(draft) =>
               writes.update.mutate(

@@ -1,6 +1,6 @@
-// The owner's controls under a prism in edit mode: move it, edit it, delete it (once confirmed)
-// and choose who may respond.
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
+// The owner's controls under a prism in edit mode: move it, edit it, open its history, delete it
+// (once confirmed) and choose who may respond.
+import { ArrowDown, ArrowUp, History, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Responders } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -16,6 +16,7 @@ export function PrismOwnerControls({
   responders,
   onMove,
   onEdit,
+  onOpenHistory,
   onDelete,
   onChooseResponders,
 }: {
@@ -27,6 +28,7 @@ export function PrismOwnerControls({
   responders: Responders;
   onMove: (direction: "up" | "down") => void;
   onEdit: () => void;
+  onOpenHistory: () => void;
   onDelete: () => void;
   onChooseResponders: (responders: Responders) => void;
 }) {
@@ -57,6 +59,9 @@ export function PrismOwnerControls({
       ) : null}
       <Button variant="ghost" size="sm" disabled={busy} onClick={onEdit}>
         <Pencil aria-hidden="true" /> Edit
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onOpenHistory}>
+        <History aria-hidden="true" /> History
       </Button>
       <Button
         variant="ghost"

@@ -6,6 +6,7 @@ import type { Annotation } from "../../../contract/annotations.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { RelativeTime } from "../../lib/format.tsx";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { APPROVED, useAnnotationHighlights } from "../annotations/highlights.ts";
 import { SelectionRespond } from "../annotations/selection-respond.tsx";
@@ -30,6 +31,7 @@ export function PrismSection({
   isLast,
   busy,
   onEdit,
+  onOpenHistory,
   onCancelEdit,
   onSave,
   onDelete,
@@ -54,6 +56,7 @@ export function PrismSection({
   isLast: boolean;
   busy: boolean;
   onEdit: () => void;
+  onOpenHistory: () => void;
   onCancelEdit: () => void;
   onSave: (draft: PrismDraft) => void;
   onDelete: () => void;
@@ -177,6 +180,11 @@ export function PrismSection({
                 {prism.editedAfterHearts ? (
                   <span className="text-xs text-muted-foreground">edited after hearts</span>
                 ) : null}
+                {prism.editedAt ? (
+                  <span className="text-xs text-muted-foreground">
+                    Edited <RelativeTime iso={prism.editedAt} />
+                  </span>
+                ) : null}
                 <span className="flex-1" />
                 {annotating && prism.content ? (
                   <Button variant="ghost" size="sm" onClick={() => annotate(null)}>
@@ -206,6 +214,7 @@ export function PrismSection({
             responders={prism.responders}
             onMove={onMove}
             onEdit={onEdit}
+            onOpenHistory={onOpenHistory}
             onDelete={onDelete}
             onChooseResponders={onChooseResponders}
           />

@@ -24,6 +24,7 @@ import { useAnnotationLinks } from "../annotations/use-annotation-links.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { NotFoundPage } from "../errors/not-found-page.tsx";
 import { CopyLinkButton } from "../prisms/copy-link-button.tsx";
+import { PrismHistory } from "../prisms/owner-parts.ts";
 import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
@@ -129,6 +130,20 @@ function Profile({ owner }: { owner: PublicUser }) {
     setSidebar({ prismId, focusId: annotationId });
   }
   useAnnotationLinks(owner.username, prisms.data !== undefined, openAnnotation);
+
+  // The owner's History of one prism, at its current version or at a response's; each opening
+  // starts afresh.
+  const [history, setHistory] = useState<{
+    prismId: number;
+    number: number | null;
+    opening: number;
+    open: boolean;
+  } | null>(null);
+  const historyPrism = prisms.data?.find((p) => p.id === history?.prismId);
+  function openHistory(prismId: number, number: number | null) {
+    setSidebar(null);
+    setHistory((last) => ({ prismId, number, opening: (last?.opening ?? 0) + 1, open: true }));
+  }
 
   const title = fullName(owner);
   const description = profileDescription(
@@ -241,6 +256,7 @@ function Profile({ owner }: { owner: PublicUser }) {
             onAnnotate={setTarget}
             onOpenResponses={(prismId) => setSidebar({ prismId, focusId: null })}
             onOpenAnnotation={openAnnotation}
+            onOpenHistory={(prismId) => openHistory(prismId, null)}
           />
         )}
       </div>
@@ -262,7 +278,20 @@ function Profile({ owner }: { owner: PublicUser }) {
         retrying={annotations.retrying}
         focusId={sidebar?.focusId ?? null}
         owner={{ name: displayName(owner), isViewer: isOwner }}
+        onOpenRevision={
+          isOwner && sidebar ? (revision) => openHistory(sidebar.prismId, revision) : undefined
+        }
       />
+      {isOwner && history && historyPrism ? (
+        <PrismHistory
+          key={history.opening}
+          prism={historyPrism}
+          username={owner.username}
+          open={history.open}
+          onOpenChange={(open) => setHistory({ ...history, open })}
+          initialNumber={history.number}
+        />
+      ) : null}
     </article>
   );
 }
