@@ -91,6 +91,8 @@ test("a response whose passage was edited away shows it on the earlier version, 
   browser,
   signIn,
 }) => {
+  // On a phone's width: the sidebar and the History view stack their parts.
+  await page.setViewportSize({ width: 360, height: 740 });
   const owner = await signIn(page);
   const title = "How I listen";
   const content = "<p>I listen first and ask questions after.</p><p>I write down what I heard.</p>";
@@ -125,5 +127,6 @@ test("a response whose passage was edited away shows it on the earlier version, 
   const history = page.getByRole("dialog", { name: "History" });
   await expect(history.getByRole("heading", { name: "Version 1" })).toBeVisible();
   await expect(history).toContainText("I listen first and ask questions after.");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoAxeViolations(page);
 });

@@ -84,7 +84,7 @@ function EarlierPassage({
         {context.after ? "…" : ""}
       </p>
       {onOpen ? (
-        <Button variant="link" size={null} className="mt-1 text-xs" onClick={onOpen}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={onOpen}>
           <History aria-hidden="true" /> Open that version
         </Button>
       ) : null}
