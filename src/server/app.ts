@@ -30,6 +30,7 @@ import type { Database, Db } from "./db/client.ts";
 import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { cardsRoutes } from "./features/cards/routes.ts";
 import { catalystRoutes } from "./features/catalyst/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
 import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
@@ -225,9 +226,10 @@ export async function buildApp(options: BuildOptions) {
     secret,
     limitStore: options.limitStore ?? limitStoreFor(database),
   };
+  const answers = new ResponseCache(bus);
   await app.register(
     async (api) => {
-      await api.register(conditionalPlugin, { cache: new ResponseCache(bus) });
+      await api.register(conditionalPlugin, { cache: answers });
       await api.register(sessionPlugin, { db: database.db });
       await api.register(csrfPlugin, { origin: config.appOrigin });
       await api.register(rateLimitPlugin);
@@ -305,6 +307,12 @@ export async function buildApp(options: BuildOptions) {
     { prefix: "/api" },
   );
 
+  // Share cards, at the site's root as link previews expect, answered conditionally as the API's
+  // reads are.
+  await app.register(async (cards) => {
+    await cards.register(conditionalPlugin, { cache: answers });
+    await cards.register(cardsRoutes, deps);
+  });
   await app.register(googleRoutes, deps);
   await app.register(seoRoutes, deps);
   await app.register(webPlugin, {

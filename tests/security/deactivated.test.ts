@@ -1,7 +1,7 @@
 // A deactivated member's prisms are gone for everyone, as their page is: hearts (status and
-// toggle), responses (writing and reading them) and the prism reads answer 404, even when the
-// answer was kept in memory, or tagged in a browser, a moment before. Reactivation brings every
-// answer back as it was.
+// toggle), responses (writing and reading them), the prism reads and the share cards answer 404,
+// even when the answer was kept in memory, or tagged in a browser, a moment before. Reactivation
+// brings every answer back as it was.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotations, prisms } from "../../src/server/db/schema.ts";
@@ -32,6 +32,8 @@ const reads = (s: Scene) => ({
   "responses to it": `/api/prisms/${s.prism.id}/annotations`,
   "one response": `/api/annotations/${s.annotation.id}`,
   "the owner's prisms": `/api/prisms/${s.owner.username}`,
+  "the owner's share card": `/og/${s.owner.username}.png`,
+  "the prism's share card": `/og/${s.owner.username}/${s.prism.id}.png`,
 });
 
 const respond = (s: Scene, headers: Headers) =>
@@ -72,6 +74,8 @@ describe("a deactivated member's prisms", () => {
       "responses to it": 200,
       "one response": 200,
       "the owner's prisms": 200,
+      "the owner's share card": 200,
+      "the prism's share card": 200,
     });
     expect((await s.account("deactivate")).statusCode).toBe(200);
 
@@ -128,6 +132,8 @@ describe("a deactivated member's prisms", () => {
       "responses to it": 200,
       "one response": 200,
       "the owner's prisms": 200,
+      "the owner's share card": 200,
+      "the prism's share card": 200,
     });
     const hearted = await heart(s, s.reader);
     expect(hearted.statusCode).toBe(200);

@@ -136,6 +136,14 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/prisms/${s.owner.username}`,
     expect: everyone(200),
   },
+  "GET /og/{username}.png": {
+    url: (s) => `/og/${s.owner.username}.png`,
+    expect: everyone(200),
+  },
+  "GET /og/{username}/{prismId}.png": {
+    url: (s) => `/og/${s.owner.username}/${s.prism.id}.png`,
+    expect: everyone(200),
+  },
   "PUT /api/prisms/{id}": {
     url: (s) => `/api/prisms/${s.prism.id}`,
     body: prismBody,

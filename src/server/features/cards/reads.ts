@@ -1,0 +1,80 @@
+// Share cards from memory. What a card shows is kept while the member's profile and prisms stay as
+// they were read; the PNG drawn for it is kept by its tag, which names exactly what it shows, so
+// an edit that leaves a card as it was (a later prism, a heart) draws nothing again. Drawing is the
+// costly part: one card is drawn once however many ask for it at the same time.
+import { LRUCache } from "lru-cache";
+import { type CardContent, cardVersion } from "../../../contract/cards.ts";
+import type { AppDeps } from "../../app.ts";
+import { type Answer, Memo } from "../../live/memo.ts";
+import { versionKeys } from "../../live/versions.ts";
+import { cacheHits, cacheMisses } from "../../metrics.ts";
+import { renderCard } from "./render.ts";
+import { readCard } from "./service.ts";
+
+/** Rendered cards kept, in bytes: a card is 30 to 90 KB, so a few hundred of the latest. */
+const IMAGES_MAX_BYTES = 24 * 1024 * 1024;
+
+export function cardReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
+  const contents = new Memo<string, CardContent>(versions, bus, {
+    name: "card-contents",
+    maxSize: 2_000_000,
+    sizeOf: (card) => card.name.length + card.title.length + (card.excerpt?.length ?? 0),
+  });
+  const images = new LRUCache<string, Buffer>({
+    maxSize: IMAGES_MAX_BYTES,
+    sizeCalculation: (png) => png.byteLength,
+  });
+  const drawing = new Map<string, Promise<Buffer>>();
+  // Tags start over after missed events; so does what was kept by them.
+  bus.onResync(() => images.clear());
+
+  // Usernames ignore case, as the profile's own version key does.
+  const idOf = (username: string, prismId: number | null) =>
+    `${username.toLowerCase()} ${prismId ?? ""}`;
+  const tagOf = (card: CardContent) =>
+    versions.answerEtag(`${cardVersion(card)} ${JSON.stringify(card)}`, "card");
+
+  /** The card's PNG: kept, being drawn (for another request), or drawn now. */
+  function image(etag: string, card: CardContent): Promise<Buffer> {
+    const kept = images.get(etag);
+    if (kept) {
+      cacheHits.inc({ cache: "card-images" });
+      return Promise.resolve(kept);
+    }
+    const pending = drawing.get(etag);
+    if (pending) {
+      cacheHits.inc({ cache: "card-images" });
+      return pending;
+    }
+    cacheMisses.inc({ cache: "card-images" });
+    const drawn = renderCard(card)
+      .then((png) => {
+        images.set(etag, png);
+        return png;
+      })
+      .finally(() => drawing.delete(etag));
+    drawing.set(etag, drawn);
+    return drawn;
+  }
+
+  return {
+    /** The tag of a card, while memory knows what it shows. */
+    cardEtag(username: string, prismId: number | null): string | undefined {
+      const kept = contents.current(idOf(username, prismId));
+      return kept && tagOf(kept.value);
+    },
+
+    /** The PNG of `username`'s card, or of their prism `prismId`'s; 404 as `readCard` says. */
+    async card(username: string, prismId: number | null): Promise<Answer<Buffer>> {
+      const { value: card } = await contents.get(idOf(username, prismId), async () => {
+        const read = await readCard(db, username, prismId);
+        return {
+          value: read.card,
+          keys: [versionKeys.profile(read.username), versionKeys.ownedPrisms(read.username)],
+        };
+      });
+      const etag = tagOf(card);
+      return { value: await image(etag, card), etag: () => etag };
+    },
+  };
+}
