@@ -103,16 +103,20 @@ test("one tag of each kind, the page's own, from landing through explore, a prof
   const username = new URL(page.url()).pathname.slice(1);
   const name = await page.getByRole("heading", { level: 1 }).textContent();
   const { tags } = await headTags(page);
-  await expectHead(page, {
+  const profileHead: ExpectedHead = {
     title: `${name} (@${username}) | Prism`,
     robots: "index, follow",
     path: `/${username}`,
     description: tags.description?.[0] ?? "",
     shareTitle: tags["og:title"]?.[0] ?? "",
-  });
+    image: tags["og:image"]?.[0]?.slice(ORIGIN.length) ?? "",
+  };
+  await expectHead(page, profileHead);
   expect(tags.description?.[0]).toMatch(/ on Prism\.$/);
   expect(tags["og:title"]?.[0]).toMatch(/^Get to know .+, really$/);
   expect(tags["og:type"]).toEqual(["profile"]);
+  // Shared, the page unfurls with its member's card.
+  expect(profileHead.image).toMatch(new RegExp(`^/og/${username}\\.png\\?v=[0-9a-z]+$`));
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Privacy" }).click();
   await expectHead(page, {
@@ -130,13 +134,7 @@ test("one tag of each kind, the page's own, from landing through explore, a prof
   await page.goBack();
   await page.goBack();
   await expect(page).toHaveURL(`/${username}`);
-  await expectHead(page, {
-    title: `${name} (@${username}) | Prism`,
-    robots: "index, follow",
-    path: `/${username}`,
-    description: tags.description?.[0] ?? "",
-    shareTitle: tags["og:title"]?.[0] ?? "",
-  });
+  await expectHead(page, profileHead);
   expect(await page.evaluate(() => (window as Marked).sameDocument)).toBe(true);
 });
 

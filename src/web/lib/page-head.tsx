@@ -5,12 +5,14 @@
 // tags of a kind.
 import { createContext, useContext } from "react";
 import { useLocation } from "wouter";
+import { cardSize } from "../../contract/cards.ts";
 import { brand } from "../../contract/names.ts";
 
 export const siteTitle = "Prism: say who you are and how you work";
 export const siteDescription =
   "Prism is where people say who they are and how they work, and are answered thoughtfully.";
-const socialImage = { path: "/social-default.png", width: 1200, height: 630 };
+/** The site's own image, of a share card's size, for pages that are not a member's. */
+const socialImage = "/social-default.png";
 
 /**
  * Whether search engines may list the page: every page may, but for error pages (not listed, links
@@ -30,8 +32,11 @@ export interface PageHeadProps {
   robots?: Robots;
   /** The page's canonical path; the address's own path when not given. */
   path?: string;
-  /** A member's page: shared as their profile, under the spec's share title, with their picture. */
-  profile?: { username: string; shareTitle: string; imageUrl: string | null };
+  /**
+   * A member's page: shared as their profile, under the spec's share title, with its share card
+   * (the card's versioned path, and what it says in words).
+   */
+  profile?: { username: string; shareTitle: string; card: { path: string; alt: string } };
 }
 
 export function PageHead({
@@ -45,9 +50,7 @@ export function PageHead({
   const [location] = useLocation();
   const url = `${origin}${path ?? location}`;
   const shareTitle = profile?.shareTitle ?? title;
-  // A member's own picture when it is served safely (Google accounts); the site's image otherwise.
-  const picture = profile?.imageUrl?.startsWith("https://") ? profile.imageUrl : null;
-  const image = picture ?? `${origin}${socialImage.path}`;
+  const image = `${origin}${profile?.card.path ?? socialImage}`;
   return (
     <>
       <title>{title}</title>
@@ -60,13 +63,9 @@ export function PageHead({
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={image} />
-      {picture ? null : (
-        <>
-          <meta property="og:image:width" content={String(socialImage.width)} />
-          <meta property="og:image:height" content={String(socialImage.height)} />
-          <meta property="og:image:alt" content={brand} />
-        </>
-      )}
+      <meta property="og:image:width" content={String(cardSize.width)} />
+      <meta property="og:image:height" content={String(cardSize.height)} />
+      <meta property="og:image:alt" content={profile?.card.alt ?? brand} />
       {profile ? <meta property="profile:username" content={profile.username} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={shareTitle} />

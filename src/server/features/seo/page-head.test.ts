@@ -11,8 +11,9 @@ import {
   KINDS,
   pageValues,
 } from "../../../../tests/fixtures/page-head.ts";
+import { cardContent, cardPath } from "../../../contract/cards.ts";
 import { type App, buildApp } from "../../app.ts";
-import type { UserRow } from "../../db/schema.ts";
+import type { PrismRow, UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestApp, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 
@@ -21,7 +22,12 @@ const build = mkdtempSync(join(tmpdir(), "prism-page-head-"));
 const source = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 let web: App;
 let ada: UserRow;
+let adaPrisms: PrismRow[];
 let admin: UserRow;
+
+/** The path of the share card of `member`'s page, or of one of their prisms. */
+const cardOf = (member: UserRow, prism: PrismRow | null, own = false) =>
+  cardPath(member.username, own && prism ? prism.id : null, cardContent(member, prism));
 
 beforeAll(async () => {
   // A build's layout: the web app's index.html, and the server renderer beside it.
@@ -41,8 +47,10 @@ beforeAll(async () => {
     firstName: "Ada",
     lastName: "Lovelace",
   });
-  await buildPrism(t.database, { userId: ada.id, title: "Notes on engines", index: 0 });
-  await buildPrism(t.database, { userId: ada.id, title: "Second thoughts", index: 1 });
+  adaPrisms = [
+    await buildPrism(t.database, { userId: ada.id, title: "Notes on engines", index: 0 }),
+    await buildPrism(t.database, { userId: ada.id, title: "Second thoughts", index: 1 }),
+  ];
   admin = await buildUser(t.database, { isAdmin: true });
 });
 afterAll(async () => {
@@ -173,7 +181,8 @@ describe("every page's head, as the server sends it", () => {
     }
   });
 
-  it("gives a member's page their name, description, address and share title", async () => {
+  it("gives a member's page their name, description, address, share title and card", async () => {
+    const [first, second] = adaPrisms as [PrismRow, PrismRow];
     const expected: ExpectedHead = {
       title: "Ada Lovelace (@ada-head) | Prism",
       robots: index,
@@ -181,20 +190,27 @@ describe("every page's head, as the server sends it", () => {
       description: 'Get to know Ada: "Notes on engines" and more on Prism.',
       shareTitle: "Get to know Ada, really",
     };
-    for (const url of [
-      "/ada-head",
-      "/ada-head/notes-on-engines",
-      "/ADA-HEAD",
-      "/ada-head/?prism=1",
-    ]) {
-      const { tags } = await expectHead(url, expected);
+    const pages: [string, PrismRow, boolean][] = [
+      ["/ada-head", first, false],
+      ["/ADA-HEAD", first, false],
+      // A link to one prism unfurls with that prism's card, by its slug or by its id.
+      ["/ada-head/notes-on-engines", first, true],
+      [`/ada-head/?prism=${second.id}`, second, true],
+    ];
+    for (const [url, prism, own] of pages) {
+      const { tags } = await expectHead(url, { ...expected, image: cardOf(ada, prism, own) });
       expect(tags.get("og:type"), url).toEqual(["profile"]);
-      expect(tags.get("og:image"), url).toEqual([`${TEST_ORIGIN}/social-default.png`]);
-      expect(tags.get("twitter:card"), url).toEqual(["summary_large_image"]);
+      expect(tags.get("og:image:alt"), url).toEqual([
+        `"${prism.title}" by Ada Lovelace (@ada-head) on Prism`,
+      ]);
     }
+    expect(cardOf(ada, first)).toMatch(/^\/og\/ada-head\.png\?v=[0-9a-z]+$/);
+    expect(cardOf(ada, second, true)).toMatch(
+      new RegExp(`^/og/ada-head/${second.id}\\.png\\?v=[0-9a-z]+$`),
+    );
   });
 
-  it("reads well with one prism or none, and shows the member's own picture", async () => {
+  it("reads well with one prism or none, and shares the card rather than the member's picture", async () => {
     const grace = await buildUser(t.database, {
       username: "grace-head",
       firstName: "",
@@ -202,24 +218,32 @@ describe("every page's head, as the server sends it", () => {
       displayName: "Amazing Grace",
       profileImageUrl: "https://images.example/me.jpg?s=96&x=1",
     });
-    await buildPrism(t.database, { userId: grace.id, title: "Debugging", index: 0 });
-    const { tags } = await expectHead("/grace-head", {
+    const debugging = await buildPrism(t.database, {
+      userId: grace.id,
+      title: "Debugging",
+      index: 0,
+    });
+    await expectHead("/grace-head", {
       title: "Amazing Grace (@grace-head) | Prism",
       robots: index,
       path: "/grace-head",
       description: 'Get to know Amazing Grace: "Debugging" on Prism.',
       shareTitle: "Get to know Amazing Grace, really",
+      image: cardOf(grace, debugging),
     });
-    expect(tags.get("og:image")).toEqual(["https://images.example/me.jpg?s=96&x=1"]);
-    expect(tags.has("og:image:width")).toBe(false);
 
-    await buildUser(t.database, { username: "bare-head", firstName: "Bo", lastName: "" });
+    const bare = await buildUser(t.database, {
+      username: "bare-head",
+      firstName: "Bo",
+      lastName: "",
+    });
     await expectHead("/bare-head", {
       title: "bare-head (@bare-head) | Prism",
       robots: index,
       path: "/bare-head",
       description: "bare-head is on Prism.",
       shareTitle: "Get to know Bo, really",
+      image: cardOf(bare, null),
     });
   });
 
@@ -229,7 +253,7 @@ describe("every page's head, as the server sends it", () => {
       firstName: '"><script>alert(1)</script>',
       lastName: "$& $' O'Neil",
     });
-    await buildPrism(t.database, {
+    const hostileWork = await buildPrism(t.database, {
       userId: hostile.id,
       title: '</title><script>alert("t")</script> & more',
       index: 0,
@@ -240,6 +264,7 @@ describe("every page's head, as the server sends it", () => {
       path: "/hostile-head",
       description: `Get to know "><script>alert(1)</script>: "</title><script>alert("t")</script> & more" on Prism.`,
       shareTitle: `Get to know "><script>alert(1)</script>, really`,
+      image: cardOf(hostile, hostileWork),
     });
     expect(response.body).not.toContain("<script>alert");
   });
@@ -284,6 +309,7 @@ describe("every page's head, as the server sends it", () => {
           path: "/ada-head",
           description: 'Get to know Ada: "Notes on engines" and more on Prism.',
           shareTitle: "Get to know Ada, really",
+          image: cardOf(ada, adaPrisms[0] ?? null),
         },
         member,
       ],

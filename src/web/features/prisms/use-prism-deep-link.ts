@@ -53,6 +53,23 @@ export function useDeepLinkParam(name: string) {
   return { value: params.get(name), clear, reveal };
 }
 
+/**
+ * The prism a deep link names: `?prism={id}` (a non-numeric id names none), else the first whose
+ * slug is `prismSlug`.
+ */
+export function deepLinkedPrism(
+  prisms: readonly Prism[],
+  prismSlug: string | undefined,
+  rawId: string | null,
+): Prism | undefined {
+  const byId =
+    rawId !== null && /^\d{1,10}$/.test(rawId)
+      ? prisms.find((p) => p.id === Number(rawId))
+      : undefined;
+  const slug = prismSlug?.toLowerCase();
+  return byId ?? (slug ? prisms.find((p) => slugify(p.title) === slug) : undefined);
+}
+
 export function usePrismDeepLink(prisms: Prism[] | undefined, open: (prismId: number) => void) {
   const { prismSlug } = useParams();
   const { value: rawId, clear, reveal } = useDeepLinkParam("prism");
@@ -67,14 +84,7 @@ export function usePrismDeepLink(prisms: Prism[] | undefined, open: (prismId: nu
     handled.current.add(key).add(`${prismSlug ?? ""}|`);
 
     // A non-numeric id is ignored safely; a slug that matches nothing opens nothing.
-    const byId =
-      rawId !== null && /^\d{1,10}$/.test(rawId)
-        ? prisms.find((p) => p.id === Number(rawId))
-        : undefined;
-    const bySlug = prismSlug
-      ? prisms.find((p) => slugify(p.title) === prismSlug.toLowerCase())
-      : undefined;
-    const target = byId ?? bySlug;
+    const target = deepLinkedPrism(prisms, prismSlug, rawId);
 
     if (target) {
       openRef.current(target.id);

@@ -1,7 +1,8 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
 import { Eye, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useParams } from "wouter";
+import { useParams, useSearchParams } from "wouter";
+import { cardAlt, cardContent, cardPath } from "../../../contract/cards.ts";
 import {
   displayName,
   fullName,
@@ -27,7 +28,7 @@ import { CopyLinkButton } from "../prisms/copy-link-button.tsx";
 import { PrismHistory } from "../prisms/owner-parts.ts";
 import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
-import { usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
+import { deepLinkedPrism, usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
 import { useProfile } from "./profile-queries.ts";
 import { PrismListSkeleton, ProfileSkeleton } from "./profile-skeleton.tsx";
 
@@ -75,6 +76,8 @@ export function ProfilePage() {
 function Profile({ owner }: { owner: PublicUser }) {
   const { user } = useCurrentUser();
   const prisms = usePrisms(owner.username);
+  const { prismSlug } = useParams();
+  const [searchParams] = useSearchParams();
   const isOwner = user?.username.toLowerCase() === owner.username.toLowerCase();
   // The owner starts in edit mode; opening a deep link switches to view mode.
   const [editPreference, setEditPreference] = useState<boolean | null>(null);
@@ -146,6 +149,9 @@ function Profile({ owner }: { owner: PublicUser }) {
   }
 
   const title = fullName(owner);
+  // A link to one prism unfurls with that prism's card; the page's own shows its first prism.
+  const linked = deepLinkedPrism(prisms.data ?? [], prismSlug, searchParams.get("prism"));
+  const card = cardContent(owner, linked ?? prisms.data?.[0] ?? null);
   const description = profileDescription(
     owner,
     prisms.data?.[0]?.title ?? null,
@@ -171,7 +177,7 @@ function Profile({ owner }: { owner: PublicUser }) {
         profile={{
           username: owner.username,
           shareTitle: shareTitle(owner),
-          imageUrl: owner.profileImageUrl ?? null,
+          card: { path: cardPath(owner.username, linked?.id ?? null, card), alt: cardAlt(card) },
         }}
       />
 
