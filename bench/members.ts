@@ -32,3 +32,24 @@ export async function seedMembers(db: Db, to: number, from = 1, batch = 20_000):
   await db.execute(sql`vacuum analyze users`);
   await db.execute(sql`vacuum analyze prisms`);
 }
+
+/** How many members the cold share-card scenario may draw a card of: `bench-card-1` … */
+const CARD_MEMBERS = 20_000;
+
+/**
+ * Adds `CARD_MEMBERS` members (`bench-card-N`) with one prism each, whose title and text name the
+ * member, so that every one of their cards shows something of its own.
+ */
+export async function seedCardMembers(db: Db): Promise<void> {
+  await db.execute(sql`
+    with added as (
+      insert into users (username, email, first_name, last_name, created_at)
+      select 'bench-card-' || n, 'bench-card-' || n || '@bench.example', 'Card', 'Member ' || n, now()
+      from generate_series(1, ${CARD_MEMBERS}::int) as n
+      returning id, username
+    )
+    insert into prisms (user_id, title, content, index, created_at)
+    select id, 'How ' || username || ' answers', '<p>Mornings for ' || username ||
+           ': short answers, early drafts, kind reviews, and a walk before the hard part.</p>', 0, now()
+    from added`);
+}

@@ -13,7 +13,7 @@ import { type Database, openDatabase, rowsOf } from "../src/server/db/client.ts"
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
 import { memoryStore } from "../src/server/plugins/rate-limit-store.ts";
 import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
-import { benchUsername, seedMembers } from "./members.ts";
+import { benchUsername, seedCardMembers, seedMembers } from "./members.ts";
 import { measureStreams, type StreamsReport } from "./streams-scenario.ts";
 
 const HOST = "127.0.0.1";
@@ -38,6 +38,8 @@ interface ScenarioContext {
 }
 
 interface PreparedRequest {
+  /** Requests in flight at once; 50 unless the scenario says otherwise. */
+  connections?: number;
   headers?: Record<string, string>;
   body?: string;
   setupRequest?: string;
@@ -62,6 +64,8 @@ interface Scenario {
   check?(context: ScenarioContext): Promise<string | undefined>;
   /** Measured on an app that keeps its rate limits in memory, whatever the database. */
   limitsInMemory?: boolean;
+  /** Requests in flight at once; 50 unless said otherwise. */
+  connections?: number;
 }
 
 /** The first demo prism of the member the scenarios read. */
@@ -111,6 +115,9 @@ function inBothStores(scenario: Scenario): Scenario[] {
     { ...scenario, name: `${scenario.name} (limits in memory)`, limitsInMemory: true },
   ];
 }
+
+/** The cold share-card scenario's members, seeded once when it first runs. */
+let cardMembers: Promise<void> | undefined;
 
 // Sign-in is rate limited per username and address after failures, so a wrong-password scenario
 // would measure 429s; scenarios here stick to requests that succeed every time, but for the one
@@ -197,6 +204,40 @@ const scenarios: Scenario[] = [
       return request;
     },
   }),
+  {
+    name: "share card, warm (PNG kept in memory)",
+    method: "GET",
+    path: "/og/maya-okafor.png",
+  },
+  {
+    // One at a time, its latency is a warm card's answer, not the queue of 50 connections.
+    name: "share card, warm, one at a time",
+    method: "GET",
+    path: "/og/maya-okafor.png",
+    connections: 1,
+  },
+  {
+    name: "share card poll, unchanged (304)",
+    method: "GET",
+    path: "/og/maya-okafor.png",
+    expectStatus: 304,
+    prepare: async (context) => ({
+      headers: { "if-none-match": await etagOf(`${context.base}/og/maya-okafor.png`) },
+    }),
+  },
+  {
+    // Each request a card nobody asked for before, one at a time: its latency is a cold card's.
+    name: "share card, cold (a new card each request, one at a time)",
+    method: "GET",
+    path: "/og/bench-card-1.png",
+    connections: 1,
+    prepare: async (context) => {
+      cardMembers ??= seedCardMembers(context.database.db);
+      await cardMembers;
+      return {};
+    },
+    setupRequest: fileURLToPath(new URL("./card-request.cjs", import.meta.url)),
+  },
   {
     name: "Catalyst stats (admin)",
     method: "GET",
@@ -288,7 +329,7 @@ async function load(
     method,
     headers: request.headers,
     body: request.body,
-    connections: CONNECTIONS,
+    connections: request.connections ?? CONNECTIONS,
     duration: seconds,
     idReplacement: request.idReplacement,
     requests: request.setupRequest ? [{ setupRequest: request.setupRequest }] : undefined,
@@ -377,6 +418,7 @@ async function runScenario(
     ...prepared,
     setupRequest: scenario.setupRequest,
     idReplacement: scenario.idReplacement,
+    connections: scenario.connections,
   };
   const path = typeof scenario.path === "string" ? scenario.path : await scenario.path(context);
   const url = `${context.base}${path}`;
