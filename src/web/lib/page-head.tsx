@@ -5,14 +5,13 @@
 // tags of a kind.
 import { createContext, useContext } from "react";
 import { useLocation } from "wouter";
-import { cardSize } from "../../contract/cards.ts";
 import { brand } from "../../contract/names.ts";
 
 export const siteTitle = "Prism: say who you are and how you work";
 export const siteDescription =
   "Prism is where people say who they are and how they work, and are answered thoughtfully.";
-/** The site's own image, of a share card's size, for pages that are not a member's. */
-const socialImage = "/social-default.png";
+/** The site's own image, for pages that are not a member's; a member's share card is its size. */
+const socialImage = { path: "/social-default.png", width: 1200, height: 630 };
 
 /**
  * Whether search engines may list the page: every page may, but for error pages (not listed, links
@@ -50,7 +49,7 @@ export function PageHead({
   const [location] = useLocation();
   const url = `${origin}${path ?? location}`;
   const shareTitle = profile?.shareTitle ?? title;
-  const image = `${origin}${profile?.card.path ?? socialImage}`;
+  const image = `${origin}${profile?.card.path ?? socialImage.path}`;
   return (
     <>
       <title>{title}</title>
@@ -63,8 +62,8 @@ export function PageHead({
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={image} />
-      <meta property="og:image:width" content={String(cardSize.width)} />
-      <meta property="og:image:height" content={String(cardSize.height)} />
+      <meta property="og:image:width" content={String(socialImage.width)} />
+      <meta property="og:image:height" content={String(socialImage.height)} />
       <meta property="og:image:alt" content={profile?.card.alt ?? brand} />
       {profile ? <meta property="profile:username" content={profile.username} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
