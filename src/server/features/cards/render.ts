@@ -136,9 +136,24 @@ function layout(card: CardContent): ReactElement {
   );
 }
 
+/**
+ * Parses the fonts and starts satori's layout engine, which the first card would otherwise wait
+ * for (a second or more), by laying out a card that is thrown away.
+ */
+export async function prepareRenderer(): Promise<void> {
+  await satori(
+    layout({ name: brand, initials: "P", username: brand, title: brand, excerpt: brand }),
+    { ...cardSize, fonts: await fonts() },
+  );
+}
+
 /** The card as a 1200 × 630 PNG. */
 export async function renderCard(card: CardContent): Promise<Buffer> {
   const svg = await satori(layout(card), { ...cardSize, fonts: await fonts() });
-  const image = await renderAsync(svg, { fitTo: { mode: "original" } });
+  // satori draws text as paths: resvg needs no font (and would scan the system's on every call).
+  const image = await renderAsync(svg, {
+    fitTo: { mode: "original" },
+    font: { loadSystemFonts: false },
+  });
   return image.asPng();
 }

@@ -6,9 +6,17 @@ import { cardQuery, prismCardParams, profileCardParams } from "../../../contract
 import type { AppDeps } from "../../app.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { cardReads } from "./reads.ts";
+import { prepareRenderer } from "./render.ts";
 
 export const cardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const reads = cardReads(deps);
+  // The first card waits for the fonts and the layout engine: readied once the server listens,
+  // so that no visitor's card does. Tests that never listen never pay for it.
+  app.addHook("onListen", async () => {
+    prepareRenderer().catch((error: unknown) =>
+      app.log.error({ err: error }, "The share-card renderer could not start"),
+    );
+  });
   const tags = ["cards"];
 
   app.get(
