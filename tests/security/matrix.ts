@@ -24,9 +24,11 @@ export async function scene(database: Database) {
   const admin = await buildUser(database, { isAdmin: true });
   const prism = await buildPrism(database, { userId: owner.id });
   await buildPrism(database, { userId: owner.id, index: 1, title: "Second" });
+  const statusToken = newToken(16);
   const annotation = await buildAnnotation(database, {
     prismId: prism.id,
     visitorHash: "matrix-visitor",
+    statusTokenHash: hashToken(statusToken),
   });
   const notification = await buildNotification(database, {
     userId: owner.id,
@@ -40,7 +42,7 @@ export async function scene(database: Database) {
     owner: await signIn(database, owner),
     admin: await signIn(database, admin),
   };
-  return { owner, prism, annotation, notification, resetToken, headers };
+  return { owner, prism, annotation, statusToken, notification, resetToken, headers };
 }
 export type Scene = Awaited<ReturnType<typeof scene>>;
 
@@ -204,6 +206,21 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/annotations/${s.annotation.id}/status`,
     body: () => ({ status: "approved" }),
     expect: { anonymous: 401, member: 404, owner: 200, admin: 200 },
+  },
+  // Only the prism's owner replies; an admin sees the response but may not answer for the owner.
+  "PUT /api/annotations/{id}/reply": {
+    url: (s) => `/api/annotations/${s.annotation.id}/reply`,
+    body: () => ({ text: "Thank you." }),
+    expect: { anonymous: 401, member: 404, owner: 200, admin: 403 },
+  },
+  "DELETE /api/annotations/{id}/reply": {
+    url: (s) => `/api/annotations/${s.annotation.id}/reply`,
+    expect: { anonymous: 401, member: 404, owner: 204, admin: 403 },
+  },
+  // Whoever holds the status link reads it, signed in or not.
+  "GET /api/responses/{token}": {
+    url: (s) => `/api/responses/${s.statusToken}`,
+    expect: everyone(200),
   },
   "PUT /api/prisms/0/annotations/{id}/status": {
     url: (s) => `/api/prisms/0/annotations/${s.annotation.id}/status`,
