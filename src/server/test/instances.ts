@@ -15,14 +15,18 @@ export async function databaseName(database: Database): Promise<string> {
   return (rows[0] as { name: string }).name;
 }
 
-/** Starts Prism in another OS process on the given database; resolves once it listens. */
+/**
+ * Starts Prism in another OS process on the given database, with `settings` added to its
+ * environment (TRUST_PROXY, …); resolves once it listens.
+ */
 export async function spawnInstance(
   databaseUrl: string,
+  settings: Record<string, string> = {},
 ): Promise<{ origin: string; stop(): Promise<void> }> {
   const script = fileURLToPath(new URL("./serve-app.ts", import.meta.url));
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", script, databaseUrl, TEST_ORIGIN],
+    ["--import", "tsx", script, databaseUrl, TEST_ORIGIN, JSON.stringify(settings)],
     { stdio: ["pipe", "pipe", "inherit"] },
   );
   const stop = async () => {
