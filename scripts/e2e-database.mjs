@@ -1,6 +1,7 @@
 // The end-to-end suite's database: PostgreSQL, so that the tests' own process can write members
 // and sessions into the database the server under test reads. E2E_DATABASE_URL when set, else a
 // database named prism_e2e on the server of TEST_DATABASE_URL, else on the machine's PostgreSQL.
+// The "pair" project's two instances share one of their own beside it, named with `_pair` added.
 // `node scripts/e2e-database.mjs check` tells in one line whether that server answers.
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
@@ -12,6 +13,13 @@ export function e2eDatabaseUrl(env = process.env) {
   if (env.E2E_DATABASE_URL) return env.E2E_DATABASE_URL;
   const url = new URL(env.TEST_DATABASE_URL || MACHINE_SERVER);
   url.pathname = `/${E2E_DATABASE}`;
+  return url.toString();
+}
+
+/** The database of the "pair" project's two instances, on the same server. */
+export function e2ePairDatabaseUrl(env = process.env) {
+  const url = new URL(e2eDatabaseUrl(env));
+  url.pathname = `${url.pathname}_pair`;
   return url.toString();
 }
 

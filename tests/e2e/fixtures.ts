@@ -25,8 +25,11 @@ import { PAGE_DATA_ID } from "../../src/web/lib/page-data.ts";
 export { expect };
 
 export const PASSWORD = "e2e-password";
-/** The server under test (playwright.config.ts chooses its port). */
-export const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
+/**
+ * The server under test: the origin of this worker's project (playwright.config.ts chooses the
+ * ports), set before the worker's first story; a worker runs the stories of one project alone.
+ */
+export let ORIGIN = "";
 
 export interface Member {
   username: string;
@@ -53,6 +56,10 @@ export interface MemberFixtures {
 }
 
 interface WorkerFixtures {
+  /** The database of the project's server (an option of the project). */
+  databaseUrl: string;
+  /** Sets ORIGIN from the project's baseURL. */
+  origin: string;
   database: Database;
   /** The hash of PASSWORD, computed once per worker (argon2 is slow on purpose). */
   passwordHash: string;
@@ -63,10 +70,18 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
     await recordToasts(context);
     await use(context);
   },
-  database: [
+  databaseUrl: [e2eDatabaseUrl() as string, { scope: "worker", option: true }],
+  origin: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
-    async ({}, use) => {
-      const database = openDatabase(e2eDatabaseUrl() as string);
+    async ({}, use, workerInfo) => {
+      ORIGIN = String(workerInfo.project.use.baseURL);
+      await use(ORIGIN);
+    },
+    { scope: "worker", auto: true },
+  ],
+  database: [
+    async ({ databaseUrl }, use) => {
+      const database = openDatabase(databaseUrl);
       await use(database);
       await database.close();
     },

@@ -68,11 +68,9 @@ test("a page script that keeps failing reloads the page only once, then says so"
   expect(requests).toBeGreaterThanOrEqual(2);
 });
 
-test("offline, the page says so, and catches up by itself when the connection returns", async ({
-  page,
-  context,
-  signIn,
-}) => {
+test("offline, the page says so, and catches up by itself when the connection returns", {
+  tag: "@live",
+}, async ({ page, context, signIn }) => {
   const owner = await signIn(page, newMember("offline"));
   await addPrism(page.request, {
     title: "How I like to work",

@@ -47,11 +47,9 @@ async function streamEvents(page: Page) {
     expect.poll(() => received.get(type) ?? 0, { message: `${type} events` }).toBe(count);
 }
 
-test("the owner's open page learns of hearts and responses live, and approves from the tray", async ({
-  page,
-  browser,
-  signIn,
-}) => {
+test("the owner's open page learns of hearts and responses live, and approves from the tray", {
+  tag: "@live",
+}, async ({ page, browser, signIn }) => {
   // The owner has a prism and their page open.
   const owner = await signIn(page, newMember("owner"));
   const prismId = await addPrism(page.request, { title: "My best hours", content: CONTENT });
@@ -83,11 +81,9 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   await expect(page.getByText("1 annotation", { exact: true })).toBeVisible();
 });
 
-test("hearts and responses that come while the bell's code is loading show on the bell", async ({
-  page,
-  browser,
-  signIn,
-}) => {
+test("hearts and responses that come while the bell's code is loading show on the bell", {
+  tag: "@live",
+}, async ({ page, browser, signIn }) => {
   const owner = await signIn(page, newMember("owner"));
   const prismId = await addPrism(page.request, { title: "My best hours", content: CONTENT });
   // The bell's code loads with the member menu once the page has hydrated: it is held here until
@@ -190,11 +186,9 @@ test("an empty notifications page says so", async ({ page, signIn }) => {
   await expectNoAxeViolations(page);
 });
 
-test("with the live stream open, an idle profile page makes no polling requests", async ({
-  page,
-  browser,
-  signIn,
-}) => {
+test("with the live stream open, an idle profile page makes no polling requests", {
+  tag: "@live",
+}, async ({ page, browser, signIn }) => {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(context, newMember("quiet"));
   await addPrism(context.request, { title: "Still waters", content: CONTENT });
@@ -217,11 +211,9 @@ test("with the live stream open, an idle profile page makes no polling requests"
   expect(requests).toEqual([]);
 });
 
-test("a heart given while the page's first count is still on its way shows once that count lands", async ({
-  page,
-  browser,
-  signIn,
-}) => {
+test("a heart given while the page's first count is still on its way shows once that count lands", {
+  tag: "@live",
+}, async ({ page, browser, signIn }) => {
   const ownerContext = await browser.newContext({ baseURL: ORIGIN });
   const owner = await signIn(ownerContext, newMember("owner"));
   const prismId = await addPrism(ownerContext.request, {
