@@ -44,10 +44,13 @@ export default defineConfig<object, { databaseUrl: string }>({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"] } },
     // The stories of live updates (tagged @live) again, against two instances on one database
-    // behind a round-robin proxy: each request, a page's event stream too, goes to the next.
+    // behind a round-robin proxy: each request, a page's event stream too, goes to the next. A
+    // story has more time here: its requests pass through one more process, and its page's first
+    // stream, when it reaches another instance than its render, refetches what the page shows.
     {
       name: "pair",
       grep: /@live/,
+      timeout: 45_000,
       use: {
         ...devices["Desktop Chrome"],
         baseURL: pairOrigin,

@@ -17,6 +17,8 @@ export interface RoundRobin {
 
 /** Listens on `port` of 127.0.0.1 (0: any free one) and sends requests to `origins` in turn. */
 export async function startRoundRobin(origins: string[], port = 0): Promise<RoundRobin> {
+  // Without an agent, each request goes on a connection of its own (Connection: close), so none
+  // is reused just as its instance closes it.
   const proxy = createProxyServer({ xfwd: true });
   // An instance that cannot be reached is answered 502, as a load balancer answers it.
   proxy.on("error", (_error, _request, response) => {
