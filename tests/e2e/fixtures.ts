@@ -179,6 +179,41 @@ export async function expectToast(page: Page, ...texts: string[]) {
     .toBe(true);
 }
 
+/**
+ * Starts watching the page's requests; the function it answers waits until the page's live stream
+ * is ready and nothing the page asked for is still on its way. A first stream that reaches
+ * another instance than the one that rendered the page (the pair project's proxy) cannot replay
+ * the changes since the render, and the page refetches what it shows: that too must have
+ * arrived, as it has on a page that settled.
+ */
+export async function watchSettling(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  let ready: { resumed?: boolean } | undefined;
+  let refetches = 0;
+  const onTheirWay = new Set<string>();
+  cdp.on("Network.eventSourceMessageReceived", ({ eventName, data }) => {
+    if (eventName === "live.ready") ready ??= JSON.parse(data || "{}");
+  });
+  cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith("/api/") || pathname === "/api/events") return;
+    onTheirWay.add(requestId);
+    if (ready) refetches += 1;
+  });
+  const arrived = ({ requestId }: { requestId: string }) => onTheirWay.delete(requestId);
+  cdp.on("Network.loadingFinished", arrived);
+  cdp.on("Network.loadingFailed", arrived);
+  await cdp.send("Network.enable");
+  return () =>
+    expect
+      .poll(
+        () =>
+          ready !== undefined && (ready.resumed === true || refetches > 0) && onTheirWay.size === 0,
+        { message: "the page settled" },
+      )
+      .toBe(true);
+}
+
 /** Adds a prism through the API as the member `request` is signed in as; answers its id. */
 /**
  * After an anonymous author's response is sent, the dialog shows their private status link: reads

@@ -1,7 +1,14 @@
 // When the network misbehaves: a page script gone after a new version reloads the page once (and
 // only once), and an offline browser is told so and catches up by itself when it is back online.
 import type { Page, Route } from "@playwright/test";
-import { addPrism, expect, expectNoAxeViolations, newMember, test } from "./fixtures.ts";
+import {
+  addPrism,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  test,
+  watchSettling,
+} from "./fixtures.ts";
 
 /** The explore page's own script, which only loads when someone opens /explore. */
 const EXPLORE_SCRIPT = /\/assets\/explore-page-[\w-]+\.js$/;
@@ -76,8 +83,10 @@ test("offline, the page says so, and catches up by itself when the connection re
     title: "How I like to work",
     content: "<p>Mornings are for deep work.</p>",
   });
+  const settled = await watchSettling(page);
   await page.goto(`/${owner.username}`);
   await expect(page.getByRole("button", { name: /01\.\s*How I like to work/ })).toBeVisible();
+  await settled();
 
   const notice = page.getByRole("status").filter({ hasText: "You are offline" });
   await context.setOffline(true);

@@ -11,6 +11,7 @@ import {
   respond,
   test,
   toggleHeart,
+  watchSettling,
 } from "./fixtures.ts";
 
 const CONTENT = "<p>I do my best thinking before noon, with the door closed.</p>";
@@ -194,15 +195,12 @@ test("with the live stream open, an idle profile page makes no polling requests"
   await addPrism(context.request, { title: "Still waters", content: CONTENT });
   await context.close();
 
-  // The page's first stream names the stamp it was rendered at (`?since=`).
-  const streamOpen = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === "/api/events",
-  );
+  const settled = await watchSettling(page);
   await page.goto(`/${owner.username}`);
-  await streamOpen;
   await expect(page.getByRole("button", { name: /01\.\s*Still waters/ })).toBeVisible();
-  // Let the first fetches settle, then count what an idle page asks for.
-  await page.waitForTimeout(1500);
+  // Once its stream is ready and what the page fetched has arrived, count what an idle page
+  // asks for.
+  await settled();
   const requests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.startsWith("/api/")) requests.push(request.url());
