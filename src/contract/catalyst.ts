@@ -106,6 +106,7 @@ export const auditActions = [
   "user.reset-password",
   "user.export",
   "prism.delete",
+  "prism.restore",
   "annotation.status",
   "annotation.delete",
 ] as const;

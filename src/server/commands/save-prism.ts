@@ -3,11 +3,12 @@
 // from its history is the same save, of that version's title and text.
 import type { PrismEvent } from "../../contract/events.ts";
 import type { PrismInput } from "../../contract/prisms.ts";
+import { recordAudit } from "../audit.ts";
 import type { Db, Executor } from "../db/client.ts";
 import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
 import { getRevision } from "../features/prisms/revisions.ts";
-import { updatePrism } from "../features/prisms/service.ts";
+import { prismOwner, updatePrism } from "../features/prisms/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import { annotationAudience } from "../policy.ts";
 
@@ -52,8 +53,9 @@ export async function savePrism(
 
 /**
  * Makes an earlier version of a prism its current one, saved as a new version (restoring the
- * current one changes nothing). Who may not read the history gets 404; an admin, who may read it,
- * may not write the prism (403).
+ * current one changes nothing). Who may not read the history gets 404. It is the owner's save of
+ * that version; an admin may make it for them (a moderator putting back what a member's page said
+ * before), and the audit log records it.
  */
 export async function restoreRevision(
   db: Db,
@@ -63,6 +65,18 @@ export async function restoreRevision(
 ): Promise<WithEvents<{ prism: PrismRow }>> {
   return db.transaction(async (tx) => {
     const { title, content } = await getRevision(tx, actor, prismId, number);
-    return save(tx, actor, prismId, { title, content });
+    const owner = await prismOwner(tx, prismId);
+    const saved = await save(tx, owner, prismId, { title, content });
+    if (owner.id !== actor.id && saved.events.length > 0) {
+      await recordAudit(tx, actor, {
+        action: "prism.restore",
+        targetType: "prism",
+        targetId: prismId,
+        target: saved.prism.title,
+        before: { revision: saved.prism.revision - 1 },
+        after: { revision: saved.prism.revision, restored: number },
+      });
+    }
+    return saved;
   });
 }

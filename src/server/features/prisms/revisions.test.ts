@@ -1,11 +1,11 @@
 // A prism's history through the API: who sees it, what a save keeps, restoring, the bound, the
 // words an orphaned response keeps, and the export.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../../contract/limits.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { savePrism } from "../../commands/save-prism.ts";
-import { prismHearts, prismRevisions, prisms } from "../../db/schema.ts";
+import { auditLog, prismHearts, prismRevisions, prisms } from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
 import { send, setupTestApp, signIn } from "../../test/helpers.ts";
 
@@ -161,17 +161,45 @@ describe("restoring a version", () => {
     expect((await history(prism.id, headers)).json()).toHaveLength(4);
   });
 
-  it("is the owner's alone: 401 signed out, 404 for members, 403 for admins, 404 for a version not kept", async () => {
+  it("is the owner's, or an admin's for them (audited): 401 signed out, 404 for members and versions not kept", async () => {
     const { prism, headers } = await ownPrism();
     await save(prism.id, { title: "How I work", content: SECOND }, headers);
-    const admin = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
+    const adminRow = await buildUser(t.database, { isAdmin: true });
+    const admin = await signIn(t.database, adminRow);
     const member = await signIn(t.database, await buildUser(t.database));
     expect((await restore(prism.id, 1)).statusCode).toBe(401);
     expect((await restore(prism.id, 1, member)).statusCode).toBe(404);
-    expect((await restore(prism.id, 1, admin)).statusCode).toBe(403);
     expect((await restore(prism.id, 7, headers)).statusCode).toBe(404);
+    const [unchanged] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
+    expect(unchanged).toMatchObject({ content: SECOND, revision: 2 });
+
+    const restored = await restore(prism.id, 1, admin);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ id: prism.id, userId: prism.userId, content: FIRST });
     const [row] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
-    expect(row).toMatchObject({ content: SECOND, revision: 2 });
+    expect(row).toMatchObject({ content: FIRST, revision: 3 });
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "prism"), eq(auditLog.targetId, prism.id)));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: adminRow.id,
+        action: "prism.restore",
+        details: {
+          target: "How I work",
+          before: { revision: 2 },
+          after: { revision: 3, restored: 1 },
+        },
+      }),
+    ]);
+    // The owner's own restore is theirs: nothing for the audit log.
+    expect((await restore(prism.id, 2, headers)).statusCode).toBe(200);
+    const after = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "prism"), eq(auditLog.targetId, prism.id)));
+    expect(after).toHaveLength(1);
   });
 });
 

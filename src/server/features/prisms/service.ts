@@ -34,6 +34,17 @@ export async function listPrisms(db: Db, userId: number): Promise<PrismRow[]> {
  * The prism, if the actor may write it, locked until the transaction ends: 404 when missing, 403
  * when it is someone else's.
  */
+/** The member whose prism it is. */
+export async function prismOwner(db: Executor, prismId: number): Promise<UserRow> {
+  const [row] = await db
+    .select({ owner: users })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(eq(prisms.id, prismId));
+  if (!row) throw notFound("Prism not found");
+  return row.owner;
+}
+
 async function loadOwnPrism(db: Executor, actor: UserRow, prismId: number): Promise<PrismRow> {
   const [prism] = await db
     .select()

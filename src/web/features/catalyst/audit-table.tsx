@@ -12,6 +12,7 @@ const actionLabels: Record<AuditAction, string> = {
   "user.reset-password": "Sent password reset",
   "user.export": "Downloaded their data",
   "prism.delete": "Deleted prism",
+  "prism.restore": "Restored prism version",
   "annotation.status": "Set annotation status",
   "annotation.delete": "Deleted annotation",
 };
