@@ -1,5 +1,6 @@
 // A fresh database for a test file, Prism's app on it, and the headers of a signed-in client.
 import { afterAll, beforeAll } from "vitest";
+import { htmlToPlainText } from "../../contract/plain-text.ts";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
@@ -117,4 +118,30 @@ export function cookieFrom(response: {
 }): Record<string, string> {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : {};
+}
+
+/**
+ * A response to `quote` in a prism whose content is `html`, as a reader's browser sends it: the
+ * quote's offsets in the prism's plain text, and "About {quote}" as the thought.
+ */
+export function respondToQuote(
+  app: App,
+  prismId: number,
+  html: string,
+  quote: string,
+  headers: Record<string, string>,
+  extra: object = {},
+) {
+  const start = htmlToPlainText(html).indexOf(quote);
+  return send(app, "POST", "/api/annotations", {
+    headers,
+    payload: {
+      prismId,
+      selectedText: quote,
+      selectionStart: start,
+      selectionEnd: start + quote.length,
+      annotationText: `About ${quote}`,
+      ...extra,
+    },
+  });
 }

@@ -4,7 +4,7 @@ import { memberExportSchema, webAnnotationSchema } from "../../../contract/expor
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { auditLog } from "../../db/schema.ts";
 import { buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -14,27 +14,13 @@ const CONTENT =
 const download = (headers: Record<string, string> = {}) =>
   send(t.app, "GET", "/api/user/export", { headers });
 
-function respond(
+const respond = (
   prismId: number,
-  content: string,
+  html: string,
   quote: string,
   headers: Record<string, string>,
-  extra = {},
-) {
-  const text = htmlToPlainText(content);
-  const start = text.indexOf(quote);
-  return send(t.app, "POST", "/api/annotations", {
-    headers,
-    payload: {
-      prismId,
-      selectedText: quote,
-      selectionStart: start,
-      selectionEnd: start + quote.length,
-      annotationText: `About ${quote}`,
-      ...extra,
-    },
-  });
-}
+  extra: object = {},
+) => respondToQuote(t.app, prismId, html, quote, headers, extra);
 
 describe("GET /api/user/export", () => {
   it("authorization: 401 signed out; a member and an admin each get only their own data", async () => {

@@ -7,7 +7,7 @@ import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { savePrism } from "../../commands/save-prism.ts";
 import { auditLog, prismHearts, prismRevisions, prisms } from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -34,21 +34,13 @@ const version = (id: number, number: number, headers: Record<string, string> = {
 const restore = (id: number, number: number, headers: Record<string, string> = {}) =>
   send(t.app, "POST", `/api/prisms/${id}/revisions/${number}/restore`, { headers });
 
-/** Responds to `quote` in the prism's current text, as a reader's browser does. */
-function respond(prismId: number, html: string, quote: string, headers: Record<string, string>) {
-  const text = htmlToPlainText(html);
-  const start = text.indexOf(quote);
-  return send(t.app, "POST", "/api/annotations", {
-    headers,
-    payload: {
-      prismId,
-      selectedText: quote,
-      selectionStart: start,
-      selectionEnd: start + quote.length,
-      annotationText: `About ${quote}`,
-    },
-  });
-}
+const respond = (
+  prismId: number,
+  html: string,
+  quote: string,
+  headers: Record<string, string>,
+  extra: object = {},
+) => respondToQuote(t.app, prismId, html, quote, headers, extra);
 
 describe("a prism's history", () => {
   it("is its owner's and admins': members and visitors get 404, as for a prism that is not there", async () => {
