@@ -6,6 +6,13 @@ import { isHttpUrl } from "./url.ts";
 
 const optionalText = z.string().nullable();
 
+/**
+ * When Prism e-mails a member about new responses to review and replies to theirs: each at once,
+ * in one digest a day, or not at all.
+ */
+export const emailNotificationsSchema = z.enum(["immediately", "daily", "never"]);
+export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
+
 /** Fields anyone may see. Never the email, password hash or Google id. */
 export const publicUserSchema = z.object({
   id: z.number().int(),
@@ -33,6 +40,7 @@ export const currentUserSchema = publicUserSchema.extend({
   createdAt: z.string(),
   /** Responses by signed-in members to this member's prisms are approved at once. */
   preapproveMembers: z.boolean(),
+  emailNotifications: emailNotificationsSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -103,6 +111,8 @@ export const profileUpdateSchema = z.strictObject({
   linkedinUrl: optionalUrl,
   /** Left out by clients that do not show it: the setting stays as it is. */
   preapproveMembers: z.boolean().optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  emailNotifications: emailNotificationsSchema.optional(),
   /** Needed when the e-mail changes. */
   currentPassword,
 });

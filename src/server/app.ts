@@ -34,6 +34,8 @@ import { cardsRoutes } from "./features/cards/routes.ts";
 import { catalystRoutes } from "./features/catalyst/routes.ts";
 import { contactRoutes } from "./features/contact/routes.ts";
 import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
+import { startEmailNotifier } from "./features/email/notifier.ts";
+import { emailRoutes } from "./features/email/routes.ts";
 import { exploreRoutes } from "./features/explore/routes.ts";
 import { exportRoutes } from "./features/export/routes.ts";
 import { heartsRoutes } from "./features/hearts/routes.ts";
@@ -86,6 +88,8 @@ interface BuildOptions {
   connections?: ConnectionLimits;
   /** Where rate limits count other than the engine's store (the bench compares the two). */
   limitStore?: LimitStore;
+  /** The clock e-mail digests are due by, other than the system's (tests move it on). */
+  now?: () => Date;
 }
 
 export interface ConnectionLimits {
@@ -226,6 +230,14 @@ export async function buildApp(options: BuildOptions) {
     secret,
     limitStore: options.limitStore ?? limitStoreFor(database),
   };
+  const emailNotifier = startEmailNotifier({
+    ...deps,
+    origin: config.appOrigin,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+  });
+  app.decorate("emailNotifier", emailNotifier);
+  app.addHook("onClose", () => emailNotifier.stop());
   const answers = new ResponseCache(bus);
   await app.register(
     async (api) => {
@@ -300,6 +312,7 @@ export async function buildApp(options: BuildOptions) {
         diagnosticsRoutes,
         passwordResetRoutes,
         catalystRoutes,
+        emailRoutes,
       ];
       for (const routes of features) await api.register(routes, deps);
       await api.register(eventStreamRoutes, { ...deps, ...options.eventStreams });

@@ -247,6 +247,12 @@ export const matrix: Record<string, Row> = {
     body: (s) => ({ token: s.resetToken, password: "a-new-secret" }),
     expect: everyone(200),
   },
+  // The token is the app's HMAC of a member's id, which the matrix cannot make: any caller with
+  // another gets the same 404, session or not.
+  "POST /api/email/unsubscribe": {
+    url: () => "/api/email/unsubscribe?token=1.not-a-token",
+    expect: everyone(404),
+  },
   // This server cannot send e-mail: the admin is told that nothing was sent.
   "POST /api/analytics/users/{id}/reset-password": {
     url: (s) => `/api/analytics/users/${s.owner.id}/reset-password`,

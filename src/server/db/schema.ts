@@ -26,6 +26,8 @@ export const notificationType = pgEnum("notification_type", [
   "rejected",
   "reply",
 ]);
+/** When a member is e-mailed about new responses to review and replies to theirs. */
+export const emailNotifications = pgEnum("email_notifications", ["immediately", "daily", "never"]);
 /** Who may respond to a prism: anyone, signed-in members only, or no one. */
 export const prismResponders = pgEnum("prism_responders", ["anyone", "members", "no-one"]);
 
@@ -56,6 +58,15 @@ export const users = pgTable(
      * migration 0004), so that the explore page can page through members by one index alone.
      */
     hasPrisms: boolean("has_prisms").notNull().default(false),
+    emailNotifications: emailNotifications("email_notifications").notNull().default("daily"),
+    /**
+     * Notifications made from this time on may be e-mailed: it moves to the present when the
+     * member turns e-mail back on, so what came while it was off is never mailed (nor, for members
+     * who were here before e-mail, what came before it).
+     */
+    mailSince: timestamp("mail_since", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member's last daily digest was sent. */
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
@@ -212,11 +223,17 @@ export const notifications = pgTable(
     annotationId: integer("annotation_id").references((): AnyPgColumn => annotations.id, {
       onDelete: "cascade",
     }),
+    /** When it was e-mailed (claimed for a message): each notification is mailed at most once. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt),
     index("notifications_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    // What may still be mailed (hearts, which have no annotation, never are).
+    index("notifications_unmailed_idx")
+      .on(t.userId)
+      .where(sql`${t.mailedAt} is null and ${t.annotationId} is not null`),
     uniqueIndex("notifications_heart_actor_idx")
       .on(t.prismId, t.actorKey)
       .where(sql`${t.type} = 'heart'`),

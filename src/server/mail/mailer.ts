@@ -9,6 +9,10 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same message as simple HTML, sent beside the text. */
+  html?: string;
+  /** Further headers (List-Unsubscribe, …). */
+  headers?: Record<string, string>;
   replyTo?: string;
 }
 

@@ -1,4 +1,6 @@
-// Cross-site request forgery guard: writes must come from Prism's own origin as JSON.
+// Cross-site request forgery guard: writes must come from Prism's own origin as JSON. A route
+// that must be reached from elsewhere (the e-mail one-click unsubscribe) says so with
+// `config.crossSite`, and proves itself another way.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, HttpError } from "../http-error.ts";
@@ -8,7 +10,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { origin: string }) => {
   app.addHook("onRequest", async (request) => {
-    if (SAFE.has(request.method)) return;
+    if (SAFE.has(request.method) || request.routeOptions.config?.crossSite) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
     // Browsers send Origin on writes. Without it, a request that carries a session must say it
@@ -28,3 +30,10 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { origin: string
     }
   });
 });
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Writes to this route may come from anywhere, in any body type (it checks a token). */
+    crossSite?: true;
+  }
+}

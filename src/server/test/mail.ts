@@ -3,7 +3,7 @@ import { EventEmitter, once } from "node:events";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { createTestDatabase } from "./databases.ts";
 import { TEST_ORIGIN } from "./helpers.ts";
@@ -16,14 +16,39 @@ interface ReceivedMail {
 interface MailTestContext {
   app: App;
   database: Database;
+  /** The app's configuration, SMTP_URL included (to start another app on the same server). */
+  config: Config;
   /** Every message the SMTP server accepted, oldest first. */
   received: ReceivedMail[];
   /** The messages to `address`, once at least `count` of them have arrived. */
   arrivedAt(address: string, count: number): Promise<ReceivedMail[]>;
 }
 
-/** One app, one database and one SMTP server for the whole test file. */
-export function setupMailTestApp(env: Record<string, string> = {}): MailTestContext {
+/**
+ * A message's source made readable for tests (enough for the ASCII they look for): its headers
+ * unfolded and their encoded words undone, and quoted-printable undone.
+ */
+export function decodedMail(raw: string): string {
+  const end = raw.indexOf("\r\n\r\n");
+  const head = raw
+    .slice(0, end)
+    .replace(/\r\n[ \t]+/g, " ")
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=(\s+(?==\?))?/gi, (_, word: string) =>
+      word.replace(/_/g, " "),
+    );
+  return `${head}${raw.slice(end)}`
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * One app, one database and one SMTP server for the whole test file; `now` is the app's clock for
+ * e-mail digests.
+ */
+export function setupMailTestApp(
+  env: Record<string, string> = {},
+  now?: () => Date,
+): MailTestContext {
   const received: ReceivedMail[] = [];
   const arrivals = new EventEmitter();
   const context = {
@@ -58,14 +83,14 @@ export function setupMailTestApp(env: Record<string, string> = {}): MailTestCont
     const created = await createTestDatabase();
     drop = created.drop;
     context.database = created.database;
-    const config = loadConfig({
+    context.config = loadConfig({
       APP_ORIGIN: TEST_ORIGIN,
       SEED: "none",
       NODE_ENV: "test",
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       ...env,
     });
-    context.app = await buildApp({ config, database: created.database });
+    context.app = await buildApp({ config: context.config, database: created.database, now });
   });
   afterAll(async () => {
     await context.app?.close();

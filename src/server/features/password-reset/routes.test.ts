@@ -6,27 +6,21 @@ import { auditLog, passwordResetTokens, users } from "../../db/schema.ts";
 import { hashToken } from "../../security/tokens.ts";
 import { buildUser } from "../../test/builders.ts";
 import { send, setupTestApp, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
-import { setupMailTestApp } from "../../test/mail.ts";
+import { decodedMail, setupMailTestApp } from "../../test/mail.ts";
 
 const t = setupMailTestApp();
 /** The same app on a server that has no outgoing mail (no SMTP_URL). */
 const noMail = setupTestApp();
 const { received } = t;
 
-/** A message's text with quoted-printable undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
 /** The mails one address received so far. */
 const mailsTo = (address: string) =>
-  received.filter((m) => m.to.includes(address)).map((m) => decoded(m.raw));
+  received.filter((m) => m.to.includes(address)).map((m) => decodedMail(m.raw));
 
 /** Waits for the `count`th reset mail to an address and returns the token of its link. */
 async function tokenMailedTo(address: string, count = 1): Promise<string> {
   const mails = await t.arrivedAt(address, count);
-  const mail = decoded(mails[count - 1]?.raw ?? "");
+  const mail = decodedMail(mails[count - 1]?.raw ?? "");
   expect(mail).toContain("Subject: Reset your Prism password");
   const match = mail.match(/http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]{43})/);
   expect(match).not.toBeNull();

@@ -7,6 +7,7 @@ import { notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { hashPassword } from "../../security/passwords.ts";
+import { emailSetting } from "../email/service.ts";
 import { assertAvailable, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
@@ -29,6 +30,7 @@ export async function updateProfile(
         twitterUrl: orNull(input.twitterUrl),
         linkedinUrl: orNull(input.linkedinUrl),
         preapproveMembers: input.preapproveMembers,
+        ...(input.emailNotifications && emailSetting(input.emailNotifications)),
       })
       .where(eq(users.id, userId))
       .returning(),

@@ -41,5 +41,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     preapproveMembers: user.preapproveMembers,
+    emailNotifications: user.emailNotifications,
   };
 }

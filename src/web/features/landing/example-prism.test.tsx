@@ -28,6 +28,7 @@ const member: CurrentUser = {
   lastActiveAt: null,
   createdAt: new Date(0).toISOString(),
   preapproveMembers: false,
+  emailNotifications: "daily",
 };
 
 afterEach(() => {

@@ -1,0 +1,100 @@
+// Sends e-mail notifications from this process: a member on "immediately" is mailed as soon as a
+// notification for them is announced (after its transaction committed); members on "daily" get
+// their digest from a timer that looks every few minutes (unref'd, stopped when the app closes).
+// With several processes each looks, and each notification still goes out once: claims are
+// recorded (service.ts). Nothing is claimed when the server cannot send mail.
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { EventBus } from "../../live/bus.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { composeMessage } from "./messages.ts";
+import { claimDigests, claimImmediate, type Outgoing, unsubscribeToken } from "./service.ts";
+
+/** How often the digest timer looks for digests due. */
+const LOOK_EVERY_MS = 10 * 60 * 1000;
+
+export interface EmailNotifier {
+  /** Sends the digests due now; resolves with how many messages went out. */
+  runDigest(): Promise<number>;
+  /** Resolves once the messages under way have gone (or failed). */
+  idle(): Promise<void>;
+  /** Stops the timer and waits for messages under way. */
+  stop(): Promise<void>;
+}
+
+interface NotifierDeps {
+  db: Db;
+  bus: EventBus;
+  mailer: Mailer;
+  origin: string;
+  secret: string;
+  log: FastifyBaseLogger;
+  /** The time digests are due by (tests move it on instead of waiting a day). */
+  now: () => Date;
+}
+
+export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
+  const { db, bus, mailer, origin, secret, log, now } = deps;
+  if (!mailer.canSend)
+    return { runDigest: async () => 0, idle: async () => {}, stop: async () => {} };
+  const underWay = new Set<Promise<number>>();
+  const track = (work: Promise<number>) => {
+    underWay.add(work);
+    void work.finally(() => underWay.delete(work));
+    return work;
+  };
+  /** Sends what was claimed; a message that fails is logged by its member alone, never its text. */
+  const send = async (claimed: Outgoing[]) => {
+    let sent = 0;
+    for (const outgoing of claimed) {
+      const message = composeMessage(
+        outgoing,
+        origin,
+        unsubscribeToken(secret, outgoing.recipient.id),
+      );
+      try {
+        await mailer.send(message);
+        sent++;
+      } catch (error) {
+        log.warn({ err: error, userId: outgoing.recipient.id }, "e-mail notification failed");
+      }
+    }
+    return sent;
+  };
+  const attempt = (claiming: () => Promise<Outgoing[]>, what: string) =>
+    track(
+      claiming()
+        .then(send)
+        .catch((error) => {
+          log.warn({ err: error }, `${what} failed`);
+          return 0;
+        }),
+    );
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.type === "notification.created") {
+      void attempt(() => claimImmediate(db, event.userId, now()), "e-mail notification");
+    }
+  });
+  const runDigest = () => attempt(() => claimDigests(db, now()), "daily digest");
+  void runDigest();
+  const timer = setInterval(runDigest, LOOK_EVERY_MS).unref();
+  const idle = async () => {
+    while (underWay.size > 0) await Promise.allSettled([...underWay]);
+  };
+  return {
+    runDigest,
+    idle,
+    async stop() {
+      clearInterval(timer);
+      unsubscribe();
+      await idle();
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This process's e-mail notifications (tests run the digest by hand). */
+    emailNotifier: EmailNotifier;
+  }
+}
