@@ -1,7 +1,7 @@
 // E-mail notifications: the one-click unsubscribe every such message carries (RFC 8058).
 import { z } from "zod";
 
-/** The query of `POST /api/email/unsubscribe` and of the page its e-mails link to. */
+/** The query of `POST /api/email/unsubscribe` and of the page its e-mails link to (`/unsubscribe`). */
 export const unsubscribeQuerySchema = z.object({ token: z.string().max(200) });
 
 export const emailMessages = {

@@ -74,6 +74,7 @@ const reservedUsernames = new Set([
   "static",
   "terms",
   "terms-privacy",
+  "unsubscribe",
 ]);
 
 export function isReservedUsername(username: string): boolean {

@@ -75,6 +75,7 @@ const ResponseStatusPage = lazyPage(
   "../features/annotations/response-status-page.tsx",
   "ResponseStatusPage",
 );
+const UnsubscribePage = lazyPage("../features/email/unsubscribe-page.tsx", "UnsubscribePage");
 const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
 const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
 const ErrorDemoPage = lazyPage("../features/diagnostics/error-demo-page.tsx", "ErrorDemoPage");
@@ -172,6 +173,11 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     path: "/reset-password",
     head: { title: "Reset password | Prism" },
     element: <ResetPasswordPage />,
+  },
+  {
+    path: "/unsubscribe",
+    head: { title: "Unsubscribe | Prism", robots: privatePage },
+    element: <UnsubscribePage />,
   },
   { path: "/:username", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },
   { path: "/:username/:prismSlug", element: withSkeleton(<ProfileSkeleton />, <ProfilePage />) },

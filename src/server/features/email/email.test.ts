@@ -119,7 +119,7 @@ describe("immediately", () => {
     // The text quotes the response as written; the HTML escapes it.
     expect(mail).toContain('"Mornings suit me <too>."');
     expect(mail).toContain("<blockquote>Mornings suit me &lt;too&gt;.</blockquote>");
-    expect(mail).toContain(`${TEST_ORIGIN}/email/unsubscribe?token=${token}`);
+    expect(mail).toContain(`${TEST_ORIGIN}/unsubscribe?token=${token}`);
     const [row] = await t.database.db
       .select({ mailedAt: notifications.mailedAt })
       .from(notifications)

@@ -42,7 +42,7 @@ function subjectOf({ setting, notifications }: Outgoing): string {
 /** The message for one member, with the address that unsubscribes them in one click. */
 export function composeMessage(outgoing: Outgoing, origin: string, token: string) {
   const oneClick = `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
-  const confirmPage = `${origin}/email/unsubscribe?token=${encodeURIComponent(token)}`;
+  const confirmPage = `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
   const settings = `${origin}/profile`;
   const items = outgoing.notifications.map((notification) => describe(notification, origin));
   const why =

@@ -7,6 +7,7 @@ import { useSearchParams } from "wouter";
 import { authMessages } from "../../../contract/auth.ts";
 import {
   type CurrentUser,
+  type EmailNotifications,
   type ProfileUpdate,
   type ProfileUpdateInput,
   profileUpdateSchema,
@@ -16,7 +17,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { useCurrentUser } from "../auth/auth-queries.ts";
+import { useCurrentUser, useSiteServices } from "../auth/auth-queries.ts";
 import { PasswordForm } from "./password-form.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField, ReauthDialog } from "./reauth.tsx";
 import {
@@ -37,6 +38,13 @@ const googleResults: Record<string, string> = {
 };
 const googleFailed = "We couldn't connect Google. Please try again.";
 
+/** The choices for e-mail notifications, in the order the form shows them. */
+const emailChoices = [
+  { value: "immediately", label: "Immediately" },
+  { value: "daily", label: "Daily digest" },
+  { value: "never", label: "Never" },
+] as const satisfies readonly { value: EmailNotifications; label: string }[];
+
 /** The links a member may add, each a URL. */
 const linkFields = [
   { name: "websiteUrl", label: "Website URL", placeholder: "https://" },
@@ -54,6 +62,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     twitterUrl: user.twitterUrl ?? "",
     linkedinUrl: user.linkedinUrl ?? "",
     preapproveMembers: user.preapproveMembers,
+    emailNotifications: user.emailNotifications,
     currentPassword: "",
   };
 }
@@ -86,6 +95,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   const disconnectGoogle = useDisconnectGoogle();
   const [params] = useSearchParams();
   const googleResult = params.get("google");
+  const outgoingMail = useSiteServices()?.outgoingMail;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -186,6 +196,30 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 </p>
               </div>
             </div>
+            <fieldset className="grid gap-2" aria-describedby="email-notifications-hint">
+              <legend className="text-sm font-medium">
+                Email me about new responses to review and replies to mine
+              </legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2">
+                {emailChoices.map(({ value, label }) => (
+                  <div key={value} className="flex items-center gap-2">
+                    <input
+                      id={`email-notifications-${value}`}
+                      type="radio"
+                      value={value}
+                      className="size-4 accent-primary"
+                      {...form.register("emailNotifications")}
+                    />
+                    <Label htmlFor={`email-notifications-${value}`}>{label}</Label>
+                  </div>
+                ))}
+              </div>
+              <p id="email-notifications-hint" className="text-xs text-muted-foreground">
+                {outgoingMail === false
+                  ? "This server cannot send e-mail at the moment: your choice applies once it can."
+                  : "The daily digest collects a day's news in one message. Every message has a link to unsubscribe."}
+              </p>
+            </fieldset>
           </fieldset>
           <div className="flex justify-end gap-3">
             <Button
