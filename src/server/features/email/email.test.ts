@@ -200,6 +200,27 @@ describe("daily digest", () => {
     expect(mailsTo(user.email)).toEqual([]);
   });
 
+  it("leaves out a member's response that was approved at once (members pre-approved)", async () => {
+    const owner = await buildUser(t.database, { preapproveMembers: true });
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const reader = await member("never");
+    const response = await send(t.app, "POST", "/api/annotations", {
+      headers: reader.headers,
+      remoteAddress: "10.9.250.1",
+      payload: {
+        prismId: prism.id,
+        annotationText: "Approved at once.",
+        selectedText: "Mornings",
+        selectionStart: 0,
+        selectionEnd: 8,
+      },
+    });
+    expect(response.json()).toMatchObject({ status: "approved" });
+    clock = new Date(clock.getTime() + DAY);
+    await t.app.emailNotifier.runDigest();
+    expect(mailsTo(owner.email)).toEqual([]);
+  });
+
   it("mails nothing twice after a restart: a new app on the same database sends only what is new", async () => {
     const { user, prism } = await ownerWithPrism("daily");
     await respond(prism.id, "Before the restart.");

@@ -81,7 +81,7 @@ export async function unsubscribe(db: Executor, secret: string, token: string): 
 /**
  * Marks mailed, as of `now`, the unread notifications not yet mailed of the members `recipients`
  * selects (a condition on `users`), and reads what the messages say. Unread: what the member
- * already saw or decided on in Prism needs no e-mail.
+ * already saw or decided on in Prism needs no e-mail; nor does a response that is not pending.
  */
 async function claim(
   tx: Executor,
@@ -97,6 +97,9 @@ async function claim(
         isNull(notifications.mailedAt),
         inArray(notifications.type, [...MAILED_TYPES]),
         eq(notifications.read, false),
+        // A response approved at once (members pre-approved) has nothing to review.
+        sql`(${notifications.type} <> 'annotation' or exists (select 1 from ${annotations}
+          where ${annotations.id} = ${notifications.annotationId} and ${annotations.status} = 'pending'))`,
         sql`exists (select 1 from ${users} where ${users.id} = ${notifications.userId}
           and ${users.deactivatedAt} is null and ${notifications.createdAt} >= ${users.mailSince}
           and ${users.emailNotifications} = ${setting} and ${recipients})`,
