@@ -86,7 +86,8 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   ].join("\n");
   return {
     to: outgoing.recipient.email,
-    subject: subjectOf(outgoing),
+    // One line, whatever a title or a name holds.
+    subject: subjectOf(outgoing).replace(/\s+/g, " "),
     text,
     html,
     headers: {

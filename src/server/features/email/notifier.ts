@@ -56,7 +56,9 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
         await mailer.send(message);
         sent++;
       } catch (error) {
-        log.warn({ err: error, userId: outgoing.recipient.id }, "e-mail notification failed");
+        // The error's text may name the recipient: only its code is logged.
+        const code = (error as { code?: unknown }).code;
+        log.warn({ code, userId: outgoing.recipient.id }, "e-mail notification failed");
       }
     }
     return sent;

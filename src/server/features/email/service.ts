@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { EmailNotifications } from "../../../contract/user.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { annotations, notifications, prisms, users } from "../../db/schema.ts";
+import { emailSetting } from "../users/service.ts";
 
 /** The notifications that may be e-mailed: a response to review, an owner's reply to yours. */
 export const MAILED_TYPES = ["annotation", "reply"] as const;
@@ -34,18 +35,6 @@ export interface Outgoing {
   recipient: { id: number; email: string; firstName: string };
   setting: Exclude<EmailNotifications, "never">;
   notifications: MailedNotification[];
-}
-
-/**
- * The columns to set with a member's new setting: turning e-mail back on (from "never") starts
- * from now, so nothing made while it was off is mailed later.
- */
-export function emailSetting(value: EmailNotifications) {
-  return {
-    emailNotifications: value,
-    mailSince: sql`case when ${users.emailNotifications} = 'never' and ${value} <> 'never'
-      then now() else ${users.mailSince} end`,
-  };
 }
 
 const sign = (secret: string, userId: number) =>

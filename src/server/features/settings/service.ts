@@ -7,8 +7,7 @@ import { notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { hashPassword } from "../../security/passwords.ts";
-import { emailSetting } from "../email/service.ts";
-import { assertAvailable, writeMember } from "../users/service.ts";
+import { assertAvailable, emailSetting, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
 

@@ -1,7 +1,8 @@
 // Members, as every feature needs them: finding one (usernames and e-mails ignore case),
-// registering one, and keeping usernames and e-mails unique.
+// registering one, keeping usernames and e-mails unique, and their e-mail notification setting.
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { authMessages, type RegisterInput } from "../../../contract/auth.ts";
+import type { EmailNotifications } from "../../../contract/user.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { pgErrorCode } from "../../db/client.ts";
 import { sameIgnoringCase } from "../../db/ignoring-case.ts";
@@ -148,4 +149,16 @@ export async function deleteUser(db: Executor, userId: number): Promise<{ userna
     .returning({ username: users.username });
   if (!deleted) throw notFound("Account not found");
   return deleted;
+}
+
+/**
+ * The columns to set with a member's new e-mail notification setting: turning e-mail back on (from "never") starts
+ * from now, so nothing made while it was off is mailed later.
+ */
+export function emailSetting(value: EmailNotifications) {
+  return {
+    emailNotifications: value,
+    mailSince: sql`case when ${users.emailNotifications} = 'never' and ${value} <> 'never'
+      then now() else ${users.mailSince} end`,
+  };
 }

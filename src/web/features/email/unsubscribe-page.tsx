@@ -1,21 +1,17 @@
 // /unsubscribe?token=…: where the link in an e-mail notification leads. Opening it changes
 // nothing (mail scanners open links); the button turns e-mail notifications off, signed in or not.
-import { useMutation } from "@tanstack/react-query";
 import { MailX } from "lucide-react";
 import { useSearchParams } from "wouter";
 import { emailMessages } from "../../../contract/email.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
-import { api } from "../../lib/api.ts";
+import { useUnsubscribe } from "./email-queries.ts";
 
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const unsubscribe = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string }>(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`),
-  });
+  const unsubscribe = useUnsubscribe(token);
 
   return (
     <FormPage
