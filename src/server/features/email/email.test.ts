@@ -311,8 +311,12 @@ describe("POST /api/email/unsubscribe", () => {
         remoteAddress: "10.200.0.1",
       }),
     );
-    const statuses = (await Promise.all(limited)).map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    const answers = await Promise.all(limited);
+    const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 404)).toHaveLength(30);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    expect(Number(refused[0]?.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused[0]?.json()).toEqual({ message: emailMessages.tooMany });
   });
 });
