@@ -13,7 +13,12 @@ export type PrismEvent =
       /** Only these members (and admins) may see what changed; absent: anyone may. */
       audience?: number[];
     }
-  | { type: "notification.created"; userId: number }
+  | {
+      type: "notification.created";
+      userId: number;
+      /** It may be e-mailed (a response to review, a reply): only then does the mailer look. */
+      mail?: true;
+    }
   /** A member's notifications were read or deleted (anything but a new one). */
   | { type: "notifications.changed"; userId: number }
   /**

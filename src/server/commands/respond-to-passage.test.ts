@@ -99,7 +99,7 @@ describe("respondToPassage", () => {
         username: owner.username,
         audience: [owner.id],
       },
-      { type: "notification.created", userId: owner.id },
+      { type: "notification.created", userId: owner.id, mail: true },
     ]);
   });
 

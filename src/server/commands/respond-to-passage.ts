@@ -38,7 +38,7 @@ export async function respondToPassage(
         ]),
       },
     ];
-    if (notified) events.push({ type: "notification.created", userId: prism.userId });
+    if (notified) events.push({ type: "notification.created", userId: prism.userId, mail: true });
     return { view, statusToken, events };
   });
 }

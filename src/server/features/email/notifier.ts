@@ -73,7 +73,8 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
         }),
     );
   const unsubscribe = bus.subscribe((event) => {
-    if (event.type === "notification.created") {
+    // Hearts and decisions are never mailed: only what may be is looked for, off the heart's path.
+    if (event.type === "notification.created" && event.mail) {
       void attempt(() => claimImmediate(db, event.userId, now()), "e-mail notification");
     }
   });

@@ -84,7 +84,11 @@ export async function notifyAuthor(
     actorName: displayName(actor),
     actorKey: memberKey(actor.id),
   });
-  return [{ type: "notification.created", userId: annotation.userId }];
+  return [
+    type === "reply"
+      ? { type: "notification.created", userId: annotation.userId, mail: true }
+      : { type: "notification.created", userId: annotation.userId },
+  ];
 }
 
 /**
