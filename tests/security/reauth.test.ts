@@ -13,6 +13,7 @@ import { buildUser } from "../../src/server/test/builders.ts";
 import { setupGoogleProvider } from "../../src/server/test/google-provider.ts";
 import {
   cookieFrom,
+  profileBody,
   send,
   signIn,
   TEST_ORIGIN,
@@ -60,17 +61,6 @@ const row = async (user: UserRow) => {
   return found;
 };
 
-const profileOf = (user: UserRow, overrides: Record<string, unknown> = {}) => ({
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-  displayName: "",
-  websiteUrl: "",
-  twitterUrl: "",
-  linkedinUrl: "",
-  ...overrides,
-});
-
 const missing = { currentPassword: reauthMessages.currentPasswordRequired };
 const wrong = { currentPassword: reauthMessages.currentPasswordWrong };
 
@@ -80,7 +70,7 @@ const actions = {
     call: (app: App, user: UserRow, headers: Record<string, string>, extra: object) =>
       send(app, "PUT", "/api/user/profile", {
         headers,
-        payload: profileOf(user, { email: `new-${user.username}@example.com`, ...extra }),
+        payload: profileBody(user, { email: `new-${user.username}@example.com`, ...extra }),
       }),
     ok: 200,
     unchanged: async (user: UserRow) => expect((await row(user))?.email).toBe(user.email),
@@ -158,7 +148,7 @@ describe("sensitive actions ask for the current password", () => {
     const headers = await signIn(t.database, user);
     const saved = await send(t.app, "PUT", "/api/user/profile", {
       headers,
-      payload: profileOf(user, {
+      payload: profileBody(user, {
         firstName: "Octavia",
         displayName: "Oct",
         websiteUrl: "https://octavia.example",
@@ -242,7 +232,7 @@ describe("the old address is told of an e-mail change", () => {
     const headers = await signIn(t.database, user);
     const changed = await send(t.app, "PUT", "/api/user/profile", {
       headers,
-      payload: profileOf(user, {
+      payload: profileBody(user, {
         email: "thief.new@evil.example",
         currentPassword: TEST_PASSWORD,
       }),
@@ -277,7 +267,7 @@ describe("guessing the current password", () => {
       const email = `again-${i}-${other.username}@example.com`;
       const saved = await send(t.app, "PUT", "/api/user/profile", {
         headers: otherHeaders,
-        payload: profileOf(other, { email, currentPassword: TEST_PASSWORD }),
+        payload: profileBody(other, { email, currentPassword: TEST_PASSWORD }),
       });
       expect(saved.statusCode, saved.body).toBe(200);
     }
@@ -313,7 +303,7 @@ describe("a Google-only account confirms with Google", () => {
     expect(refused.json().message).toBe(reauthMessages.confirmWithGoogle);
     const email = await send(google, "PUT", "/api/user/profile", {
       headers,
-      payload: profileOf(user, { email: "elsewhere@example.com" }),
+      payload: profileBody(user, { email: "elsewhere@example.com" }),
     });
     expect(email.statusCode).toBe(403);
     expect(await row(user)).toMatchObject({ email: user.email });
@@ -334,7 +324,7 @@ describe("a Google-only account confirms with Google", () => {
     expect(signedIn.headers.location).toBe("/auth/callback");
     const email = await send(google, "PUT", "/api/user/profile", {
       headers: cookieFrom(signedIn),
-      payload: profileOf(user, { email: "confirmed@example.com" }),
+      payload: profileBody(user, { email: "confirmed@example.com" }),
     });
     expect(email.statusCode, email.body).toBe(200);
     expect((await row(user))?.email).toBe("confirmed@example.com");

@@ -145,3 +145,20 @@ export function respondToQuote(
     },
   });
 }
+
+/** What Profile Settings sends for a member as they are now, with `changes`. */
+export function profileBody(
+  user: Pick<UserRow, "firstName" | "lastName" | "email">,
+  changes: Record<string, unknown> = {},
+) {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    displayName: "",
+    websiteUrl: "",
+    twitterUrl: "",
+    linkedinUrl: "",
+    ...changes,
+  };
+}

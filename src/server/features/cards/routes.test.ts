@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cacheMisses } from "../../metrics.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { profileBody, send, setupTestApp, signIn } from "../../test/helpers.ts";
 import { colorAt, decodePng } from "../../test/png.ts";
 
 const t = setupTestApp();
@@ -137,15 +137,7 @@ describe("GET /og/{username}.png and /og/{username}/{prismId}.png", () => {
     await expectNewCard("content");
     const profile = await send(t.app, "PUT", "/api/user/profile", {
       headers,
-      payload: {
-        firstName: "Augusta",
-        lastName: "King",
-        email: user.email,
-        displayName: "",
-        websiteUrl: "",
-        twitterUrl: "",
-        linkedinUrl: "",
-      },
+      payload: profileBody(user, { firstName: "Augusta", lastName: "King" }),
     });
     expect(profile.statusCode).toBe(200);
     await expectNewCard("name");

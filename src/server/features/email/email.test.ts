@@ -7,7 +7,7 @@ import { emailMessages } from "../../../contract/email.ts";
 import { buildApp } from "../../app.ts";
 import { notifications, users } from "../../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
-import { send, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
+import { profileBody, send, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 import { decodedMail, setupMailTestApp } from "../../test/mail.ts";
 import { unsubscribeToken } from "./service.ts";
 
@@ -76,15 +76,7 @@ describe("the e-mail setting in Profile Settings", () => {
     const { user, headers } = await member();
     const me = await send(t.app, "GET", "/api/user", { headers });
     expect(me.json()).toMatchObject({ emailNotifications: "daily" });
-    const profile = {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      displayName: "",
-      websiteUrl: "",
-      twitterUrl: "",
-      linkedinUrl: "",
-    };
+    const profile = profileBody(user);
     const saved = await send(t.app, "PUT", "/api/user/profile", {
       headers,
       payload: { ...profile, emailNotifications: "immediately" },
@@ -252,16 +244,7 @@ describe("never", () => {
     expect(mailsTo(user.email)).toEqual([]);
     const on = await send(t.app, "PUT", "/api/user/profile", {
       headers,
-      payload: {
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        displayName: "",
-        websiteUrl: "",
-        twitterUrl: "",
-        linkedinUrl: "",
-        emailNotifications: "daily",
-      },
+      payload: profileBody(user, { emailNotifications: "daily" }),
     });
     expect(on.statusCode).toBe(200);
     clock = new Date(clock.getTime() + DAY);

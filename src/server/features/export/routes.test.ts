@@ -14,14 +14,6 @@ const CONTENT =
 const download = (headers: Record<string, string> = {}) =>
   send(t.app, "GET", "/api/user/export", { headers });
 
-const respond = (
-  prismId: number,
-  html: string,
-  quote: string,
-  headers: Record<string, string>,
-  extra: object = {},
-) => respondToQuote(t.app, prismId, html, quote, headers, extra);
-
 describe("GET /api/user/export", () => {
   it("authorization: 401 signed out; a member and an admin each get only their own data", async () => {
     expect((await download()).statusCode).toBe(401);
@@ -55,20 +47,29 @@ describe("GET /api/user/export", () => {
     });
     const reader = await signIn(t.database, await buildUser(t.database, { displayName: "Reader" }));
     const visitor = { cookie: "vid=export-visitor-000001" };
-    expect((await respond(prism.id, CONTENT, "in writing", reader)).statusCode).toBe(201);
-    const fromSam = await respond(prism.id, CONTENT, "talk it through & listen", visitor, {
-      annotatorName: "Sam",
-      annotatorEmail: "sam-private@example.com",
-    });
+    expect((await respondToQuote(t.app, prism.id, CONTENT, "in writing", reader)).statusCode).toBe(
+      201,
+    );
+    const fromSam = await respondToQuote(
+      t.app,
+      prism.id,
+      CONTENT,
+      "talk it through & listen",
+      visitor,
+      {
+        annotatorName: "Sam",
+        annotatorEmail: "sam-private@example.com",
+      },
+    );
     expect(fromSam.statusCode).toBe(201);
     const replied = await send(t.app, "PUT", `/api/annotations/${fromSam.json().id}/reply`, {
       headers: ownerHeaders,
       payload: { text: "Glad it helps, Sam." },
     });
     expect(replied.statusCode).toBe(200);
-    expect((await respond(elsewhere.id, CONTENT, "Then I offer", ownerHeaders)).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await respondToQuote(t.app, elsewhere.id, CONTENT, "Then I offer", ownerHeaders)).statusCode,
+    ).toBe(201);
     await buildNotification(t.database, { userId: owner.id, prismId: prism.id });
 
     const response = await download(ownerHeaders);

@@ -34,14 +34,6 @@ const version = (id: number, number: number, headers: Record<string, string> = {
 const restore = (id: number, number: number, headers: Record<string, string> = {}) =>
   send(t.app, "POST", `/api/prisms/${id}/revisions/${number}/restore`, { headers });
 
-const respond = (
-  prismId: number,
-  html: string,
-  quote: string,
-  headers: Record<string, string>,
-  extra: object = {},
-) => respondToQuote(t.app, prismId, html, quote, headers, extra);
-
 describe("a prism's history", () => {
   it("is its owner's and admins': members and visitors get 404, as for a prism that is not there", async () => {
     const { prism, headers } = await ownPrism();
@@ -120,7 +112,13 @@ describe("restoring a version", () => {
   it("saves it as a new version, with the usual rules: a title change resets hearts, responses re-anchor", async () => {
     const { prism, headers } = await ownPrism();
     const reader = await signIn(t.database, await buildUser(t.database));
-    const response = await respond(prism.id, FIRST, "Afternoons are for people", reader);
+    const response = await respondToQuote(
+      t.app,
+      prism.id,
+      FIRST,
+      "Afternoons are for people",
+      reader,
+    );
     expect(response.statusCode).toBe(201);
     await save(prism.id, { title: "How I work", content: SECOND }, headers);
     await buildHeart(t.database, { prismId: prism.id });
@@ -253,7 +251,7 @@ describe("a response whose passage is gone", () => {
     const html = `<p>${before}mornings are for deep work and long quiet thinking.</p><p>Afternoons are for people.</p>`;
     const { prism, headers } = await ownPrism({ content: html });
     const reader = await signIn(t.database, await buildUser(t.database));
-    const made = await respond(prism.id, html, "deep work", reader);
+    const made = await respondToQuote(t.app, prism.id, html, "deep work", reader);
     expect(made.json()).toMatchObject({ revision: 1, orphaned: false });
     await save(prism.id, { title: "How I work", content: SECOND }, headers);
     await save(prism.id, { title: "How I work", content: "<p>Nothing alike at all.</p>" }, headers);
