@@ -1,6 +1,7 @@
 // Prisms and hearts on the wire.
 import { z } from "zod";
 import { limits } from "./limits.ts";
+import { topPassageSchema } from "./resonance.ts";
 import { responderChoices } from "./responders.ts";
 import { singleLine, text } from "./text.ts";
 
@@ -21,6 +22,8 @@ export const prismSchema = z.object({
   updatedAt: z.string(),
   /** When its title or content last changed, if they changed since it was first published. */
   editedAt: z.string().nullable(),
+  /** The passage marked "Top passage" for readers, or null while fewer than 3 people overlap. */
+  topPassage: topPassageSchema.nullable(),
 });
 export type Prism = z.infer<typeof prismSchema>;
 

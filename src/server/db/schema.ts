@@ -4,15 +4,19 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+import type { TopPassage } from "../../contract/resonance.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
@@ -103,6 +107,11 @@ export const prisms = pgTable(
      * see migration 0004), so that the explore page can page through prisms by one index alone.
      */
     authorActive: boolean("author_active").notNull().default(true),
+    /**
+     * The stretch of its text that most different people's approved responses cover, once at
+     * least 3 do (`TopPassage`); kept up to date by every write that changes its annotations.
+     */
+    topPassage: jsonb("top_passage").$type<TopPassage>(),
     createdAt: createdAt(),
     /** When the current version was saved: moved only by a save that changes title or content. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -205,6 +214,37 @@ export const prismRevisions = pgTable(
   },
   (t) => [uniqueIndex("prism_revisions_number_idx").on(t.prismId, t.number)],
 );
+
+/**
+ * How many times a prism was shown, per UTC day: counts only, nothing of who looked (see
+ * `features/resonance/views.ts`).
+ */
+export const prismViews = pgTable(
+  "prism_views",
+  {
+    prismId: integer("prism_id")
+      .notNull()
+      .references(() => prisms.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.prismId, t.day] })],
+);
+
+/**
+ * Today's view keys, so that a visitor's view of a prism counts once a day: an HMAC of the visitor
+ * and the prism under that day's random salt. Deleted with the salt once the day is over.
+ */
+export const prismViewKeys = pgTable("prism_view_keys", {
+  key: text("key").primaryKey(),
+  day: date("day").notNull(),
+});
+
+/** One random salt per UTC day for the view keys; the past days' are deleted, so nobody can link them. */
+export const viewSalts = pgTable("view_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 export const notifications = pgTable(
   "notifications",

@@ -186,6 +186,7 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
       createdAt: prism.createdAt.toISOString(),
       updatedAt: prism.updatedAt.toISOString(),
       editedAt: presentPrism(prism).editedAt,
+      topPassage: prism.topPassage ?? null,
     }),
   );
   yield* jsonArray(

@@ -15,5 +15,6 @@ export function presentPrism(prism: PrismRow): Prism {
     createdAt: prism.createdAt.toISOString(),
     updatedAt: prism.updatedAt.toISOString(),
     editedAt: prism.revision > 1 ? prism.updatedAt.toISOString() : null,
+    topPassage: prism.topPassage ?? null,
   };
 }

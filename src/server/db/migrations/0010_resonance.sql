@@ -1,0 +1,19 @@
+CREATE TABLE "prism_view_keys" (
+	"key" text PRIMARY KEY NOT NULL,
+	"day" date NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "prism_views" (
+	"prism_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "prism_views_prism_id_day_pk" PRIMARY KEY("prism_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "view_salts" (
+	"day" date PRIMARY KEY NOT NULL,
+	"salt" text NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "prisms" ADD COLUMN "top_passage" jsonb;--> statement-breakpoint
+ALTER TABLE "prism_views" ADD CONSTRAINT "prism_views_prism_id_prisms_id_fk" FOREIGN KEY ("prism_id") REFERENCES "public"."prisms"("id") ON DELETE cascade ON UPDATE no action;
