@@ -75,3 +75,8 @@ export const thisWeekSchema = z.object({
   ),
 });
 export type ThisWeek = z.infer<typeof thisWeekSchema>;
+
+export const resonanceMessages = {
+  ownerOnly: "Only the prism's owner can see its resonance",
+  tooManyViews: "Too many views from here. Please try again later.",
+} as const;

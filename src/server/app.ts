@@ -42,6 +42,7 @@ import { heartsRoutes } from "./features/hearts/routes.ts";
 import { notificationsRoutes } from "./features/notifications/routes.ts";
 import { passwordResetRoutes } from "./features/password-reset/routes.ts";
 import { prismsRoutes } from "./features/prisms/routes.ts";
+import { resonanceRoutes } from "./features/resonance/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createPageStatus } from "./features/seo/service.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -313,6 +314,7 @@ export async function buildApp(options: BuildOptions) {
         passwordResetRoutes,
         catalystRoutes,
         emailRoutes,
+        resonanceRoutes,
       ];
       for (const routes of features) await api.register(routes, deps);
       await api.register(eventStreamRoutes, { ...deps, ...options.eventStreams });

@@ -175,6 +175,17 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/prisms/${s.prism.id}/revisions/1/restore`,
     expect: { anonymous: 401, member: 404, owner: 200, admin: 200 },
   },
+  // The resonance map is its owner's and admins'; other members are told so.
+  "GET /api/prisms/{id}/resonance": {
+    url: (s) => `/api/prisms/${s.prism.id}/resonance`,
+    expect: { anonymous: 401, member: 403, owner: 200, admin: 200 },
+  },
+  // Any page may say what it showed; what counts is decided inside (never the owner's own).
+  "POST /api/prisms/views": {
+    body: (s) => ({ prismIds: [s.prism.id] }),
+    expect: everyone(204),
+  },
+  "GET /api/user/this-week": { expect: signedIn(200) },
   "GET /api/prisms/{prismId}/heart": {
     url: (s) => `/api/prisms/${s.prism.id}/heart`,
     expect: everyone(200),

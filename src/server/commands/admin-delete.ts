@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { deleteAnnotation } from "../features/annotations/service.ts";
 import { deleteAnyPrism } from "../features/prisms/service.ts";
+import { refreshTopPassage } from "../features/resonance/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 
 export async function deletePrismAsAdmin(
@@ -31,7 +32,10 @@ export async function deleteAnnotationAsAdmin(
   annotationId: number,
 ): Promise<WithEvents> {
   return db.transaction(async (tx) => {
-    const { row, events } = await deleteAnnotation(tx, annotationId);
+    const { row, ownerUsername, events } = await deleteAnnotation(tx, annotationId);
+    if (row.status === "approved") {
+      events.push(...(await refreshTopPassage(tx, row.prismId, ownerUsername)).events);
+    }
     await recordAudit(tx, actor, {
       action: "annotation.delete",
       targetType: "annotation",

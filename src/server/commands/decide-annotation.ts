@@ -17,6 +17,7 @@ import {
   markAnnotationNotificationsRead,
   notifyAuthor,
 } from "../features/notifications/service.ts";
+import { refreshTopPassage } from "../features/resonance/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import { annotationAudience } from "../policy.ts";
 
@@ -27,9 +28,14 @@ async function settle(tx: Executor, { view, ownerUsername, previous }: Decision)
   const recipients = await markAnnotationNotificationsRead(tx, view.row.id);
   // The owner's list follows the decision; so does anyone's whose notification was marked read.
   const notified = new Set([view.prismOwnerId, ...recipients]);
+  // Approving, or taking an approval back, may move the prism's top passage.
+  const approvals = [previous, view.row.status].includes("approved")
+    ? (await refreshTopPassage(tx, view.row.prismId, ownerUsername)).events
+    : [];
   return {
     view,
     events: [
+      ...approvals,
       {
         type: "annotation.changed",
         prismId: view.row.prismId,

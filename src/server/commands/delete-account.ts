@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { prismsAnnotatedBy } from "../features/annotations/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
 import { forgetNotificationsBy } from "../features/notifications/service.ts";
+import { refreshTopPassage } from "../features/resonance/service.ts";
 import { deleteUser, usernamesOf } from "../features/users/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 
@@ -39,6 +40,8 @@ export async function deleteAccount(db: Db, userId: number): Promise<WithEvents>
       events.push(
         { type: "heart.changed", prismId, heartsCount, username: owner },
         { type: "annotation.changed", prismId, username: owner },
+        // Their responses no longer count toward its top passage.
+        ...(await refreshTopPassage(tx, prismId, owner)).events,
       );
     }
     for (const id of notifiedUserIds) events.push({ type: "notifications.changed", userId: id });

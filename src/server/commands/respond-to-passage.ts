@@ -5,6 +5,7 @@ import type { PrismEvent } from "../../contract/events.ts";
 import type { Db } from "../db/client.ts";
 import { type AnnotationView, createAnnotation } from "../features/annotations/service.ts";
 import { notifyAnnotation } from "../features/notifications/service.ts";
+import { refreshTopPassage } from "../features/resonance/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import type { Participant } from "../plugins/visitor.ts";
 import { annotationAudience } from "../policy.ts";
@@ -39,6 +40,10 @@ export async function respondToPassage(
       },
     ];
     if (notified) events.push({ type: "notification.created", userId: prism.userId, mail: true });
+    // Approved at once (the owner pre-approves members): it may make a top passage.
+    if (view.row.status === "approved") {
+      events.push(...(await refreshTopPassage(tx, prism.id, ownerUsername)).events);
+    }
     return { view, statusToken, events };
   });
 }

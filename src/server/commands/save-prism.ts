@@ -9,6 +9,7 @@ import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
 import { getRevision } from "../features/prisms/revisions.ts";
 import { prismOwner, updatePrism } from "../features/prisms/service.ts";
+import { refreshTopPassage } from "../features/resonance/service.ts";
 import type { WithEvents } from "../live/bus.ts";
 import { annotationAudience } from "../policy.ts";
 
@@ -18,15 +19,19 @@ async function save(
   prismId: number,
   input: PrismInput,
 ): Promise<WithEvents<{ prism: PrismRow }>> {
-  const { prism, changed, heartsReset, contentChanged } = await updatePrism(
-    tx,
-    owner,
-    prismId,
-    input,
-  );
-  if (!changed) return { prism, events: [] };
-  const moved = contentChanged ? await reanchorAnnotations(tx, prism.id, prism.content) : [];
+  const {
+    prism: updated,
+    changed,
+    heartsReset,
+    contentChanged,
+  } = await updatePrism(tx, owner, prismId, input);
+  if (!changed) return { prism: updated, events: [] };
   const { username } = owner;
+  const moved = contentChanged ? await reanchorAnnotations(tx, updated.id, updated.content) : [];
+  // Its passages moved or lost their words: its top passage with them (its list is refreshed below).
+  const prism = contentChanged
+    ? { ...updated, topPassage: (await refreshTopPassage(tx, updated.id, username)).topPassage }
+    : updated;
   const events: PrismEvent[] = [{ type: "prisms.changed", username }];
   if (moved.length > 0) {
     events.push({

@@ -294,11 +294,12 @@ export async function setAnnotationStatus(
 export async function deleteAnnotation(
   tx: Executor,
   id: number,
-): Promise<WithEvents<{ row: AnnotationRow }>> {
+): Promise<WithEvents<{ row: AnnotationRow; ownerUsername: string }>> {
   const { row, prism, ownerUsername } = await loadForDecision(tx, id);
   await tx.delete(annotations).where(eq(annotations.id, id));
   return {
     row,
+    ownerUsername,
     events: [
       {
         type: "annotation.changed",

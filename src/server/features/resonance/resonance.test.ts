@@ -1,0 +1,294 @@
+// Resonance through the API: who sees a prism's map, what it counts, the top passage readers see,
+// views counted once per visitor and day with nothing personal kept, and the owner's week.
+import { eq, getTableColumns, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { RESONANCE_DAYS } from "../../../contract/resonance.ts";
+import { prisms, prismViewKeys, prismViews, viewSalts } from "../../db/schema.ts";
+import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
+import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { utcDay } from "./service.ts";
+import { viewCounter } from "./views.ts";
+
+const t = setupTestApp();
+
+const CONTENT =
+  "<p>I answer messages in batches.</p><p>Mornings are for deep work, afternoons for people.</p>";
+const READER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+async function ownPrism() {
+  const owner = await buildUser(t.database);
+  const prism = await buildPrism(t.database, { userId: owner.id, content: CONTENT });
+  return { owner, prism, headers: await signIn(t.database, owner) };
+}
+
+const resonance = (id: number, headers: Record<string, string> = {}) =>
+  send(t.app, "GET", `/api/prisms/${id}/resonance`, { headers });
+const listed = async (username: string) =>
+  (await send(t.app, "GET", `/api/prisms/${username}`)).json()[0].topPassage;
+const decide = (id: number, status: string, headers: Record<string, string>) =>
+  send(t.app, "PUT", `/api/annotations/${id}/status`, { headers, payload: { status } });
+const beacon = (prismIds: number[], headers: Record<string, string> = {}) =>
+  send(t.app, "POST", "/api/prisms/views", {
+    headers: { "user-agent": READER, ...headers },
+    payload: { prismIds },
+  });
+
+/** A new member's response to `quote`, approved by the owner; answers its id. */
+async function approvedResponse(prismId: number, quote: string, owner: Record<string, string>) {
+  const author = await signIn(t.database, await buildUser(t.database));
+  const response = await respondToQuote(t.app, prismId, CONTENT, quote, author);
+  expect(response.statusCode).toBe(201);
+  expect((await decide(response.json().id, "approved", owner)).statusCode).toBe(200);
+  return response.json().id as number;
+}
+
+describe("a prism's resonance map", () => {
+  it("is its owner's and admins': 403 for other members, 401 signed out, 404 for no prism", async () => {
+    const { prism, headers } = await ownPrism();
+    const admin = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
+    const member = await signIn(t.database, await buildUser(t.database));
+    expect((await resonance(prism.id, headers)).statusCode).toBe(200);
+    expect((await resonance(prism.id, admin)).statusCode).toBe(200);
+    const refused = await resonance(prism.id, member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only the prism's owner can see its resonance");
+    expect((await resonance(prism.id)).statusCode).toBe(401);
+    expect((await resonance(2 ** 31 - 1, headers)).statusCode).toBe(404);
+    expect((await resonance(prism.id, headers)).headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("counts approved and pending responses over each stretch, and hearts and views by day over 30 days", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    // "I answer messages in batches." is 0–30; "messages in batches" 9–28.
+    await buildAnnotation(t.database, { prismId: prism.id, selectionStart: 0, selectionEnd: 8 });
+    await buildAnnotation(t.database, {
+      prismId: prism.id,
+      selectionStart: 2,
+      selectionEnd: 28,
+      status: "approved",
+    });
+    await buildAnnotation(t.database, { prismId: prism.id, selectionStart: 9, selectionEnd: 28 });
+    await buildAnnotation(t.database, {
+      prismId: prism.id,
+      selectionStart: 0,
+      selectionEnd: 30,
+      status: "rejected",
+    });
+    await buildAnnotation(t.database, {
+      prismId: prism.id,
+      selectionStart: 0,
+      selectionEnd: 30,
+      orphaned: true,
+    });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await buildHeart(t.database, { prismId: prism.id });
+    await buildHeart(t.database, { prismId: prism.id, createdAt: twoDaysAgo });
+    await buildHeart(t.database, { prismId: prism.id, createdAt: new Date("2020-01-01") });
+    // The owner's own heart moves nobody.
+    await buildHeart(t.database, { prismId: prism.id, userId: owner.id });
+    expect((await beacon([prism.id])).statusCode).toBe(204);
+
+    const map = (await resonance(prism.id, headers)).json();
+    expect(map.segments).toEqual([
+      { start: 0, end: 2, count: 1 },
+      { start: 2, end: 8, count: 2 },
+      { start: 8, end: 9, count: 1 },
+      { start: 9, end: 28, count: 2 },
+    ]);
+    expect(map.hearts).toHaveLength(RESONANCE_DAYS);
+    expect(map.hearts[0].day).toBe(utcDay(new Date(), RESONANCE_DAYS - 1));
+    expect(map.hearts.at(-1)).toEqual({ day: utcDay(new Date()), count: 1 });
+    expect(map.hearts.at(-3)).toEqual({ day: utcDay(twoDaysAgo), count: 1 });
+    expect(map.hearts.reduce((sum: number, d: { count: number }) => sum + d.count, 0)).toBe(2);
+    expect(map.views).toHaveLength(RESONANCE_DAYS);
+    expect(map.views.at(-1)).toEqual({ day: utcDay(new Date()), count: 1 });
+  });
+});
+
+describe("the top passage", () => {
+  it("is marked once 3 different people's approved responses overlap, on the most-covered stretch", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    await approvedResponse(prism.id, "I answer messages in batches.", headers);
+    await approvedResponse(prism.id, "messages in batches", headers);
+    expect(await listed(owner.username)).toBeNull();
+    // A pending response, and a second one by someone already counted, do not make a third person.
+    const again = await signIn(t.database, await buildUser(t.database));
+    await respondToQuote(t.app, prism.id, CONTENT, "answer messages", again);
+    expect(await listed(owner.username)).toBeNull();
+
+    await approvedResponse(prism.id, "in batches", headers);
+    expect(await listed(owner.username)).toEqual({
+      start: 18,
+      end: 28,
+      count: 3,
+      text: "in batches",
+    });
+    const [stored] = await t.database.db
+      .select({ topPassage: prisms.topPassage })
+      .from(prisms)
+      .where(eq(prisms.id, prism.id));
+    expect(stored?.topPassage).toMatchObject({ text: "in batches" });
+  });
+
+  it("counts one person once, goes to the earliest of equal stretches, and follows decisions and deletions", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    const admin = await signIn(t.database, await buildUser(t.database, { isAdmin: true }));
+    const author = await buildUser(t.database);
+    const authorHeaders = await signIn(t.database, author);
+    // One person three times is one person.
+    for (const quote of ["I answer", "messages", "batches"]) {
+      const mine = await respondToQuote(t.app, prism.id, CONTENT, quote, authorHeaders);
+      await decide(mine.json().id, "approved", headers);
+    }
+    expect(await listed(owner.username)).toBeNull();
+
+    // Three people on "Mornings" and three on "people": the earlier wins.
+    for (const quote of ["people.", "people.", "people.", "Mornings", "Mornings"]) {
+      await approvedResponse(prism.id, quote, headers);
+    }
+    const third = await approvedResponse(prism.id, "Mornings", headers);
+    expect(await listed(owner.username)).toMatchObject({ text: "Mornings", count: 3 });
+
+    // An admin taking an approval back, then deleting it: the next passage takes its place.
+    const back = await send(t.app, "PUT", `/api/prisms/0/annotations/${third}/status`, {
+      headers: admin,
+      payload: { status: "rejected" },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await listed(owner.username)).toMatchObject({ text: "people.", count: 3 });
+
+    // An edit that takes the passage's words away takes the mark with it.
+    const edited = await send(t.app, "PUT", `/api/prisms/${prism.id}`, {
+      headers,
+      payload: { title: "How I work", content: "<p>I answer messages in batches.</p>" },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().topPassage).toBeNull();
+  });
+
+  it("moves the member's list tag when it changes, so readers are not answered the old one", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    await approvedResponse(prism.id, "batches", headers);
+    await approvedResponse(prism.id, "batches", headers);
+    const before = await send(t.app, "GET", `/api/prisms/${owner.username}`);
+    await approvedResponse(prism.id, "batches", headers);
+    const after = await send(t.app, "GET", `/api/prisms/${owner.username}`, {
+      headers: { "if-none-match": String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()[0].topPassage).toMatchObject({ text: "batches", count: 3 });
+  });
+});
+
+describe("views", () => {
+  it("count once per visitor, prism and day; never the owner's own, nor a program's", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    const other = await buildPrism(t.database, { userId: owner.id, content: CONTENT, index: 1 });
+    const first = await beacon([prism.id, other.id]);
+    expect(first.statusCode).toBe(204);
+    const vid = first.cookies.find((c) => c.name === "vid");
+    expect(vid).toBeDefined();
+    const sameBrowser = { cookie: `vid=${vid?.value}` };
+    expect((await beacon([prism.id], sameBrowser)).statusCode).toBe(204);
+    const member = await signIn(t.database, await buildUser(t.database));
+    await beacon([prism.id], member);
+    await beacon([prism.id], member);
+    await beacon([prism.id], headers);
+    for (const bot of [
+      "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36",
+      "curl/8.5.0",
+      "",
+    ]) {
+      expect((await beacon([prism.id], { "user-agent": bot })).statusCode).toBe(204);
+    }
+    const counted = await t.database.db
+      .select({ prismId: prismViews.prismId, count: prismViews.count })
+      .from(prismViews)
+      .where(inArray(prismViews.prismId, [prism.id, other.id]))
+      .orderBy(prismViews.prismId);
+    expect(counted).toEqual([
+      { prismId: prism.id, count: 2 },
+      { prismId: other.id, count: 1 },
+    ]);
+  });
+
+  it("keep no address, user agent or visitor: counts, and today's keys under today's salt only", async () => {
+    const { prism } = await ownPrism();
+    const countViews = viewCounter(t.database.db);
+    const visitor = { visitorHash: "a-visitor" };
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const dayAfter = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    expect(await countViews(visitor, [prism.id], tomorrow)).toBe(1);
+    expect(await countViews(visitor, [prism.id], tomorrow)).toBe(0);
+    // A new day: the same visitor counts again, and the days before lose their salts and keys.
+    expect(await countViews(visitor, [prism.id], dayAfter)).toBe(1);
+    expect(await t.database.db.select({ day: viewSalts.day }).from(viewSalts)).toEqual([
+      { day: utcDay(dayAfter) },
+    ]);
+    const keys = await t.database.db.select().from(prismViewKeys);
+    expect(keys).toHaveLength(1);
+    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(["day", "key"]);
+    expect(keys[0]?.key).not.toContain("a-visitor");
+    expect(keys[0]?.key).not.toContain(String(prism.id));
+    expect(Object.keys(getTableColumns(prismViews)).sort()).toEqual(["count", "day", "prismId"]);
+  });
+
+  it("reject bad input and are limited per visitor", async () => {
+    expect((await beacon([])).statusCode).toBe(400);
+    expect((await beacon([0])).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 51 }, (_, i) => i + 1);
+    expect((await beacon(tooMany)).statusCode).toBe(400);
+    const { prism } = await ownPrism();
+    const first = await beacon([prism.id]);
+    const browser = { cookie: `vid=${first.cookies.find((c) => c.name === "vid")?.value}` };
+    for (let i = 0; i < 120; i += 1) await beacon([prism.id], browser);
+    const refused = await beacon([prism.id], browser);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe("Too many views from here. Please try again later.");
+  });
+});
+
+describe("this week", () => {
+  it("sums views, hearts and responses this week against last, with each prism's most responded passage", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    const quiet = await buildPrism(t.database, { userId: owner.id, title: "Quiet", index: 1 });
+    const tenDaysAgo = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
+    await buildHeart(t.database, { prismId: prism.id });
+    await buildHeart(t.database, { prismId: quiet.id });
+    await buildHeart(t.database, { prismId: prism.id, createdAt: tenDaysAgo });
+    await buildHeart(t.database, { prismId: prism.id, userId: owner.id });
+    await buildAnnotation(t.database, { prismId: prism.id, selectionStart: 9, selectionEnd: 28 });
+    await buildAnnotation(t.database, {
+      prismId: prism.id,
+      selectionStart: 18,
+      selectionEnd: 28,
+      status: "approved",
+      createdAt: tenDaysAgo,
+    });
+    await buildAnnotation(t.database, { prismId: prism.id, status: "rejected" });
+    await t.database.db.insert(prismViews).values([
+      { prismId: prism.id, day: utcDay(new Date()), count: 4 },
+      { prismId: quiet.id, day: utcDay(new Date(), 6), count: 1 },
+      { prismId: prism.id, day: utcDay(new Date(), 7), count: 3 },
+      { prismId: prism.id, day: utcDay(new Date(), 14), count: 100 },
+    ]);
+
+    const week = await send(t.app, "GET", "/api/user/this-week", { headers });
+    expect(week.statusCode).toBe(200);
+    expect(week.json()).toEqual({
+      thisWeek: { views: 5, hearts: 2, responses: 1 },
+      lastWeek: { views: 3, hearts: 1, responses: 1 },
+      prisms: [
+        {
+          id: prism.id,
+          title: "How I work",
+          mostResponded: { start: 18, end: 28, count: 2, text: "in batches" },
+        },
+        { id: quiet.id, title: "Quiet", mostResponded: null },
+      ],
+    });
+    expect((await send(t.app, "GET", "/api/user/this-week")).statusCode).toBe(401);
+  });
+});

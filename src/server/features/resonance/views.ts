@@ -1,0 +1,99 @@
+// Views, privately: a prism shown to a visitor counts once a day. What is kept is a count per
+// prism and day; to tell a second view from a first, today's keys, each an HMAC of the visitor and
+// the prism under a random salt of the day. Once the day is over its salt and keys are deleted, so
+// nobody, Prism included, can tell afterwards who looked at what.
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { prisms, prismViewKeys, prismViews, users, viewSalts } from "../../db/schema.ts";
+import type { Participant } from "../../plugins/visitor.ts";
+import { liveOwner } from "../../policy.ts";
+import { utcDay } from "./service.ts";
+
+/** User agents that announce a program rather than a reader: crawlers, previews, scripts. */
+const AUTOMATED =
+  /bot\b|bot\/|crawl|spider|slurp|preview|fetch|headless|lighthouse|facebookexternalhit|embedly|python|curl|wget|http-?client|okhttp|axios|java\/|go-http|node|scrapy|phantom|puppeteer|playwright/i;
+
+/** Whether a user agent is a program's (none at all is, too). */
+export function isAutomated(userAgent: string | undefined): boolean {
+  return !userAgent || AUTOMATED.test(userAgent);
+}
+
+/** Today's salt, made by whichever process asks first; the days before are forgotten then. */
+async function saltOf(db: Executor, day: string): Promise<string> {
+  const [made] = await db
+    .insert(viewSalts)
+    .values({ day, salt: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing()
+    .returning();
+  if (made) {
+    await db.delete(viewSalts).where(lt(viewSalts.day, day));
+    await db.delete(prismViewKeys).where(lt(prismViewKeys.day, day));
+    return made.salt;
+  }
+  const [kept] = await db.select().from(viewSalts).where(eq(viewSalts.day, day));
+  if (!kept) throw new Error(`no view salt for ${day}`);
+  return kept.salt;
+}
+
+/** Today's salt, asked of the database once a day per process. */
+export function viewCounter(db: Executor) {
+  let today: { day: string; salt: Promise<string> } | null = null;
+  const salt = (day: string) => {
+    if (today?.day !== day) {
+      const asked = { day, salt: saltOf(db, day) };
+      asked.salt.catch(() => {
+        if (today === asked) today = null;
+      });
+      today = asked;
+    }
+    return today.salt;
+  };
+
+  /**
+   * Counts the prisms a page showed as viewed, once per visitor, prism and day: not the owner's
+   * own, nor a deactivated member's, nor those that do not exist. Answers how many were counted.
+   */
+  return async function countViews(
+    participant: Participant,
+    prismIds: number[],
+    now = new Date(),
+  ): Promise<number> {
+    const day = utcDay(now);
+    const visitor =
+      "user" in participant
+        ? `member:${participant.user.id}`
+        : `browser:${participant.visitorHash}`;
+    const key = (prismId: number, daySalt: string) =>
+      createHmac("sha256", daySalt).update(`${visitor}:${prismId}`).digest("base64url");
+    const daySalt = await salt(day);
+    return db.transaction(async (tx) => {
+      const shown = await tx
+        .select({ id: prisms.id })
+        .from(prisms)
+        .innerJoin(users, liveOwner)
+        .where(
+          and(
+            inArray(prisms.id, [...new Set(prismIds)]),
+            "user" in participant ? ne(prisms.userId, participant.user.id) : undefined,
+          ),
+        );
+      if (shown.length === 0) return 0;
+      const byKey = new Map(shown.map(({ id }) => [key(id, daySalt), id]));
+      const fresh = await tx
+        .insert(prismViewKeys)
+        .values([...byKey.keys()].map((k) => ({ key: k, day })))
+        .onConflictDoNothing()
+        .returning({ key: prismViewKeys.key });
+      if (fresh.length === 0) return 0;
+      await tx
+        .insert(prismViews)
+        .values(fresh.map((row) => ({ prismId: byKey.get(row.key) ?? 0, day, count: 1 })))
+        .onConflictDoUpdate({
+          target: [prismViews.prismId, prismViews.day],
+          set: { count: sql`${prismViews.count} + 1` },
+        });
+      return fresh.length;
+    });
+  };
+}
