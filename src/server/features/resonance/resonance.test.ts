@@ -167,7 +167,7 @@ describe("the top passage", () => {
     expect(edited.json().topPassage).toBeNull();
   });
 
-  it("moves the member's list tag when it changes, so readers are not answered the old one", async () => {
+  it("moves the member's list tag when it changes, and only then", async () => {
     const { owner, prism, headers } = await ownPrism();
     await approvedResponse(prism.id, "batches", headers);
     await approvedResponse(prism.id, "batches", headers);
@@ -178,6 +178,12 @@ describe("the top passage", () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.json()[0].topPassage).toMatchObject({ text: "batches", count: 3 });
+    // An approval that leaves it where it was changes nothing readers see.
+    await approvedResponse(prism.id, "Mornings", headers);
+    const unchanged = await send(t.app, "GET", `/api/prisms/${owner.username}`, {
+      headers: { "if-none-match": String(after.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
   });
 });
 

@@ -64,6 +64,16 @@ const withText = (text: string, stretch: { start: number; end: number; count: nu
   text: text.slice(stretch.start, stretch.end),
 });
 
+/** Field by field: jsonb keeps an object's keys in an order of its own. */
+const samePassage = (a: TopPassage | null, b: TopPassage | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.start === b.start &&
+    a.end === b.end &&
+    a.count === b.count &&
+    a.text === b.text);
+
 /**
  * Works out the prism's top passage again inside the caller's transaction, after its responses
  * changed; when it moved, stores it, and answers the event that refreshes its owner's page.
@@ -81,7 +91,7 @@ export async function refreshTopPassage(
   const responses = await countedResponses(tx, [prismId], false);
   const top = mostCovered(coverage(responses.map(span), true), TOP_PASSAGE_PEOPLE);
   const topPassage: TopPassage | null = top ? withText(htmlToPlainText(prism.content), top) : null;
-  if (JSON.stringify(topPassage) === JSON.stringify(prism.topPassage ?? null)) {
+  if (samePassage(topPassage, prism.topPassage)) {
     return { topPassage, events: [] };
   }
   await tx.update(prisms).set({ topPassage }).where(eq(prisms.id, prismId));
