@@ -7,6 +7,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedOnStart } from "./db/seed.ts";
+import { settleTopPassages } from "./features/resonance/service.ts";
 import { loggerOptions } from "./log.ts";
 import { answerWorkers, clusterMetrics, serveMetrics } from "./metrics.ts";
 import { resolveAppSecret } from "./secret.ts";
@@ -17,6 +18,7 @@ async function prepare(loaded: Config) {
   await database.migrate();
   const config = { ...loaded, appSecret: resolveAppSecret(loaded, database) };
   await seedOnStart(database, config);
+  await settleTopPassages(database.db);
   return { database, config };
 }
 

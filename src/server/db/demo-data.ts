@@ -437,6 +437,22 @@ export const demoAnnotations: DemoAnnotation[] = [
     status: "approved",
   },
   {
+    annotator: "jun_watanabe",
+    owner: "maya-okafor",
+    prismTitle: "How I give feedback",
+    quote: "unlabelled is a question.",
+    text: "Borrowing this for code review. Half the friction on my team is people guessing whether a comment is a blocker.",
+    status: "approved",
+  },
+  {
+    annotator: { name: "Alex", email: null },
+    owner: "maya-okafor",
+    prismTitle: "How I give feedback",
+    quote: "Anything unlabelled is a question.",
+    text: "Does this hold when the question is one you already know the answer to? Those are the ones that land as criticism for me.",
+    status: "approved",
+  },
+  {
     annotator: "priyaraman",
     owner: "maya-okafor",
     prismTitle: "What I optimise for",

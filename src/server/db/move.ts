@@ -22,8 +22,12 @@ export interface MoveOptions {
 }
 
 /** Prism's tables, each after every table its foreign keys point to. */
-/** Tables whose rows are not worth moving: the rate limits' counters, which run out in minutes. */
-const transient: PgTable[] = [schema.rateLimits];
+/**
+ * Tables whose rows are not worth moving: the rate limits' counters, which run out in minutes, and
+ * the day's view keys and salt (the new database makes its own; a visitor seen today may then
+ * count once more today).
+ */
+const transient: PgTable[] = [schema.rateLimits, schema.prismViewKeys, schema.viewSalts];
 
 export function tablesInMoveOrder(): PgTable[] {
   const ordered: PgTable[] = [];

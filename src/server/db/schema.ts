@@ -10,7 +10,6 @@ import {
   jsonb,
   pgEnum,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -222,13 +221,14 @@ export const prismRevisions = pgTable(
 export const prismViews = pgTable(
   "prism_views",
   {
+    id: id(),
     prismId: integer("prism_id")
       .notNull()
       .references(() => prisms.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.prismId, t.day] })],
+  (t) => [uniqueIndex("prism_views_prism_day_idx").on(t.prismId, t.day)],
 );
 
 /**

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
+import { settleTopPassages } from "../features/resonance/service.ts";
 import { createTestDatabase } from "../test/databases.ts";
 import type { Database } from "./client.ts";
 import { demoMembers, demoNewcomers } from "./demo-data.ts";
@@ -66,6 +67,19 @@ describe("the demo data set", () => {
       .from(notifications)
       .where(eq(notifications.type, "annotation"));
     expect(count).toBe(rows.length);
+
+    // Three readers marked one passage: once settled at start-up, readers see it as the top passage.
+    await settleTopPassages(database.db);
+    const marked = await database.db
+      .select({ title: prisms.title, topPassage: prisms.topPassage })
+      .from(prisms)
+      .where(isNotNull(prisms.topPassage));
+    expect(marked).toEqual([
+      {
+        title: "How I give feedback",
+        topPassage: expect.objectContaining({ text: "unlabelled is a question.", count: 3 }),
+      },
+    ]);
   });
 
   it("fills every Catalyst table: two pages of members, one deactivated by the admin as the audit log says", async () => {

@@ -4,10 +4,10 @@ CREATE TABLE "prism_view_keys" (
 );
 --> statement-breakpoint
 CREATE TABLE "prism_views" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prism_views_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"prism_id" integer NOT NULL,
 	"day" date NOT NULL,
-	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "prism_views_prism_id_day_pk" PRIMARY KEY("prism_id","day")
+	"count" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "view_salts" (
@@ -16,4 +16,5 @@ CREATE TABLE "view_salts" (
 );
 --> statement-breakpoint
 ALTER TABLE "prisms" ADD COLUMN "top_passage" jsonb;--> statement-breakpoint
-ALTER TABLE "prism_views" ADD CONSTRAINT "prism_views_prism_id_prisms_id_fk" FOREIGN KEY ("prism_id") REFERENCES "public"."prisms"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "prism_views" ADD CONSTRAINT "prism_views_prism_id_prisms_id_fk" FOREIGN KEY ("prism_id") REFERENCES "public"."prisms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "prism_views_prism_day_idx" ON "prism_views" USING btree ("prism_id","day");

@@ -6,7 +6,7 @@ import { RESONANCE_DAYS } from "../../../contract/resonance.ts";
 import { prisms, prismViewKeys, prismViews, viewSalts } from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
 import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
-import { utcDay } from "./service.ts";
+import { settleTopPassages, utcDay } from "./service.ts";
 import { viewCounter } from "./views.ts";
 
 const t = setupTestApp();
@@ -187,6 +187,40 @@ describe("the top passage", () => {
   });
 });
 
+describe("settling top passages at start-up", () => {
+  it("works out those of responses written around the commands, and leaves the rest alone", async () => {
+    const { owner, prism } = await ownPrism();
+    const { prism: few } = await ownPrism();
+    for (const visitorHash of ["one", "two", "three"]) {
+      await buildAnnotation(t.database, {
+        prismId: prism.id,
+        selectionStart: 9,
+        selectionEnd: 17,
+        status: "approved",
+        visitorHash,
+      });
+    }
+    for (const visitorHash of ["one", "one", "two"]) {
+      await buildAnnotation(t.database, { prismId: few.id, status: "approved", visitorHash });
+    }
+    const stored = async (id: number) =>
+      (
+        await t.database.db
+          .select({ topPassage: prisms.topPassage })
+          .from(prisms)
+          .where(eq(prisms.id, id))
+      )[0]?.topPassage;
+    expect(await stored(prism.id)).toBeNull();
+    // Before the app starts: nothing has read or cached the list yet.
+    await settleTopPassages(t.database.db);
+    expect(await stored(prism.id)).toEqual({ start: 9, end: 17, count: 3, text: "messages" });
+    expect(await listed(owner.username)).toMatchObject({ text: "messages" });
+    expect(await stored(few.id)).toBeNull();
+    // Once settled, a start-up has nothing to do for them.
+    expect(await settleTopPassages(t.database.db)).toBe(0);
+  });
+});
+
 describe("views", () => {
   it("count once per visitor, prism and day; never the owner's own, nor a program's", async () => {
     const { owner, prism, headers } = await ownPrism();
@@ -238,7 +272,12 @@ describe("views", () => {
     expect(Object.keys(keys[0] ?? {}).sort()).toEqual(["day", "key"]);
     expect(keys[0]?.key).not.toContain("a-visitor");
     expect(keys[0]?.key).not.toContain(String(prism.id));
-    expect(Object.keys(getTableColumns(prismViews)).sort()).toEqual(["count", "day", "prismId"]);
+    expect(Object.keys(getTableColumns(prismViews)).sort()).toEqual([
+      "count",
+      "day",
+      "id",
+      "prismId",
+    ]);
   });
 
   it("reject bad input and are limited per visitor", async () => {

@@ -1,6 +1,6 @@
 // Resonance: which passages of a prism drew responses, its hearts and views by day for its owner,
 // and the passage marked "Top passage" for its readers, kept on the prism as its responses change.
-import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import {
@@ -13,8 +13,15 @@ import {
   type TopPassage,
   type WeekCounts,
 } from "../../../contract/resonance.ts";
-import type { Executor } from "../../db/client.ts";
-import { annotations, prismHearts, prisms, prismViews, type UserRow } from "../../db/schema.ts";
+import type { Db, Executor } from "../../db/client.ts";
+import {
+  annotations,
+  prismHearts,
+  prisms,
+  prismViews,
+  type UserRow,
+  users,
+} from "../../db/schema.ts";
 import { forbidden, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { canSeeHistory } from "../../policy.ts";
@@ -96,6 +103,34 @@ export async function refreshTopPassage(
   }
   await tx.update(prisms).set({ topPassage }).where(eq(prisms.id, prismId));
   return { topPassage, events: [{ type: "prisms.changed", username }] };
+}
+
+/**
+ * Works out the top passages that responses written around the commands lack: those from before
+ * top passages were kept, and the demo's. Run at start-up; a prism whose approved responses are
+ * too few to make one is not looked at.
+ */
+export async function settleTopPassages(db: Db): Promise<number> {
+  const unsettled = await db
+    .select({ prismId: annotations.prismId, username: users.username })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(
+      and(
+        eq(annotations.status, "approved"),
+        eq(annotations.orphaned, false),
+        isNull(prisms.topPassage),
+      ),
+    )
+    .groupBy(annotations.prismId, users.username)
+    .having(sql`count(*) >= ${TOP_PASSAGE_PEOPLE}`);
+  let settled = 0;
+  for (const { prismId, username } of unsettled) {
+    const { topPassage } = await db.transaction((tx) => refreshTopPassage(tx, prismId, username));
+    if (topPassage) settled += 1;
+  }
+  return settled;
 }
 
 /** Every day from `first` to today, with the counts of those that have one. */
