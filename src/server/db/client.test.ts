@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 describe("recycling the database connection", () => {
-  it("lets work under way finish, serves what comes meanwhile, keeps data and listeners", async () => {
+  // Recycling an in-memory PGlite copies its whole cluster out and back in: seconds of work, many
+  // more on a busy machine, as the embedded database's backup tests allow for.
+  it("lets work under way finish, serves what comes meanwhile, keeps data and listeners", {
+    timeout: 300_000,
+  }, async () => {
     const member = await buildUser(database);
     const heard: string[] = [];
     let listenings = 0;

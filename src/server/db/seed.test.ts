@@ -67,8 +67,9 @@ describe("the demo data set", () => {
       .from(notifications)
       .where(eq(notifications.type, "annotation"));
     expect(count).toBe(rows.length);
+  });
 
-    // Three readers marked one passage: once settled at start-up, readers see it as the top passage.
+  it("has three readers marking one passage: settled at start-up, readers see a top passage", async () => {
     await settleTopPassages(database.db);
     const marked = await database.db
       .select({ title: prisms.title, topPassage: prisms.topPassage })
