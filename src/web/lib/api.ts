@@ -30,6 +30,8 @@ export interface RequestOptions {
   ownNotFound?: boolean;
   failure?: Failure;
   signal?: AbortSignal;
+  /** The request outlives the page (a beacon sent as a reader leaves still arrives). */
+  keepalive?: boolean;
 }
 
 const unreachableDescription =
@@ -111,7 +113,12 @@ export function setApiTransport(next: ApiTransport) {
   transport = next;
 }
 
-async function send(method: string, path: string, body: unknown, signal?: AbortSignal) {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  { signal, keepalive }: Pick<RequestOptions, "signal" | "keepalive">,
+) {
   try {
     return await transport(path, {
       method,
@@ -119,6 +126,7 @@ async function send(method: string, path: string, body: unknown, signal?: AbortS
       headers: body === undefined ? undefined : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (cause) {
     if ((cause as Error).name === "AbortError") throw cause;
@@ -133,7 +141,7 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   try {
-    const response = await send(method, path, body, options.signal);
+    const response = await send(method, path, body, options);
     if (!response.ok) throw await readError(response);
     if (response.status === 204) return {} as T;
     const text = await response.text();

@@ -32,6 +32,12 @@ export const queryKeys = {
   revisions: (prismId: number) => ["revisions", prismId] as const,
   revision: (prismId: number, number: number) => ["revisions", prismId, number] as const,
   annotations: (prismId: number) => ["annotations", prismId] as const,
+  /** Every prism's resonance map (the prefix of `resonance`). */
+  everyResonance: ["resonance"] as const,
+  /** What moved a prism's readers, for its owner (the resonance map). */
+  resonance: (prismId: number) => ["resonance", prismId] as const,
+  /** The signed-in member's "This week". */
+  thisWeek: ["this-week"] as const,
   /** Every single-annotation query (the prefix of `annotation`). */
   everyAnnotation: ["annotation"] as const,
   annotation: (id: number) => ["annotation", id] as const,

@@ -81,7 +81,11 @@ function connectLive(queryClient: QueryClient): () => void {
     const refetch = (queryKey: readonly unknown[]) =>
       void refetchAfterChange(queryClient, { queryKey });
     on("prisms.changed", ({ username }) => {
-      if (typeof username === "string") refetch(queryKeys.prisms(username));
+      if (typeof username !== "string") return;
+      refetch(queryKeys.prisms(username));
+      // An edit moves the stretches responses cover; the owner's map and week follow it.
+      refetch(queryKeys.everyResonance);
+      refetch(queryKeys.thisWeek);
     });
     on("heart.changed", ({ prismId, heartsCount, username }) => {
       if (typeof prismId !== "number" || typeof heartsCount !== "number") return;
@@ -93,11 +97,15 @@ function connectLive(queryClient: QueryClient): () => void {
         ),
       );
       if (typeof username === "string") refetch(queryKeys.prisms(username));
+      refetch(queryKeys.resonance(prismId));
+      refetch(queryKeys.thisWeek);
     });
     on("annotation.changed", ({ prismId }) => {
       if (typeof prismId !== "number") return;
       refetch(queryKeys.annotations(prismId));
       refetch(queryKeys.everyAnnotation);
+      refetch(queryKeys.resonance(prismId));
+      refetch(queryKeys.thisWeek);
     });
     const notificationsChanged = () => refetch(queryKeys.notifications);
     on("notification.created", notificationsChanged);
