@@ -31,6 +31,7 @@ export function PrismList({
   onOpenResponses,
   onOpenAnnotation,
   onOpenHistory,
+  resonance = false,
 }: {
   owner: PublicUser;
   prisms: Prism[];
@@ -45,6 +46,8 @@ export function PrismList({
   onOpenAnnotation: (prismId: number, annotationId: number) => void;
   /** The owner opens a prism's History. */
   onOpenHistory: (prismId: number) => void;
+  /** The owner has the resonance map on. */
+  resonance?: boolean;
 }) {
   const writes = usePrismWrites(owner.username);
   const firstSteps = wantsFirstPrism(useHistoryState());
@@ -156,6 +159,7 @@ export function PrismList({
             onAnnotate={onAnnotate}
             onOpenResponses={() => onOpenResponses(prism.id)}
             onOpenAnnotation={(annotationId) => onOpenAnnotation(prism.id, annotationId)}
+            resonance={isOwner && resonance}
           />
         ))}
       </ol>

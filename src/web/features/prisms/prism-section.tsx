@@ -11,6 +11,8 @@ import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { APPROVED, useAnnotationHighlights } from "../annotations/highlights.ts";
 import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
+import { ResonanceMap } from "../resonance/resonance-parts.ts";
+import { TopPassageNote, useTopPassageHighlight } from "../resonance/top-passage.tsx";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { HeartButton } from "./heart-button.tsx";
 import { ConfirmDialog, PrismForm, PrismOwnerControls } from "./owner-parts.ts";
@@ -42,6 +44,7 @@ export function PrismSection({
   onAnnotate,
   onOpenResponses,
   onOpenAnnotation,
+  resonance = false,
 }: {
   prism: Prism;
   position: number;
@@ -69,6 +72,8 @@ export function PrismSection({
   onOpenResponses: () => void;
   /** Opens one response in the Responses sidebar (a highlighted passage was clicked). */
   onOpenAnnotation: (annotationId: number) => void;
+  /** The owner has the resonance map on: it shows under the open prism's text. */
+  resonance?: boolean;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
   // A selection leads to a response, except while the owner is in edit mode or when no one may respond.
@@ -82,6 +87,8 @@ export function PrismSection({
     APPROVED,
     highlighting,
   );
+  const showsText = active && !editing && Boolean(prism.content);
+  useTopPassageHighlight(contentRef, prism.id, prism.content, prism.topPassage, showsText);
 
   function annotate(selection: TextSelection | null) {
     onAnnotate({
@@ -175,6 +182,12 @@ export function PrismSection({
               ) : (
                 <p className="text-muted-foreground italic">Nothing written here yet.</p>
               )}
+              {prism.topPassage && prism.content ? <TopPassageNote top={prism.topPassage} /> : null}
+              {resonance && prism.content ? (
+                <Suspense fallback={null}>
+                  <ResonanceMap prism={prism} contentRef={contentRef} />
+                </Suspense>
+              ) : null}
               <div className="mt-6 flex flex-wrap items-center gap-3">
                 {heart("lg")}
                 {prism.editedAfterHearts ? (

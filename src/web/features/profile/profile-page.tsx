@@ -1,6 +1,6 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
-import { Eye, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Eye, Flame, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "wouter";
 import { cardAlt, cardContent, cardPath } from "../../../contract/cards.ts";
 import {
@@ -29,6 +29,8 @@ import { PrismHistory } from "../prisms/owner-parts.ts";
 import { PrismList } from "../prisms/prism-list.tsx";
 import { usePrisms } from "../prisms/prism-queries.ts";
 import { deepLinkedPrism, usePrismDeepLink } from "../prisms/use-prism-deep-link.ts";
+import { ThisWeekPanel } from "../resonance/resonance-parts.ts";
+import { useViewsBeacon } from "../resonance/resonance-queries.ts";
 import { useProfile } from "./profile-queries.ts";
 import { PrismListSkeleton, ProfileSkeleton } from "./profile-skeleton.tsx";
 
@@ -74,7 +76,7 @@ export function ProfilePage() {
 }
 
 function Profile({ owner }: { owner: PublicUser }) {
-  const { user } = useCurrentUser();
+  const { user, isLoading: userLoading } = useCurrentUser();
   const prisms = usePrisms(owner.username);
   const { prismSlug } = useParams();
   const [searchParams] = useSearchParams();
@@ -92,6 +94,25 @@ function Profile({ owner }: { owner: PublicUser }) {
   });
 
   const prismIds = (prisms.data ?? []).map((p) => p.id);
+  // Once the page has shown its prisms to someone other than their owner, they count a view.
+  useViewsBeacon(prisms.data && prismIds, !userLoading && !isOwner);
+
+  // The owner's resonance map, off until they turn it on; "This week" turns it on for one prism.
+  const [resonance, setResonance] = useState(false);
+  const [shownOnMap, setShownOnMap] = useState<{ id: number } | null>(null);
+  function showOnMap(prismId: number) {
+    setResonance(true);
+    setChosen({ id: prismId });
+    setShownOnMap({ id: prismId });
+  }
+  // Once that prism is open, it comes into view with the keyboard's focus on its title.
+  useEffect(() => {
+    if (!shownOnMap) return;
+    const section = document.getElementById(`prism-${shownOnMap.id}`);
+    section?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus();
+    section?.scrollIntoView({ block: "start" });
+    setShownOnMap(null);
+  }, [shownOnMap]);
   const annotations = useProfileAnnotations(prismIds);
   const approvedCount = [...annotations.byPrism.values()]
     .flat()
@@ -228,6 +249,17 @@ function Profile({ owner }: { owner: PublicUser }) {
           ) : null}
           {isOwner ? (
             <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={resonance}
+              onClick={() => setResonance(!resonance)}
+            >
+              <Flame aria-hidden="true" />
+              Resonance
+            </Button>
+          ) : null}
+          {isOwner ? (
+            <Button
               variant={editMode ? "default" : "outline"}
               size="sm"
               aria-pressed={editMode}
@@ -239,6 +271,12 @@ function Profile({ owner }: { owner: PublicUser }) {
           ) : null}
         </div>
       </header>
+
+      {isOwner ? (
+        <Suspense fallback={null}>
+          <ThisWeekPanel onShowOnMap={showOnMap} />
+        </Suspense>
+      ) : null}
 
       <div className="mt-10">
         {prisms.isPending ? (
@@ -263,6 +301,7 @@ function Profile({ owner }: { owner: PublicUser }) {
             onOpenResponses={(prismId) => setSidebar({ prismId, focusId: null })}
             onOpenAnnotation={openAnnotation}
             onOpenHistory={(prismId) => openHistory(prismId, null)}
+            resonance={resonance}
           />
         )}
       </div>

@@ -1,0 +1,98 @@
+// "This week", on the owner's own page: views, hearts and responses over the last 7 days against
+// the 7 before, and each prism's most responded passage, which opens that prism on the resonance
+// map. Loaded only for the owner.
+import { Activity, Map as MapIcon } from "lucide-react";
+import { useId } from "react";
+import type { WeekCounts } from "../../../contract/resonance.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
+import { responsesLabel } from "./passages.ts";
+import { useThisWeek } from "./resonance-queries.ts";
+
+const STATS: { key: keyof WeekCounts; label: string }[] = [
+  { key: "views", label: "Views" },
+  { key: "hearts", label: "Hearts" },
+  { key: "responses", label: "Responses" },
+];
+
+export function ThisWeekPanel({ onShowOnMap }: { onShowOnMap: (prismId: number) => void }) {
+  const week = useThisWeek();
+  const headingId = useId();
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-8 rounded-2xl border border-border p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+        <Activity className="size-5 text-primary" aria-hidden="true" /> This week
+      </h2>
+      {week.isError ? (
+        <LoadError
+          compact
+          className="mt-4"
+          message="Could not load this week's numbers."
+          onRetry={() => void week.refetch()}
+          retrying={week.isFetching}
+        />
+      ) : week.isPending ? (
+        <p role="status" className="mt-4 text-sm text-muted-foreground">
+          Loading this week…
+        </p>
+      ) : (
+        <>
+          <dl className="mt-4 grid grid-cols-3 gap-3">
+            {STATS.map(({ key, label }) => (
+              <div key={key} className="rounded-xl bg-muted/60 p-3">
+                <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+                <dd className="mt-1">
+                  <span className="block text-2xl font-semibold tabular-nums">
+                    {week.data.thisWeek[key]}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">
+                    last week {week.data.lastWeek[key]}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {week.data.prisms.length > 0 ? (
+            <>
+              <h3 className="mt-5 text-sm font-semibold">Most responded passages</h3>
+              <ul className="mt-2 grid gap-2">
+                {week.data.prisms.map((prism) => (
+                  <li
+                    key={prism.id}
+                    className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm"
+                  >
+                    <div className="min-w-0">
+                      <span className="font-medium">{prism.title}</span>
+                      {prism.mostResponded ? (
+                        <span className="block text-muted-foreground">
+                          <q className="font-serif italic">{prism.mostResponded.text}</q> ·{" "}
+                          {responsesLabel(prism.mostResponded.count)}
+                        </span>
+                      ) : (
+                        <span className="block text-muted-foreground">No responses yet</span>
+                      )}
+                    </div>
+                    {prism.mostResponded ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Resonance map of ${prism.title}`}
+                        onClick={() => onShowOnMap(prism.id)}
+                      >
+                        <MapIcon aria-hidden="true" /> Resonance map
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
