@@ -249,7 +249,7 @@ function Profile({ owner }: { owner: PublicUser }) {
           ) : null}
           {isOwner ? (
             <Button
-              variant="outline"
+              variant={resonance ? "secondary" : "outline"}
               size="sm"
               aria-pressed={resonance}
               onClick={() => setResonance(!resonance)}

@@ -41,10 +41,10 @@ export function ThisWeekPanel({ onShowOnMap }: { onShowOnMap: (prismId: number) 
         </p>
       ) : (
         <>
-          <dl className="mt-4 grid grid-cols-3 gap-3">
+          <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
             {STATS.map(({ key, label }) => (
-              <div key={key} className="rounded-xl bg-muted/60 p-3">
-                <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+              <div key={key} className="rounded-xl bg-muted/60 p-2 sm:p-3">
+                <dt className="text-xs font-medium break-normal text-muted-foreground">{label}</dt>
                 <dd className="mt-1">
                   <span className="block text-2xl font-semibold tabular-nums">
                     {week.data.thisWeek[key]}

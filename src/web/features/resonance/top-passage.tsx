@@ -47,7 +47,7 @@ const peopleLabel = (count: number) =>
 export function TopPassageNote({ top }: { top: TopPassage }) {
   return (
     <p className="mt-4 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm" data-top-passage="">
-      <span className="inline-flex items-center rounded-full border border-primary/30 bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary">
+      <span className="inline-flex items-center rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
         Top passage
       </span>
       <q className="font-serif italic">{top.text}</q>
