@@ -4,6 +4,8 @@
 import { type QueryClient, type QueryFilters, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { HeartStatus } from "../../contract/prisms.ts";
+import type { ThisWeek } from "../../contract/resonance.ts";
+import type { CurrentUser } from "../../contract/user.ts";
 import { takeRenderedStamp } from "../lib/page-data.ts";
 import { queryKeys } from "../lib/query.ts";
 import { setLiveState } from "./status.ts";
@@ -80,12 +82,24 @@ function connectLive(queryClient: QueryClient): () => void {
     });
     const refetch = (queryKey: readonly unknown[]) =>
       void refetchAfterChange(queryClient, { queryKey });
+    // The owner's resonance map and "This week" follow changes to their own prisms alone: every
+    // page hears every member's events.
+    const isViewer = (username: string) =>
+      queryClient
+        .getQueryData<CurrentUser | null>(queryKeys.currentUser)
+        ?.username.toLowerCase() === username.toLowerCase();
+    const weekShows = (prismId: number) =>
+      queryClient
+        .getQueryData<ThisWeek>(queryKeys.thisWeek)
+        ?.prisms.some((prism) => prism.id === prismId) ?? false;
     on("prisms.changed", ({ username }) => {
       if (typeof username !== "string") return;
       refetch(queryKeys.prisms(username));
-      // An edit moves the stretches responses cover; the owner's map and week follow it.
-      refetch(queryKeys.everyResonance);
-      refetch(queryKeys.thisWeek);
+      // An edit moves the stretches responses cover.
+      if (isViewer(username)) {
+        refetch(queryKeys.everyResonance);
+        refetch(queryKeys.thisWeek);
+      }
     });
     on("heart.changed", ({ prismId, heartsCount, username }) => {
       if (typeof prismId !== "number" || typeof heartsCount !== "number") return;
@@ -98,14 +112,14 @@ function connectLive(queryClient: QueryClient): () => void {
       );
       if (typeof username === "string") refetch(queryKeys.prisms(username));
       refetch(queryKeys.resonance(prismId));
-      refetch(queryKeys.thisWeek);
+      if (weekShows(prismId)) refetch(queryKeys.thisWeek);
     });
     on("annotation.changed", ({ prismId }) => {
       if (typeof prismId !== "number") return;
       refetch(queryKeys.annotations(prismId));
       refetch(queryKeys.everyAnnotation);
       refetch(queryKeys.resonance(prismId));
-      refetch(queryKeys.thisWeek);
+      if (weekShows(prismId)) refetch(queryKeys.thisWeek);
     });
     const notificationsChanged = () => refetch(queryKeys.notifications);
     on("notification.created", notificationsChanged);
