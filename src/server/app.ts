@@ -150,6 +150,10 @@ export async function buildApp(options: BuildOptions) {
         .send({ message: "This address is not valid" }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The first thing closing does (SIGTERM), before draining: a proxy polling /api/ready learns at
+  // once to send this process no more.
+  const readiness = new Readiness(database);
+  app.addHook("preClose", async () => readiness.stop());
   drainBeforeClosing(app, connections.idleMs);
   capConnectionsPerAddress(app, connections.perAddress, config.trustProxy);
   app.decorate("sessionCookie", sessionCookieName(config));
@@ -260,7 +264,6 @@ export async function buildApp(options: BuildOptions) {
           return { status: "ok" as const };
         },
       );
-      const readiness = new Readiness(database);
       api.withTypeProvider<ZodTypeProvider>().get(
         "/ready",
         {
@@ -268,7 +271,8 @@ export async function buildApp(options: BuildOptions) {
             tags: ["health"],
             summary:
               "Whether to send this process traffic: the database answers and is migrated, and " +
-              "the event listener is connected (checked at most once a second)",
+              "the event listener is connected (checked at most once a second), and it is not " +
+              "shutting down",
             response: {
               200: z.object({ ready: z.literal(true) }),
               503: z.object({ ready: z.literal(false), message: z.string() }),

@@ -1,3 +1,4 @@
+import { Agent, get } from "node:http";
 import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -69,6 +70,41 @@ describe("GET /api/ready", () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+
+  it("answers 503 shutting down as soon as the process begins to close, to a connection kept open", async () => {
+    const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
+    const app = await buildApp({ config, database: t.database });
+    const address = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+    // One connection, kept open: a proxy's health check, which the closing server still answers.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = () =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        get(new URL("/api/ready", address), { agent }, (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }),
+          );
+        }).on("error", reject);
+      });
+    try {
+      expect(await ask()).toEqual({ status: 200, body: { ready: true } });
+      const closed = app.close();
+      // It has stopped accepting connections: it is draining those it has.
+      await vi.waitFor(() => expect(app.server.listening).toBe(false));
+      expect(await ask()).toEqual({
+        status: 503,
+        body: { ready: false, message: "shutting down" },
+      });
+      await closed;
+    } finally {
+      agent.destroy();
+      await app.close();
     }
   });
 
