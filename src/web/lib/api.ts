@@ -28,6 +28,13 @@ export interface RequestOptions {
   errorPage?: boolean;
   /** With `errorPage`: a 404 stays with the page, which has its own not-found page. */
   ownNotFound?: boolean;
+  /**
+   * With `errorPage`: the page already shows an earlier answer (this is a refetch). When no answer
+   * comes at all (the connection dropped), the page keeps showing it rather than leaving for
+   * /error, whose own script could not load offline; the connection notice says the browser is
+   * offline, and the page is refetched once it is back online.
+   */
+  shown?: boolean;
   failure?: Failure;
   signal?: AbortSignal;
   /** The request outlives the page (a beacon sent as a reader leaves still arrives). */
@@ -150,7 +157,8 @@ export async function request<T>(
     // A request given up on (a newer one replaces it) leads nowhere, even if its answer came.
     const kept =
       options.signal?.aborted ||
-      (options.ownNotFound && error instanceof ApiError && error.status === 404);
+      (options.ownNotFound && error instanceof ApiError && error.status === 404) ||
+      (options.shown && error instanceof ApiError && error.unreachable);
     if (options.errorPage && !kept) showErrorPage(error, options.failure);
     throw error;
   }

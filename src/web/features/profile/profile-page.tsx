@@ -64,7 +64,8 @@ export function ProfilePage() {
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.data === null) return <NotFoundPage />;
-  if (profile.isError) {
+  // A refetch that failed keeps the member shown (the page says why elsewhere, and catches up).
+  if (profile.isLoadingError) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-xl font-semibold">Error loading profile</h1>
@@ -281,7 +282,7 @@ function Profile({ owner }: { owner: PublicUser }) {
       <div className="mt-10">
         {prisms.isPending ? (
           <PrismListSkeleton />
-        ) : prisms.isError ? (
+        ) : prisms.isLoadingError ? (
           <LoadError
             message="There was an error loading prisms. Please try again later."
             onRetry={() => void prisms.refetch()}

@@ -7,17 +7,19 @@ import { queryKeys } from "../../lib/query.ts";
 /**
  * The member a page stands on, or null when there is none (the page's own not-found page, which
  * the server renders like any other page); a server error or no answer at all leads to the
- * /error page ("Error loading profile", with the server's message).
+ * /error page ("Error loading profile", with the server's message); a refetch that gets no answer
+ * at all keeps the member the page shows.
  */
 export function useProfile(username: string) {
   return useQuery({
     queryKey: queryKeys.profile(username),
-    queryFn: async ({ signal }): Promise<PublicUser | null> => {
+    queryFn: async ({ signal, client, queryKey }): Promise<PublicUser | null> => {
       try {
         return await api.get<PublicUser>(`/api/users/${encodeURIComponent(username)}`, {
           signal,
           errorPage: true,
           ownNotFound: true,
+          shown: client.getQueryData(queryKey) !== undefined,
           failure: {
             title: "Error loading profile",
             description: "We couldn't complete your request. Please try again later.",
