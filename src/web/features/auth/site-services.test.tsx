@@ -2,7 +2,8 @@
 // What the pages offer against Prism's real server with Google sign-in and outgoing mail
 // configured: everything, as before. (The end-to-end server has neither; its stories check that
 // the pages then hide or explain what needs them.)
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -10,6 +11,7 @@ import { serveRealApp, useBrowser } from "../../test/real-server.ts";
 import { renderWithQueries } from "../../test/render.tsx";
 import { MissingServices } from "../catalyst/missing-services.tsx";
 import { ForgotPasswordPage } from "../password-reset/forgot-password-page.tsx";
+import { SettingsPage } from "../settings/settings-page.tsx";
 import { AuthPage } from "./auth-page.tsx";
 
 const server = serveRealApp({
@@ -39,6 +41,18 @@ describe("with Google sign-in and outgoing mail", () => {
     await renderKnowingServices(<AuthPage mode="sign-in" />);
     const google = screen.getByRole("link", { name: "Continue with Google" });
     expect(google.getAttribute("href")).toBe("/auth/google");
+  });
+
+  it("Profile Settings offers Connect Google, which asks for the current password first", async () => {
+    const { browser } = await server.member("settings");
+    useBrowser(browser);
+    await renderKnowingServices(<SettingsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Connect Google" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Connect Google" });
+    await user.type(within(dialog).getByLabelText("Current password"), "not-my-password");
+    await user.click(within(dialog).getByRole("button", { name: "Continue to Google" }));
+    expect(await within(dialog).findByText("The current password is not correct")).toBeTruthy();
   });
 
   it("Forgot password? offers to send a reset link", async () => {

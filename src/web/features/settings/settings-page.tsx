@@ -95,7 +95,8 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   const disconnectGoogle = useDisconnectGoogle();
   const [params] = useSearchParams();
   const googleResult = params.get("google");
-  const outgoingMail = useSiteServices()?.outgoingMail;
+  const services = useSiteServices();
+  const outgoingMail = services?.outgoingMail;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -122,8 +123,9 @@ function SettingsForm({ user }: { user: CurrentUser }) {
             </p>
           ) : null}
         </div>
+        {/* Connect Google only where the server has Google sign-in, as on the sign-in page. */}
         <div className="ml-auto">
-          {!user.googleConnected ? (
+          {!user.googleConnected && services?.googleSignIn ? (
             <ReauthDialog
               user={user}
               title="Connect Google"
@@ -133,7 +135,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
             >
               <Button variant="outline">Connect Google</Button>
             </ReauthDialog>
-          ) : user.hasPassword ? (
+          ) : user.googleConnected && user.hasPassword ? (
             <ReauthDialog
               user={user}
               title="Disconnect Google"
