@@ -1,18 +1,24 @@
 // @vitest-environment jsdom
-// Resonance in the page, against the API's contract (src/contract/resonance.ts): the owner's map
-// draws heat at the levels its legend names and says the same in words and in a list, a reader's
-// page marks the top passage, the beacon goes once, and "This week" shows its numbers.
+// Resonance in the page, against Prism's real server: members respond to a prism's passages, the
+// owner approves some, visitors heart and view; the owner's map then draws heat at the levels its
+// legend names and says the same in words and in a list, a reader's page marks the top passage the
+// prism list carries, the beacon goes once and is counted, and "This week" shows its numbers.
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef } from "react";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import type { Annotation } from "../../../contract/annotations.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
-import type { Resonance, ThisWeek, TopPassage } from "../../../contract/resonance.ts";
+import type { Prism as PrismRow } from "../../../contract/prisms.ts";
+import type { ThisWeek, TopPassage } from "../../../contract/resonance.ts";
+import { type BrowserSession, serveRealApp, useBrowser } from "../../test/real-server.ts";
 import { renderWithQueries } from "../../test/render.tsx";
 import { ResonanceMap } from "./resonance-map.tsx";
 import { useViewsBeacon } from "./resonance-queries.ts";
 import { ThisWeekPanel } from "./this-week-panel.tsx";
 import { TopPassageNote, useTopPassageHighlight } from "./top-passage.tsx";
+
+const server = serveRealApp();
 
 // jsdom has no CSS Custom Highlight API: a registry that keeps what it is given stands in for it.
 class RecordedHighlight {
@@ -22,25 +28,11 @@ class RecordedHighlight {
   }
 }
 let registry: Map<string, RecordedHighlight>;
-/** What the page asked the server, and what the stand-in server answers each path. */
-let requests: { path: string; init: RequestInit }[];
-let answers: Record<string, unknown>;
 
 beforeEach(() => {
   registry = new Map();
-  requests = [];
-  answers = {};
   vi.stubGlobal("Highlight", RecordedHighlight);
   vi.stubGlobal("CSS", { highlights: registry });
-  vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
-    requests.push({ path, init });
-    const answer = answers[path];
-    if (answer === undefined) return new Response(null, { status: 204 });
-    return new Response(JSON.stringify(answer), {
-      status: 200,
-      headers: { "content-type": "application/json" },
-    });
-  });
 });
 afterEach(() => {
   cleanup();
@@ -52,47 +44,89 @@ const drawn = (name: string) => registry.get(name)?.ranges.map((range) => range.
 const HTML =
   "<p>I answer messages in <strong>batches</strong>.</p><p>I keep mornings for deep work. Ask me anything.</p>";
 const TEXT = htmlToPlainText(HTML);
-const at = (quote: string, count: number) => {
+/** Where `quote` stands in the prism's plain text, as annotations count offsets. */
+const at = (quote: string) => {
   const start = TEXT.indexOf(quote);
   if (start < 0) throw new Error(quote);
-  return { start, end: start + quote.length, count };
+  return { start, end: start + quote.length };
 };
 
-function Prism({ id, map, top }: { id: number; map?: boolean; top?: TopPassage }) {
+/** A desktop Chrome's user agent: the server counts no views from programs (Node's fetch is one). */
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+let owner: BrowserSession;
+let ownerName: string;
+/** Three members who respond to the owners' prisms. */
+let readers: BrowserSession[];
+
+beforeAll(async () => {
+  ({ username: ownerName, browser: owner } = await server.member("owner"));
+  readers = [];
+  for (let i = 0; i < 3; i++) readers.push((await server.member("reader")).browser);
+});
+
+async function addPrism(browser: BrowserSession, title: string, content = HTML) {
+  const created = await browser.json<PrismRow>("POST", "/api/prisms", { title, content });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** `reader`'s response to `quote` of `prism`, with the plain-text offsets the server expects. */
+async function respond(reader: BrowserSession, prism: PrismRow, quote: string) {
+  const created = await reader.json<Annotation>("POST", "/api/annotations", {
+    prismId: prism.id,
+    selectedText: quote,
+    selectionStart: at(quote).start,
+    selectionEnd: at(quote).end,
+    annotationText: `A thought on ${quote.trim()}`,
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** `times` responses to `quote`, written by the readers in turn. */
+async function respondTimes(prism: PrismRow, quote: string, times: number) {
+  for (let i = 0; i < times; i++)
+    await respond(readers[i % readers.length] as BrowserSession, prism, quote);
+}
+
+/** The prisms `browser`'s page shows, told to the server as a desktop browser tells it. */
+async function view(browser: BrowserSession, prismIds: number[]) {
+  const response = await browser.fetch("/api/prisms/views", {
+    method: "POST",
+    headers: { "content-type": "application/json", "user-agent": CHROME },
+    body: JSON.stringify({ prismIds }),
+  });
+  expect(response.status).toBe(204);
+}
+
+function Prism({ prism, map, top }: { prism: PrismRow; map?: boolean; top?: TopPassage }) {
   const ref = useRef<HTMLDivElement>(null);
-  useTopPassageHighlight(ref, id, HTML, top ?? null, true);
+  useTopPassageHighlight(ref, prism.id, prism.content, top ?? null, true);
   return (
     <>
       <div
         ref={ref}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the test's own fixture
-        dangerouslySetInnerHTML={{ __html: HTML }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitized content
+        dangerouslySetInnerHTML={{ __html: prism.content }}
       />
       {top ? <TopPassageNote top={top} /> : null}
-      {map ? (
-        <ResonanceMap prism={{ id, title: "How I work", content: HTML }} contentRef={ref} />
-      ) : null}
+      {map ? <ResonanceMap prism={prism} contentRef={ref} /> : null}
     </>
   );
 }
 
-const days = (count: number) => [{ day: "2026-11-24", count }];
-
 describe("ResonanceMap", () => {
   it("draws each stretch at its level and says so in the legend, the sentence and the list", async () => {
-    const resonance: Resonance = {
-      segments: [
-        at("I answer", 2),
-        at(" messages in batches", 5),
-        at("mornings", 1),
-        at("deep work", 3),
-        at("anything", 5),
-      ],
-      hearts: days(0),
-      views: days(0),
-    };
-    answers["/api/prisms/7/resonance"] = resonance;
-    renderWithQueries(<Prism id={7} map />);
+    const prism = await addPrism(owner, "How I work");
+    await respondTimes(prism, "I answer messages in batches", 2);
+    await respondTimes(prism, " messages in batches", 3);
+    await respondTimes(prism, "mornings", 1);
+    await respondTimes(prism, "deep work", 3);
+    await respondTimes(prism, "anything", 5);
+    useBrowser(owner);
+    renderWithQueries(<Prism prism={prism} map />);
 
     const summary = await screen.findByText(/drew responses/);
     expect(summary.textContent).toBe(
@@ -131,12 +165,10 @@ describe("ResonanceMap", () => {
   });
 
   it("shows the count of the stretch under the pointer", async () => {
-    answers["/api/prisms/8/resonance"] = {
-      segments: [at("deep work", 3)],
-      hearts: days(0),
-      views: days(0),
-    } satisfies Resonance;
-    const { container } = renderWithQueries(<Prism id={8} map />);
+    const prism = await addPrism(owner, "When I work");
+    await respondTimes(prism, "deep work", 3);
+    useBrowser(owner);
+    const { container } = renderWithQueries(<Prism prism={prism} map />);
     await screen.findByText(/drew responses/);
     // jsdom lays nothing out: the stretch's box is given to it.
     const box = { left: 10, right: 90, top: 10, bottom: 30 } as DOMRect;
@@ -157,8 +189,9 @@ describe("ResonanceMap", () => {
   });
 
   it("says that no passage drew responses yet, and draws nothing", async () => {
-    answers["/api/prisms/9/resonance"] = { segments: [], hearts: [], views: [] };
-    renderWithQueries(<Prism id={9} map />);
+    const prism = await addPrism(owner, "What I keep quiet");
+    useBrowser(owner);
+    renderWithQueries(<Prism prism={prism} map />);
     expect(await screen.findByText("No passage has drawn responses yet.")).toBeTruthy();
     expect(screen.queryByRole("list", { name: "Passages and their responses" })).toBeNull();
     expect([...registry.keys()]).toEqual([]);
@@ -166,10 +199,30 @@ describe("ResonanceMap", () => {
 });
 
 describe("Top passage", () => {
-  it("marks the stretch in the text and names it with how many people responded", () => {
-    const top = { ...at("I answer messages in batches", 3), text: "I answer messages in batches" };
-    renderWithQueries(<Prism id={10} top={top} />);
-    expect(drawn("prism-top-passage")).toEqual(["I answer messages in batches"]);
+  it("marks the stretch in the text and names it with how many people responded", async () => {
+    const prism = await addPrism(owner, "How I answer");
+    const quote = "I answer messages in batches";
+    const topOf = async () => {
+      const list = await server.browser().json<PrismRow[]>("GET", `/api/prisms/${ownerName}`);
+      expect(list.status).toBe(200);
+      return list.body.find((listed) => listed.id === prism.id)?.topPassage;
+    };
+    for (const [i, reader] of readers.entries()) {
+      const response = await respond(reader, prism, quote);
+      const approved = await owner.json("PUT", `/api/annotations/${response.id}/status`, {
+        status: "approved",
+      });
+      expect(approved.status).toBe(200);
+      // Two people are not yet enough; the third makes it the top passage.
+      if (i < readers.length - 1) expect(await topOf()).toBeNull();
+    }
+    const top = await topOf();
+    expect(top).toEqual({ ...at(quote), count: 3, text: quote });
+    if (!top) throw new Error("no top passage");
+
+    useBrowser(server.browser());
+    renderWithQueries(<Prism prism={prism} top={top} />);
+    expect(drawn("prism-top-passage")).toEqual([quote]);
     const note = screen.getByText("Top passage").parentElement;
     expect(note?.textContent).toBe("Top passageI answer messages in batches· 3 people responded");
   });
@@ -180,44 +233,77 @@ function Beacon({ ids, send }: { ids: number[] | undefined; send: boolean }) {
   return null;
 }
 
+/** The owner's "This week", as the server tells it. */
+async function weekOf(browser: BrowserSession) {
+  const week = await browser.json<ThisWeek>("GET", "/api/user/this-week");
+  expect(week.status).toBe(200);
+  return week.body;
+}
+
 describe("useViewsBeacon", () => {
   it("sends the prisms shown once, with keepalive, and only when asked to", async () => {
-    const view = renderWithQueries(<Beacon ids={undefined} send />);
-    view.rerender(<Beacon ids={[3, 4]} send={false} />);
+    const { browser: shownOwner } = await server.member("shown");
+    const [first, second, third] = [
+      await addPrism(shownOwner, "First"),
+      await addPrism(shownOwner, "Second"),
+      await addPrism(shownOwner, "Third"),
+    ] as [PrismRow, PrismRow, PrismRow];
+    expect((await weekOf(shownOwner)).thisWeek.views).toBe(0);
+
+    // A visitor's page, in a desktop browser (which sends its user agent): its requests recorded.
+    const visitor = server.browser();
+    const requests: { path: string; init: RequestInit; answered: Promise<Response> }[] = [];
+    globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path =
+        typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      const headers = new Headers(init.headers);
+      headers.set("user-agent", CHROME);
+      const answered = visitor.fetch(input, { ...init, headers });
+      requests.push({ path, init, answered });
+      return answered;
+    }) as typeof fetch;
+
+    const page = renderWithQueries(<Beacon ids={undefined} send />);
+    page.rerender(<Beacon ids={[first.id, second.id]} send={false} />);
     expect(requests).toEqual([]);
-    view.rerender(<Beacon ids={[3, 4]} send />);
-    view.rerender(<Beacon ids={[3, 4, 5]} send />);
+    page.rerender(<Beacon ids={[first.id, second.id]} send />);
+    page.rerender(<Beacon ids={[first.id, second.id, third.id]} send />);
     expect(requests.map((r) => [r.path, r.init.method, r.init.body, r.init.keepalive])).toEqual([
-      ["/api/prisms/views", "POST", JSON.stringify({ prismIds: [3, 4] }), true],
+      ["/api/prisms/views", "POST", JSON.stringify({ prismIds: [first.id, second.id] }), true],
     ]);
+    expect((await requests[0]?.answered)?.status).toBe(204);
+    // The server counted the two prisms the one beacon named, and nothing more.
+    expect((await weekOf(shownOwner)).thisWeek.views).toBe(2);
   });
 });
 
 describe("ThisWeekPanel", () => {
   it("shows this week against last, and opens a prism's most responded passage on the map", async () => {
-    answers["/api/user/this-week"] = {
-      thisWeek: { views: 12, hearts: 3, responses: 4 },
-      lastWeek: { views: 8, hearts: 0, responses: 1 },
-      prisms: [
-        {
-          id: 21,
-          title: "How I work",
-          mostResponded: { start: 0, end: 8, text: "I answer", count: 4 },
-        },
-        { id: 22, title: "What I value", mostResponded: null },
-      ],
-    } satisfies ThisWeek;
+    const { browser: weekOwner } = await server.member("week");
+    const howIWork = await addPrism(weekOwner, "How I work");
+    const whatIValue = await addPrism(weekOwner, "What I value", "<p>Honesty, mostly.</p>");
+    await respondTimes(howIWork, "I answer", 4);
+    for (let i = 0; i < 3; i++) {
+      const hearted = await server.browser().json("POST", `/api/prisms/${howIWork.id}/heart`);
+      expect(hearted.status).toBe(200);
+    }
+    // Six visitors see both prisms: twelve views.
+    for (let i = 0; i < 6; i++) await view(server.browser(), [howIWork.id, whatIValue.id]);
+
     const onShowOnMap = vi.fn();
+    useBrowser(weekOwner);
     renderWithQueries(<ThisWeekPanel onShowOnMap={onShowOnMap} />);
     const panel = await screen.findByRole("region", { name: "This week" });
     await within(panel).findByText("Views");
     const stats = [...panel.querySelectorAll("dl > div")].map((stat) => stat.textContent);
-    expect(stats).toEqual(["Views12last week 8", "Hearts3last week 0", "Responses4last week 1"]);
+    // Everything happened today: last week, on a fresh server, had nothing.
+    expect(stats).toEqual(["Views12last week 0", "Hearts3last week 0", "Responses4last week 0"]);
+    expect(within(panel).getByText("I answer")).toBeTruthy();
     expect(within(panel).getByText("No responses yet")).toBeTruthy();
     expect(within(panel).getAllByRole("button")).toHaveLength(1);
     await userEvent.click(
       within(panel).getByRole("button", { name: "Resonance map of How I work" }),
     );
-    expect(onShowOnMap).toHaveBeenCalledWith(21);
+    expect(onShowOnMap).toHaveBeenCalledWith(howIWork.id);
   });
 });
