@@ -7,7 +7,14 @@ import type { AppDeps } from "../../app.ts";
 import type { Answer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
 import { presentExploreMember } from "../users/presenter.ts";
-import { listExplorePrisms, listExploreUsers } from "./service.ts";
+import { Anchors } from "./anchors.ts";
+import {
+  type Anchor,
+  listExplorePrisms,
+  listExploreUsers,
+  type MemberKey,
+  type PrismKey,
+} from "./service.ts";
 
 /**
  * Members' activity (a sign-in, a visit) reorders the members list without an event: an answer to
@@ -16,18 +23,46 @@ import { listExplorePrisms, listExploreUsers } from "./service.ts";
  */
 const ACTIVITY_WINDOW_MS = 10_000;
 
+/**
+ * A page this deep starts from the nearest row whose place the process has learned, in the same
+ * version of the list (a deep page teaches its first row's); a shallower one skips from the top,
+ * which costs as little. Members' activity moves no version: within its window, a deep page may
+ * start from a row placed by an earlier read, as a kept answer of the same tag was read then.
+ */
+const ANCHORED_FROM = 1000;
+
 export function exploreReads({ db, versions }: Pick<AppDeps, "db" | "versions">) {
+  const activity = () => `activity ${Math.floor(Date.now() / ACTIVITY_WINDOW_MS)}`;
+  const memberAnchors = new Anchors<MemberKey>();
+  const prismAnchors = new Anchors<PrismKey>();
+
+  /** A page read by `list`, from a known row when it is deep; its first row is then known too. */
+  async function anchored<Key, Row extends { key: Key }>(
+    anchors: Anchors<Key>,
+    tag: string,
+    page: PageQuery,
+    list: (from?: Anchor<Key>) => Promise<Row[]>,
+  ): Promise<Row[]> {
+    if (page.offset < ANCHORED_FROM) return list();
+    const stamp = versions.stamp();
+    const rows = await list(anchors.before(tag, page.offset));
+    // Learned only when no change was announced meanwhile: the rows are of the version `tag`.
+    if (rows[0] && versions.stamp() === stamp) {
+      anchors.learn(tag, { position: page.offset, key: rows[0].key });
+    }
+    return rows;
+  }
+
   return {
     /** The tag of the members list, every page of it. */
-    membersEtag: () =>
-      versions.etag(
-        versionKeys.exploreMembers(),
-        `activity ${Math.floor(Date.now() / ACTIVITY_WINDOW_MS)}`,
-      ),
+    membersEtag: () => versions.etag(versionKeys.exploreMembers(), activity()),
 
     /** Members with their first prism (title and excerpt), most recently active first. */
     async members(page: PageQuery): Promise<Answer<ExploreUser[]>> {
-      const rows = await listExploreUsers(db, page);
+      const tag = `${versions.tag([versionKeys.exploreMembers()])} ${activity()}`;
+      const rows = await anchored(memberAnchors, tag, page, (from) =>
+        listExploreUsers(db, page, from),
+      );
       return {
         value: rows.map(({ user, firstPrism }) => ({
           user: presentExploreMember(user),
@@ -44,7 +79,10 @@ export function exploreReads({ db, versions }: Pick<AppDeps, "db" | "versions">)
 
     /** Prisms (title and excerpt) with their authors, most hearts first, then newest. */
     async prisms(page: PageQuery): Promise<Answer<ExplorePrism[]>> {
-      const rows = await listExplorePrisms(db, page);
+      const tag = versions.tag([versionKeys.explorePrisms()]);
+      const rows = await anchored(prismAnchors, tag, page, (from) =>
+        listExplorePrisms(db, page, from),
+      );
       return {
         value: rows.map(({ user, prism }) => ({
           user: presentExploreMember(user),
