@@ -1,6 +1,7 @@
 // Versions of what pages poll, bumped by change events, so an unchanged poll is answered 304, and
 // an unchanged full answer comes from the response cache, without touching the database.
 import { createHmac, randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { EventBus } from "./bus.ts";
 
@@ -87,6 +88,14 @@ export class Versions {
   private seen = 0;
   /** The last events heard, the one numbered `seen` at `seen % length`: a ring, written in O(1). */
   private readonly recent: Heard[];
+  /**
+   * Tags signed lately, by what they sign: an unchanged poll asks for the same tag again and
+   * again, and its HMAC was the largest share of a 304's own work. Bounded by the text it holds.
+   */
+  private readonly signed = new LRUCache<string, string>({
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_tag, what) => what.length + 32,
+  });
 
   /** `secret` keys every entity tag: nobody can make one, nor compare one viewer's with another's. */
   constructor(
@@ -156,6 +165,11 @@ export class Versions {
   }
 
   private sign(what: string): string {
-    return `"${createHmac("sha256", this.secret).update(what).digest("base64url").slice(0, 22)}"`;
+    let tag = this.signed.get(what);
+    if (tag === undefined) {
+      tag = `"${createHmac("sha256", this.secret).update(what).digest("base64url").slice(0, 22)}"`;
+      this.signed.set(what, tag);
+    }
+    return tag;
   }
 }
