@@ -110,18 +110,24 @@ export const conditionalPlugin = fp(
 
     app.decorateRequest("etag", undefined);
     app.decorateRequest("answerKey", undefined);
-    app.addHook("onRequest", async (request, reply) => {
+    // Callbacks, not promises: an unchanged poll is answered here, and a promise per hook was a
+    // good share of its work. A hook that answers does not call `done`.
+    app.addHook("onRequest", (request, reply, done) => {
       const { etag: etagOf, sharedAnswer } = request.routeOptions.config ?? {};
-      if (!etagOf || request.method !== "GET") return;
+      if (!etagOf || request.method !== "GET") return done();
       // The tag is read before the data, so a change racing this request only makes it older.
       const etag = etagOf(request, reply);
-      if (etag === undefined) return;
-      if (answeredUnchanged(request, reply, etag)) return reply;
-      if (!sharedAnswer) return;
+      if (etag === undefined) return done();
+      if (answeredUnchanged(request, reply, etag)) return;
+      if (!sharedAnswer) return done();
       const key = `${request.etag} ${request.url}`;
       const cached = cache.get(key);
-      if (cached) return sendWritten(reply, cached.body, cached.contentType);
+      if (cached) {
+        sendWritten(reply, cached.body, cached.contentType);
+        return;
+      }
       request.answerKey = key;
+      done();
     });
 
     app.addHook("preHandler", async (request, reply) => {
@@ -130,7 +136,7 @@ export const conditionalPlugin = fp(
       if (answeredUnchanged(request, reply, memberEtag(request.user))) return reply;
     });
 
-    app.addHook("onSend", async (request, reply, payload) => {
+    app.addHook("onSend", (request, reply, payload, done) => {
       // The tag names a version of the data, not of an error: a 404 for a member who may
       // register later must not be confirmed by a 304 afterwards.
       if (reply.statusCode !== 200 && reply.statusCode !== 304) {
@@ -138,18 +144,17 @@ export const conditionalPlugin = fp(
       }
       // A full, shared answer, and never one that sets a cookie.
       if (
-        request.answerKey === undefined ||
-        reply.statusCode !== 200 ||
-        typeof payload !== "string" ||
-        reply.hasHeader("set-cookie")
+        request.answerKey !== undefined &&
+        reply.statusCode === 200 &&
+        typeof payload === "string" &&
+        !reply.hasHeader("set-cookie")
       ) {
-        return payload;
+        cache.set(request.answerKey, {
+          body: payload,
+          contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
+        });
       }
-      cache.set(request.answerKey, {
-        body: payload,
-        contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
-      });
-      return payload;
+      done(null, payload);
     });
   },
 );

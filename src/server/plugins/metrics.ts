@@ -38,16 +38,18 @@ export const metricsPlugin = fp(
       });
     }
 
-    app.addHook("onResponse", async (request, reply) => {
-      if (scrapes.has(request)) return;
+    // A callback, not a promise: every answer passes through it.
+    app.addHook("onResponse", (request, reply, done) => {
       const route = request.routeOptions.url ?? "unmatched";
       const status = reply.statusCode;
       if (status === 429) rateLimitRefusals.inc({ route });
-      if (status === 200 && request.routeOptions.config.streams) return;
-      requestDuration.observe(
-        { method: request.method, route, status_code: status },
-        reply.elapsedTime / 1000,
-      );
+      if (!scrapes.has(request) && !(status === 200 && request.routeOptions.config.streams)) {
+        requestDuration.observe(
+          { method: request.method, route, status_code: status },
+          reply.elapsedTime / 1000,
+        );
+      }
+      done();
     });
   },
 );
