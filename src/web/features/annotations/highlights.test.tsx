@@ -4,30 +4,16 @@
 // reader's page: approved ones) are drawn.
 import { cleanup, render } from "@testing-library/react";
 import { useRef } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Annotation, AnnotationStatus } from "../../../contract/annotations.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { fragmentPlainText } from "../../test/dom-text.ts";
+import { recordHighlights } from "../../test/highlights.ts";
 import { APPROVED, useAnnotationHighlights } from "./highlights.ts";
 
-// jsdom has no CSS Custom Highlight API: a registry that keeps what it is given stands in for it.
-class RecordedHighlight {
-  readonly ranges: Range[];
-  constructor(...ranges: Range[]) {
-    this.ranges = ranges;
-  }
-}
-let registry: Map<string, RecordedHighlight>;
+const registry = recordHighlights();
 
-beforeEach(() => {
-  registry = new Map();
-  vi.stubGlobal("Highlight", RecordedHighlight);
-  vi.stubGlobal("CSS", { highlights: registry });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 /** The prism's content as a section renders it, with the highlights hook on it. */
 function Content(props: {

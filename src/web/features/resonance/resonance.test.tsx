@@ -6,11 +6,12 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef } from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Annotation } from "../../../contract/annotations.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Prism as PrismRow } from "../../../contract/prisms.ts";
 import type { ThisWeek, TopPassage } from "../../../contract/resonance.ts";
+import { recordHighlights } from "../../test/highlights.ts";
 import { type BrowserSession, serveRealApp, useBrowser } from "../../test/real-server.ts";
 import { renderWithQueries } from "../../test/render.tsx";
 import { ResonanceMap } from "./resonance-map.tsx";
@@ -20,24 +21,9 @@ import { TopPassageNote, useTopPassageHighlight } from "./top-passage.tsx";
 
 const server = serveRealApp();
 
-// jsdom has no CSS Custom Highlight API: a registry that keeps what it is given stands in for it.
-class RecordedHighlight {
-  readonly ranges: Range[];
-  constructor(...ranges: Range[]) {
-    this.ranges = ranges;
-  }
-}
-let registry: Map<string, RecordedHighlight>;
+const registry = recordHighlights();
 
-beforeEach(() => {
-  registry = new Map();
-  vi.stubGlobal("Highlight", RecordedHighlight);
-  vi.stubGlobal("CSS", { highlights: registry });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 const drawn = (name: string) => registry.get(name)?.ranges.map((range) => range.toString()) ?? [];
 
