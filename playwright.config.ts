@@ -70,7 +70,9 @@ export default defineConfig<object, { databaseUrl: string }>({
       timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv, PORT: String(port), APP_ORIGIN: origin },
+      // Readers a story sets up through the API come from addresses of their own
+      // (`readerAddress` in the fixtures), as they would, rather than all spending this machine's.
+      env: { ...serverEnv, PORT: String(port), APP_ORIGIN: origin, TRUST_PROXY: "127.0.0.1" },
     },
     {
       // Another fresh database beside it (`_pair` added to its name), two instances on it, and

@@ -255,6 +255,18 @@ export async function toggleHeart(
  * Responds through the API to the first place `quote` stands in the plain text of `content` (the
  * prism's HTML), as whoever `request` is; answers the new annotation.
  */
+let readers = 0;
+/**
+ * An address of its own for a reader a story sets up (198.18.0.0/15, kept for tests), sent as
+ * `X-Forwarded-For`, which the servers under test take from their local proxy hop: the per-address
+ * limits then count each reader apart, as they would count people on their own connections.
+ */
+export function readerAddress(): string {
+  readers += 1;
+  const worker = test.info().parallelIndex;
+  return `198.${18 + (worker % 2)}.${(readers >> 8) & 255}.${readers & 255}`;
+}
+
 export async function respond(
   request: APIRequestContext,
   {
@@ -282,7 +294,7 @@ export async function respond(
       annotationText,
       annotatorName,
     },
-    headers: { origin: ORIGIN },
+    headers: { origin: ORIGIN, "x-forwarded-for": readerAddress() },
   });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();

@@ -196,11 +196,14 @@ test("with the live stream open, an idle profile page makes no polling requests"
   await context.close();
 
   const settled = await watchSettling(page);
+  // A reader's page says once that it showed the prisms (the views beacon): a write, not a poll.
+  const beacon = page.waitForResponse("**/api/prisms/views");
   await page.goto(`/${owner.username}`);
   await expect(page.getByRole("button", { name: /01\.\s*Still waters/ })).toBeVisible();
-  // Once its stream is ready and what the page fetched has arrived, count what an idle page
-  // asks for.
+  // Once its stream is ready and what the page fetched or sent has arrived, count what an idle
+  // page asks for.
   await settled();
+  expect((await beacon).status()).toBe(204);
   const requests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.startsWith("/api/")) requests.push(request.url());

@@ -35,6 +35,7 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
   await expectNoAxeViolations(page);
   // The choice fits beside the other controls on a small screen.
   await page.setViewportSize({ width: 360, height: 800 });
+  await choice.scrollIntoViewIfNeeded();
   await expect(choice).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
     true,
