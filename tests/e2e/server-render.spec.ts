@@ -108,6 +108,8 @@ test("pages hydrate without warnings and without fetching their data again", asy
   signIn,
   page,
 }) => {
+  // Nine pages, each loaded with its stream held and released: three times a story's time.
+  test.slow();
   const owner = await signIn(page);
   await addPrism(page.request, prism);
   const slug = "how-i-like-to-be-asked-for-help";
