@@ -59,6 +59,7 @@ import { metricsPlugin } from "./plugins/metrics.ts";
 import { addressKey, OpenLimit, rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { type LimitStore, limitStoreFor } from "./plugins/rate-limit-store.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
+import { SessionCache } from "./plugins/session-cache.ts";
 import { ensureVisitorId } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { Readiness } from "./readiness.ts";
@@ -251,10 +252,14 @@ export async function buildApp(options: BuildOptions) {
   app.decorate("emailNotifier", emailNotifier);
   app.addHook("onClose", () => emailNotifier.stop());
   const answers = new ResponseCache(bus);
+  const sessionCache = new SessionCache(database, bus);
+  await sessionCache.start();
+  app.decorate("sessionCache", sessionCache);
+  app.addHook("onClose", () => sessionCache.stop());
   await app.register(
     async (api) => {
       await api.register(conditionalPlugin, { cache: answers });
-      await api.register(sessionPlugin, { db: database.db });
+      await api.register(sessionPlugin, { db: database.db, cache: sessionCache });
       await api.register(csrfPlugin, { origin: config.appOrigin });
       await api.register(rateLimitPlugin);
       api.withTypeProvider<ZodTypeProvider>().get(

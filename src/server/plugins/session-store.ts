@@ -9,7 +9,8 @@ export const SESSION_COOKIE = "prism_session";
 export const SESSION_IDLE_DAYS = 30;
 /** However active, a session ends this long after sign-in. */
 export const SESSION_MAX_DAYS = 90;
-const TOUCH_AFTER_MS = 60_000;
+/** A session and its member are marked active at most this often. */
+export const TOUCH_AFTER_MS = 60_000;
 
 /** A new session; `confirmed` when the sign-in itself confirms the member (Google). */
 export async function createSession(
@@ -70,14 +71,31 @@ export async function deleteSessionsOf(
 const idleCutoff = () => sql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`;
 const ageCutoff = () => sql`now() - make_interval(days => ${SESSION_MAX_DAYS})`;
 
+/** A session's member, and the times that say how long what was read stays true. */
+export interface ResolvedSession {
+  user: UserRow;
+  lastSeenAt: Date;
+  createdAt: Date;
+}
+
 /**
  * The member behind a session token, or null when the token is unknown, idle for 30 days, older
  * than 90 days or belongs to a deactivated account. Marks the session and the member active at most once a minute.
  */
 export async function resolveSession(db: Db, token: string): Promise<UserRow | null> {
+  return (await lookupSession(db, hashToken(token)))?.user ?? null;
+}
+
+/** `resolveSession` by the token's SHA-256, with the session's times. */
+export async function lookupSession(db: Db, tokenHash: string): Promise<ResolvedSession | null> {
   const lookup = prepared(db, "session_user", () =>
     db
-      .select({ user: users, sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        user: users,
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        createdAt: sessions.createdAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -91,26 +109,25 @@ export async function resolveSession(db: Db, token: string): Promise<UserRow | n
       .limit(1)
       .prepare("session_user"),
   );
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    const now = new Date();
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-    await db
-      .update(users)
-      .set({ lastActiveAt: now })
-      .where(
-        and(
-          eq(users.id, row.user.id),
-          or(
-            isNull(users.lastActiveAt),
-            lt(users.lastActiveAt, new Date(now.getTime() - TOUCH_AFTER_MS)),
-          ),
+  const { user, sessionId, lastSeenAt, createdAt } = row;
+  if (Date.now() - lastSeenAt.getTime() <= TOUCH_AFTER_MS) return { user, lastSeenAt, createdAt };
+  const now = new Date();
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  await db
+    .update(users)
+    .set({ lastActiveAt: now })
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(
+          isNull(users.lastActiveAt),
+          lt(users.lastActiveAt, new Date(now.getTime() - TOUCH_AFTER_MS)),
         ),
-      );
-    return { ...row.user, lastActiveAt: now };
-  }
-  return row.user;
+      ),
+    );
+  return { user: { ...user, lastActiveAt: now }, lastSeenAt: now, createdAt };
 }
 
 /** Forgets sessions idle for longer than the limit or older than the lifetime; returns how many. */

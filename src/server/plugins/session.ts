@@ -6,9 +6,11 @@ import type { Db, Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 import { canAdminister } from "../policy.ts";
+import { hashToken } from "../security/tokens.ts";
+import type { SessionCache } from "./session-cache.ts";
 import {
   deleteSession,
-  resolveSession,
+  lookupSession,
   SESSION_COOKIE,
   SESSION_IDLE_DAYS,
 } from "./session-store.ts";
@@ -23,6 +25,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The session cookie's name in this app (see sessionCookieName). */
     sessionCookie?: string;
+    /** The members behind recent sessions, kept in memory for signed-in reads. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -84,10 +88,29 @@ export function requireAdmin(
   return user;
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
-    const token = sessionToken(request);
-    request.user = token ? await resolveSession(opts.db, token) : null;
-  });
-});
+/** Requests that change nothing: they may take the member from the session cache. */
+const reads = new Set(["GET", "HEAD"]);
+
+/**
+ * `request.user` for each request. Reads take it from the session cache; writes ask the database,
+ * and once one answers, its member's sessions are forgotten, so that whatever it changed of them
+ * shows in the member's next read.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; cache: SessionCache }) => {
+    app.decorateRequest("user", null);
+    app.addHook("onRequest", async (request) => {
+      const token = sessionToken(request);
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      const lookup = () => lookupSession(opts.db, tokenHash);
+      request.user = reads.has(request.method)
+        ? await opts.cache.resolve(tokenHash, lookup)
+        : ((await lookup())?.user ?? null);
+    });
+    app.addHook("onSend", (request, _reply, payload, done) => {
+      if (request.user && !reads.has(request.method)) opts.cache.forgetMember(request.user.id);
+      done(null, payload);
+    });
+  },
+);

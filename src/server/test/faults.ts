@@ -32,3 +32,26 @@ export async function refuseWrites(
 export async function expectRefused(work: Promise<unknown>): Promise<void> {
   await expect(work).rejects.toMatchObject({ cause: { message: REFUSED } });
 }
+
+/**
+ * Until the current test ends, changes to members and sessions send no notice to the session
+ * caches (migration 0011's triggers are off), as if every notice were still on its way: what a
+ * cache forgets meanwhile, it learned from this process alone.
+ */
+export async function holdSessionNotices(database: Database): Promise<void> {
+  const triggers = [
+    ["users", "users_forget_sessions"],
+    ["users", "users_deleted_forget_sessions"],
+    ["sessions", "sessions_forget"],
+    ["sessions", "sessions_deleted_forget"],
+  ];
+  const { db } = database;
+  for (const [table, trigger] of triggers) {
+    await db.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+  }
+  onTestFinished(async () => {
+    for (const [table, trigger] of triggers) {
+      await db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+    }
+  });
+}

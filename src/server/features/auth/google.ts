@@ -150,6 +150,8 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
               throw new Error("connecting Google needs the password first");
             }
             await connectGoogle(db, member.id, profile.sub);
+            // The settings page this leads back to reads the member afresh.
+            request.server.sessionCache.forgetMember(member.id);
           }
           return done(mode, reply);
         }
