@@ -3,7 +3,7 @@
 // their unsubscribe token. Claims are recorded in the transaction that makes them; the message
 // goes out after it commits, so a message that fails is lost rather than sent twice.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { EmailNotifications } from "../../../contract/user.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
@@ -68,22 +68,23 @@ export async function unsubscribe(db: Executor, secret: string, token: string): 
 }
 
 /**
- * Marks mailed, as of `now`, the unread notifications not yet mailed of the members `recipients`
- * selects (a condition on `users`), and reads what the messages say. Unread: what the member
- * already saw or decided on in Prism needs no e-mail; nor does a response that is not pending.
+ * The statement that claims: it marks mailed what is waiting for the members `recipients` selects
+ * and returns its ids. Only notifications with an annotation are mailed, which the index of what
+ * is waiting (`notifications_unmailed_idx`) holds alone.
  */
-async function claim(
+export function claimStatement(
   tx: Executor,
   now: Date,
   setting: Outgoing["setting"],
   recipients: SQL,
-): Promise<Outgoing[]> {
-  const claimed = await tx
+) {
+  return tx
     .update(notifications)
     .set({ mailedAt: now })
     .where(
       and(
         isNull(notifications.mailedAt),
+        isNotNull(notifications.annotationId),
         inArray(notifications.type, [...MAILED_TYPES]),
         eq(notifications.read, false),
         // A response approved at once (members pre-approved) has nothing to review.
@@ -95,6 +96,20 @@ async function claim(
       ),
     )
     .returning({ id: notifications.id });
+}
+
+/**
+ * Marks mailed, as of `now`, the unread notifications not yet mailed of the members `recipients`
+ * selects (a condition on `users`), and reads what the messages say. Unread: what the member
+ * already saw or decided on in Prism needs no e-mail; nor does a response that is not pending.
+ */
+async function claim(
+  tx: Executor,
+  now: Date,
+  setting: Outgoing["setting"],
+  recipients: SQL,
+): Promise<Outgoing[]> {
+  const claimed = await claimStatement(tx, now, setting, recipients);
   if (claimed.length === 0) return [];
   const owners = alias(users, "owners");
   const rows = await tx
