@@ -8,7 +8,14 @@ import { SESSION_COOKIE } from "./plugins/session-store.ts";
 import { buildPrism, buildUser } from "./test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "./test/databases.ts";
 import { isEvent, openStream } from "./test/event-stream.ts";
-import { jsonHeaders, setupTestApp, signIn, TEST_PASSWORD } from "./test/helpers.ts";
+import {
+  jsonHeaders,
+  profileBody,
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+} from "./test/helpers.ts";
 import { databaseName, spawnInstance } from "./test/instances.ts";
 import { type RoundRobin, startRoundRobin } from "./test/round-robin.ts";
 
@@ -212,5 +219,35 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL behind a round-robi
     expect(new Set(proxy?.sentTo.slice(sent))).toEqual(new Set([a, b]));
     // Another visitor behind the same proxy keeps their own count.
     expect((await guess("10.40.0.2")).status).toBe(401);
+  });
+  it("a session kept on one instance reflects a change made through the other", async () => {
+    const member = await buildUser(t.database);
+    const headers = await signIn(t.database, member);
+    const me = async (origin: string) => {
+      const response = await fetch(`${origin}/api/user`, { headers });
+      return { status: response.status, body: await response.json() };
+    };
+    // B now keeps the member behind this session for its reads.
+    expect((await me(b)).body).toMatchObject({ firstName: member.firstName });
+    expect((await me(b)).status).toBe(200);
+
+    const renamed = await fetch(`${a}/api/user/profile`, {
+      method: "PUT",
+      headers: jsonHeaders(headers),
+      body: JSON.stringify(profileBody(member, { firstName: "Elsewhere" })),
+    });
+    expect(renamed.status).toBe(200);
+    // B hears it as soon as the change's notice reaches it; a kept session would answer the
+    // old name for up to a minute.
+    await expect
+      .poll(async () => (await me(b)).body.firstName, { timeout: 5000 })
+      .toBe("Elsewhere");
+
+    const signedOut = await fetch(`${a}/api/logout`, {
+      method: "POST",
+      headers: { ...headers, origin: TEST_ORIGIN },
+    });
+    expect(signedOut.status).toBe(204);
+    await expect.poll(async () => (await me(b)).status, { timeout: 5000 }).toBe(401);
   });
 });
