@@ -11,8 +11,10 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { type Database, openDatabase, rowsOf } from "../src/server/db/client.ts";
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
+import { CHANNEL } from "../src/server/live/bus.ts";
 import { memoryStore } from "../src/server/plugins/rate-limit-store.ts";
 import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
+import { startCluster } from "./cluster.ts";
 import { benchUsername, seedCardMembers, seedMembers } from "./members.ts";
 import { measureStreams, type StreamsReport } from "./streams-scenario.ts";
 
@@ -21,8 +23,11 @@ const CONNECTIONS = 50;
 const WARMUP_SECONDS = 1;
 // The CSRF guard compares Origin with APP_ORIGIN only; the listening port is irrelevant to it.
 const APP_ORIGIN = "http://127.0.0.1:3000";
-/** The fan-out measurement's name, for `BENCH_ONLY`. */
+/** The fan-out measurements' names, for `BENCH_ONLY`. */
 const FAN_OUT = "fan-out (one heart reaching every open event stream)";
+const FAN_OUT_CLUSTER = "fan-out, WORKERS=2 (the server's own processes on PostgreSQL)";
+/** The server processes of the cluster fan-out measurement. */
+const CLUSTER_WORKERS = 2;
 const reportsDir = fileURLToPath(new URL("./reports/", import.meta.url));
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -69,7 +74,7 @@ interface Scenario {
 }
 
 /** The first demo prism of the member the scenarios read. */
-async function firstPrismId(context: ScenarioContext): Promise<number> {
+async function firstPrismId(context: Pick<ScenarioContext, "base">): Promise<number> {
   const response = await fetch(`${context.base}/api/prisms/maya-okafor`);
   const [prism] = (await response.json()) as { id: number }[];
   if (!prism) throw new Error("the demo member has no prisms");
@@ -580,43 +585,114 @@ async function runPglite(settings: Settings, baseline: number): Promise<TargetRe
   }
 }
 
-/** The same scenarios on a throw-away database of the PostgreSQL server at `serverUrl`. */
-async function runPostgres(
+/** Runs `work` on a fresh `prism_bench_<random>` database of the server at `serverUrl`; drops it. */
+async function withThrowawayDatabase<T>(
   serverUrl: string,
-  settings: Settings,
-  baseline: number,
-): Promise<TargetReport> {
+  work: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `prism_bench_${randomBytes(6).toString("hex")}`;
-  const url = databaseUrlFor(serverUrl, name);
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database ${name}`);
-    const database = openDatabase(url);
-    try {
-      return await runPrism("postgres", database, url, settings, baseline);
-    } finally {
-      await database.close();
-    }
+    return await work(databaseUrlFor(serverUrl, name));
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
 
+/** The same scenarios on a throw-away database of the PostgreSQL server at `serverUrl`. */
+function runPostgres(serverUrl: string, settings: Settings, baseline: number) {
+  return withThrowawayDatabase(serverUrl, async (url) => {
+    const database = openDatabase(url);
+    try {
+      return await runPrism("postgres", database, url, settings, baseline);
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/**
+ * The fan-out on the real server (`src/server/main.ts`) with WORKERS=2 on a throw-away database:
+ * its own caps, its own demo data, and streams from as many loopback addresses as its
+ * per-address cap asks for.
+ */
+function runCluster(serverUrl: string, streams: number): Promise<StreamsReport> {
+  return withThrowawayDatabase(serverUrl, async (databaseUrl) => {
+    const server = await startCluster({
+      databaseUrl,
+      workers: CLUSTER_WORKERS,
+      appOrigin: APP_ORIGIN,
+    });
+    // A listener of the bench's own times each heart's NOTIFY, apart from any fan-out.
+    const listener = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      return await measureStreams({
+        base: server.base,
+        origin: APP_ORIGIN,
+        heartPath: `/api/prisms/${await firstPrismId(server)}/heart`,
+        count: streams,
+        hearts: 20,
+        workers: server.workers,
+        listen: async (heard) => {
+          const { unlisten } = await listener.listen(CHANNEL, (payload) => {
+            const { event } = JSON.parse(payload) as { event: { type: string } };
+            if (event.type === "heart.changed") heard();
+          });
+          return unlisten;
+        },
+      });
+    } finally {
+      await listener.end();
+      await server.stop();
+    }
+  });
+}
+
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 function streamsMarkdown(target: string, report: StreamsReport): string {
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  const cpu = `${report.cpuMsPerHeart.user} + ${report.cpuMsPerHeart.system}`;
+  const reach = ({ p50, p99, max }: StreamsReport["reachMs"]) => `${p50} | ${p99} | ${max}`;
+  if (report.workers) {
+    const byWorker = report.reachByWorkerMs;
+    return [
+      "",
+      `One heart reaching ${report.streams} open event streams on ${report.workers} server processes (${target}), ${report.hearts} hearts:`,
+      "",
+      "| streams | on | reach p50 ms | reach p99 ms | reach max ms |",
+      "|--:|---|--:|--:|--:|",
+      `| ${report.streams} | every worker | ${reach(report.reachMs)} |`,
+      ...(byWorker
+        ? [
+            `| | the worker that took the heart | ${reach(byWorker.tookTheHeart)} |`,
+            `| | the other (through NOTIFY) | ${reach(byWorker.others)} |`,
+          ]
+        : []),
+      `| | (the heart's answer) | ${reach(report.answerMs)} |`,
+      ...(report.notifyMs
+        ? [`| | (its NOTIFY, at a listener of the bench's) | ${reach(report.notifyMs)} |`]
+        : []),
+      "",
+      `CPU time per heart, user + system: the workers' ${cpu} ms, the stream client's ${report.clientCpuMsPerHeart.user} + ${report.clientCpuMsPerHeart.system} ms.`,
+      "",
+    ].join("\n");
+  }
+  const heap = report.heapBytesPerStream ?? 0;
+  const rss = report.rssBytesPerStream ?? 0;
+  const delay = report.eventLoopDelayMs;
   // What one process can hold if streams may take half a GiB of its memory.
   const budget = 512 * 1024 * 1024;
-  const perStream = Math.max(report.heapBytesPerStream, report.rssBytesPerStream, 1);
+  const perStream = Math.max(heap, rss, 1);
   return [
     "",
     `One heart reaching ${report.streams} open event streams on one process (${target}), ${report.hearts} hearts:`,
     "",
     "| streams | heap per stream | RSS per stream | reach p50 ms | reach p99 ms | reach max ms | event-loop delay p99 ms | max ms | CPU per heart, user + system ms |",
     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
-    `| ${report.streams} | ${kib(report.heapBytesPerStream)} KiB | ${kib(report.rssBytesPerStream)} KiB | ${report.reachMs.p50} | ${report.reachMs.p99} | ${report.reachMs.max} | ${report.eventLoopDelayMs.p99} | ${report.eventLoopDelayMs.max} | ${report.cpuMsPerHeart.user} + ${report.cpuMsPerHeart.system} |`,
+    `| ${report.streams} | ${kib(heap)} KiB | ${kib(rss)} KiB | ${reach(report.reachMs)} | ${delay?.p99} | ${delay?.max} | ${cpu} |`,
     "",
     `At this cost, 512 MiB of streams is about ${Math.floor(budget / perStream).toLocaleString("en")} streams per process.`,
     "",
@@ -661,7 +737,9 @@ async function main() {
     throw new Error("BENCH_DATABASE_URL must point at a loopback address (localhost, 127.x, ::1)");
   }
   const targets = postgresUrl ? 2 : 1;
-  // The scale scenarios run on PostgreSQL when there is one, else on PGlite; the fan-out on PGlite.
+  // The scale scenarios run on PostgreSQL when there is one, else on PGlite; the fan-out on PGlite,
+  // and with PostgreSQL also on the real server's processes.
+  const cluster = postgresUrl !== undefined && streams > 0 && runs(FAN_OUT_CLUSTER);
   const scaleRuns = members.length * scaleScenarios(2).length;
   const largest = members.at(-1) ?? 0;
   // A hung connection or database must not keep CI waiting: everything has a known worst case.
@@ -669,7 +747,9 @@ async function main() {
     ((1 + 2 * scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
       60 * targets +
       Math.ceil(largest / 1000) +
-      Math.ceil(streams / 50)) *
+      Math.ceil(streams / 50) +
+      // The server's start (migrations, the demo seed, its workers) and its streams.
+      (cluster ? 120 + Math.ceil(streams / 50) : 0)) *
     1000;
   const deadline = setTimeout(() => {
     console.error(`bench: gave up after ${Math.round(budgetMs / 1000)} s`);
@@ -702,10 +782,13 @@ async function main() {
     );
     rows.push(...server.rows);
   }
+  const clusterStreams =
+    postgresUrl && cluster ? await runCluster(postgresUrl, streams) : undefined;
 
   const table =
     markdown(rows, seconds) +
-    (embedded.streams ? streamsMarkdown("pglite (memory)", embedded.streams) : "");
+    (embedded.streams ? streamsMarkdown("pglite (memory)", embedded.streams) : "") +
+    (clusterStreams ? streamsMarkdown("postgres, WORKERS=2", clusterStreams) : "");
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     `${reportsDir}latest.json`,
@@ -721,6 +804,7 @@ async function main() {
           streams,
         },
         streams: embedded.streams,
+        clusterStreams,
         rows: rows.map((row) => ({
           ...row,
           requestsPerSecond: round(row.requestsPerSecond, 1),

@@ -5,7 +5,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { Database } from "../db/client.ts";
 
-const CHANNEL = "prism_events";
+/** The NOTIFY channel of every instance's events. */
+export const CHANNEL = "prism_events";
 
 type Listener = (event: PrismEvent) => void;
 
