@@ -140,11 +140,15 @@ export async function startCluster(options: {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A bench that gives up (its deadline) exits at once: the server must not outlive it.
+  const orphaned = () => child.kill("SIGTERM");
+  process.once("exit", orphaned);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
   const stop = async () => {
+    process.off("exit", orphaned);
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };

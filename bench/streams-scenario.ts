@@ -147,6 +147,8 @@ export async function measureStreams(options: {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     const reach: number[] = [];
     const byWorker = { tookTheHeart: [] as number[], others: [] as number[] };
+    /** The worker of each connection the hearts were sent on (one, unless it was closed). */
+    const heartOwners = new Map<string, number | undefined>();
     const answers: number[] = [];
     const notified: number[] = [];
     const cpu = workers ? undefined : process.cpuUsage();
@@ -171,7 +173,10 @@ export async function measureStreams(options: {
       for (const at of arrivals) reach.push(at - sent);
       if (workers && owners) {
         // The connection is kept alive: its worker is found after the heart, out of the timing.
-        const [took] = connectionOwners(workers, port, [response.client]);
+        if (!heartOwners.has(response.client)) {
+          heartOwners.set(response.client, connectionOwners(workers, port, [response.client])[0]);
+        }
+        const took = heartOwners.get(response.client);
         if (took === undefined) throw new Error("the heart's worker was not found");
         arrivals.forEach((at, stream) => {
           (owners[stream] === took ? byWorker.tookTheHeart : byWorker.others).push(at - sent);
