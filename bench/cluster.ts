@@ -165,8 +165,10 @@ export async function startCluster(options: {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const pid = child.pid ?? 0;
-    const workers = childrenOf(pid);
+    // Forked from the same script; anything else it may start (a compiler's service) is not one.
+    const workers = childrenOf(child.pid ?? 0).filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("src/server/main.ts"),
+    );
     if (workers.length !== options.workers) {
       throw new Error(`${workers.length} worker processes, not ${options.workers}`);
     }
