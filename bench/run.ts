@@ -121,8 +121,8 @@ function inBothStores(scenario: Scenario): Scenario[] {
   ];
 }
 
-/** The cold share-card scenario's members, seeded once when it first runs. */
-let cardMembers: Promise<void> | undefined;
+/** The cold share-card scenario's members, seeded in each target's database when it first runs. */
+const cardMembers = new WeakMap<Database, Promise<void>>();
 
 // Sign-in is rate limited per username and address after failures, so a wrong-password scenario
 // would measure 429s; scenarios here stick to requests that succeed every time, but for the one
@@ -237,8 +237,9 @@ const scenarios: Scenario[] = [
     path: "/og/bench-card-1.png",
     connections: 1,
     prepare: async (context) => {
-      cardMembers ??= seedCardMembers(context.database.db);
-      await cardMembers;
+      const seeded = cardMembers.get(context.database) ?? seedCardMembers(context.database.db);
+      cardMembers.set(context.database, seeded);
+      await seeded;
       return {};
     },
     setupRequest: fileURLToPath(new URL("./card-request.cjs", import.meta.url)),
