@@ -1,12 +1,15 @@
 // What Prism says about responses, in the forms and from the server. Free of the schema library,
-// so a reading page can show them without loading it.
+// so a reading page can show them without loading it; the counts are written when a message is
+// read, since the first number a page formats loads the browser's language data.
 import { limits } from "./limits.ts";
 
 export const annotationMessages = {
   textRequired: "Please write a response",
   textTooLong: `Responses must be at most ${limits.annotationMax} characters`,
   selectionEmpty: "Select some text to respond to",
-  selectionTooLong: `Select at most ${limits.selectionMax.toLocaleString("en")} characters to respond to`,
+  get selectionTooLong() {
+    return `Select at most ${limits.selectionMax.toLocaleString("en")} characters to respond to`;
+  },
   selectionRange: "The selection must end after it starts",
   selectionMismatch: "The selected text does not match the prism. Please select it again.",
   alreadyDecided: "This annotation has already been decided",
@@ -15,7 +18,9 @@ export const annotationMessages = {
   closed: "This prism is not open to responses.",
   statusTooMany: "You're checking on responses quickly. Please wait a few minutes and try again.",
   replyRequired: "Please write a reply",
-  replyTooLong: `Replies must be at most ${limits.replyMax.toLocaleString("en")} characters`,
+  get replyTooLong() {
+    return `Replies must be at most ${limits.replyMax.toLocaleString("en")} characters`;
+  },
   replyOwnerOnly: "Only the prism's owner can reply to its responses",
   replyRejected: "A response that was not approved can't be answered. Approve it first.",
 } as const;

@@ -18,18 +18,22 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 const serverLocale = "en";
 const serverTimeZone = "UTC";
 
-const inWords = {
-  reader: new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }),
-  server: new Intl.RelativeTimeFormat(serverLocale, { numeric: "auto" }),
-};
-const asDate = {
-  reader: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }),
-  server: new Intl.DateTimeFormat(serverLocale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: serverTimeZone,
-  }),
-};
+type Writer = "reader" | "server";
+
+// Made on first use: the first Intl object a page makes loads the browser's language data, a long
+// task on a phone, which a page that shows no time never needs.
+const formats: Partial<
+  Record<Writer, { inWords: Intl.RelativeTimeFormat; asDate: Intl.DateTimeFormat }>
+> = {};
+
+function formatsFor(writer: Writer) {
+  const [locale, timeZone] = writer === "server" ? [serverLocale, serverTimeZone] : [];
+  formats[writer] ??= {
+    inWords: new Intl.RelativeTimeFormat(locale, { numeric: "auto" }),
+    asDate: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }),
+  };
+  return formats[writer];
+}
 
 /** When the server rendered the page, the present its times are written from (none in a page the browser rendered alone). */
 export const RenderedAt = createContext<number | null>(null);
@@ -62,8 +66,8 @@ export function RelativeTime({
   const text = Number.isNaN(time)
     ? fallback
     : reader
-      ? relativeTime(time, Date.now(), inWords.reader)
-      : relativeTime(time, renderedAt ?? Date.now(), inWords.server);
+      ? relativeTime(time, Date.now(), formatsFor("reader").inWords)
+      : relativeTime(time, renderedAt ?? Date.now(), formatsFor("server").inWords);
   return (
     <time dateTime={iso ?? undefined} className={className}>
       {text}
@@ -83,6 +87,8 @@ export function DateTime({
   const time = parse(iso);
   if (Number.isNaN(time)) return <>{fallback}</>;
   return (
-    <time dateTime={iso ?? undefined}>{(reader ? asDate.reader : asDate.server).format(time)}</time>
+    <time dateTime={iso ?? undefined}>
+      {formatsFor(reader ? "reader" : "server").asDate.format(time)}
+    </time>
   );
 }

@@ -2,7 +2,8 @@
 // stopped short, a long-press handle dropped mid-word) takes in the rest of that word.
 import type { TextSelection } from "./text-offsets.ts";
 
-const words = new Intl.Segmenter(undefined, { granularity: "word" });
+// Made at the first selection: Intl's language data loads with it, a cost the page's load need not pay.
+let words: Intl.Segmenter | undefined;
 
 /**
  * The passage [start, end) of `text`, trimmed of surrounding whitespace and widened to whole
@@ -16,6 +17,7 @@ export function snapToWords(text: string, start: number, end: number): TextSelec
   while (to > from && /\s/.test(text[to - 1] ?? "")) to--;
   if (to <= from) return null;
 
+  words ??= new Intl.Segmenter(undefined, { granularity: "word" });
   const segments = words.segment(text);
   const first = segments.containing(from);
   if (first?.isWordLike && first.index < from) from = first.index;
