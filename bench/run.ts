@@ -1,4 +1,5 @@
-// `npm run bench`: load scenarios against Prism's real app, reported as ratios to a bare node:http server.
+// `npm run bench`: load scenarios against Prism's real app, each reported as a ratio to a bare
+// node:http server measured just before it.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -271,10 +272,15 @@ interface Row {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /** The bare node:http server's req/s, measured just before this row's scenario. */
+  baselineRequestsPerSecond: number;
   ratio: number;
 }
 
-type Measurement = Omit<Row, "target" | "scenario" | "method" | "path" | "ratio" | "expectStatus">;
+type Measurement = Omit<
+  Row,
+  "target" | "scenario" | "method" | "path" | "ratio" | "expectStatus" | "baselineRequestsPerSecond"
+>;
 
 /** `BENCH_MEMBERS`: member counts for the scale scenarios, comma-separated (default 1000). */
 function benchMembers(raw: string | undefined): number[] {
@@ -362,7 +368,17 @@ async function measure(url: string, method: Method, request: PreparedRequest, se
   return load(url, method, request, seconds);
 }
 
-async function measureBaseline(seconds: number): Promise<Measurement> {
+/**
+ * The bare node:http server every scenario is compared with. It is measured again just before
+ * each scenario: what else the machine is doing moves its req/s by half between runs, and a
+ * ratio means something only against a baseline of the same moment.
+ */
+interface Baseline {
+  measure(): Promise<Measurement>;
+  close(): Promise<void>;
+}
+
+async function startBaseline(seconds: number): Promise<Baseline> {
   const body = JSON.stringify({ status: "ok" });
   const server = createServer((_req, res) => {
     res.writeHead(200, {
@@ -372,12 +388,13 @@ async function measureBaseline(seconds: number): Promise<Measurement> {
     res.end(body);
   });
   const base = await listen(server);
-  try {
-    return await measure(`${base}/`, "GET", {}, seconds);
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  return {
+    measure: () => measure(`${base}/`, "GET", {}, seconds),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 async function signIn(base: string, credentials: DemoCredentials): Promise<string> {
@@ -417,7 +434,7 @@ async function runScenario(
   scenario: Scenario,
   context: ScenarioContext,
   seconds: number,
-  baseline: number,
+  baseline: Baseline,
 ): Promise<Row> {
   const prepared = (await scenario.prepare?.(context)) ?? {};
   const request: PreparedRequest = {
@@ -437,6 +454,7 @@ async function runScenario(
   } else {
     await probe.arrayBuffer();
   }
+  const bare = await baseline.measure();
   const result = await measure(url, scenario.method, request, seconds);
   const problem = await scenario.check?.(context);
   if (problem) console.error(`${target} / ${scenario.name}: ${problem}`);
@@ -448,7 +466,8 @@ async function runScenario(
     expectStatus: scenario.expectStatus,
     ...result,
     errors: result.errors + (problem ? 1 : 0),
-    ratio: baseline > 0 ? result.requestsPerSecond / baseline : 0,
+    baselineRequestsPerSecond: bare.requestsPerSecond,
+    ratio: bare.requestsPerSecond > 0 ? result.requestsPerSecond / bare.requestsPerSecond : 0,
   };
 }
 
@@ -499,7 +518,7 @@ async function runPrism(
   database: Database,
   databaseUrl: string,
   settings: Settings,
-  baseline: number,
+  baseline: Baseline,
 ): Promise<TargetReport> {
   await database.migrate();
   const credentials = await seedDemo(database.db);
@@ -576,7 +595,7 @@ async function runPrism(
   return report;
 }
 
-async function runPglite(settings: Settings, baseline: number): Promise<TargetReport> {
+async function runPglite(settings: Settings, baseline: Baseline): Promise<TargetReport> {
   const url = "pglite:memory";
   const database = openDatabase(url);
   try {
@@ -603,7 +622,7 @@ async function withThrowawayDatabase<T>(
 }
 
 /** The same scenarios on a throw-away database of the PostgreSQL server at `serverUrl`. */
-function runPostgres(serverUrl: string, settings: Settings, baseline: number) {
+function runPostgres(serverUrl: string, settings: Settings, baseline: Baseline) {
   return withThrowawayDatabase(serverUrl, async (url) => {
     const database = openDatabase(url);
     try {
@@ -702,10 +721,10 @@ function streamsMarkdown(target: string, report: StreamsReport): string {
 
 function markdown(rows: Row[], seconds: number): string {
   const lines = [
-    `Prism bench: ${CONNECTIONS} connections, ${seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ baseline req/s.`,
+    `Prism bench: ${CONNECTIONS} connections, ${seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ the bare node:http server's req/s, measured just before the scenario.`,
     "",
-    "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | ratio |",
-    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|",
+    "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | baseline req/s | ratio |",
+    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const row of rows) {
     lines.push(
@@ -719,6 +738,7 @@ function markdown(rows: Row[], seconds: number): string {
         row.latencyMs.p99,
         row.errors,
         row.non2xx,
+        Math.round(row.baselineRequestsPerSecond),
         row.ratio.toFixed(3),
       ].join(" | ")} |`,
     );
@@ -744,8 +764,9 @@ async function main() {
   const scaleRuns = members.length * scaleScenarios(2).length;
   const largest = members.at(-1) ?? 0;
   // A hung connection or database must not keep CI waiting: everything has a known worst case.
+  // Each scenario's run is preceded by the baseline's.
   const budgetMs =
-    ((1 + 2 * scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
+    (2 * (2 * scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
       60 * targets +
       Math.ceil(largest / 1000) +
       Math.ceil(streams / 50) +
@@ -758,30 +779,25 @@ async function main() {
   }, budgetMs);
   deadline.unref();
 
-  const baseline = await measureBaseline(seconds);
-  const rows: Row[] = [
-    {
-      target: "baseline",
-      scenario: "bare node:http",
-      method: "GET",
-      path: "/",
-      expectStatus: undefined,
-      ...baseline,
-      ratio: 1,
-    },
-  ];
-  const embedded = await runPglite(
-    { seconds, runs, streams, members: postgresUrl ? [] : members },
-    baseline.requestsPerSecond,
-  );
-  rows.push(...embedded.rows);
-  if (postgresUrl) {
-    const server = await runPostgres(
-      postgresUrl,
-      { seconds, runs, streams: 0, members },
-      baseline.requestsPerSecond,
+  const baseline = await startBaseline(seconds);
+  const rows: Row[] = [];
+  let embedded: TargetReport;
+  try {
+    embedded = await runPglite(
+      { seconds, runs, streams, members: postgresUrl ? [] : members },
+      baseline,
     );
-    rows.push(...server.rows);
+    rows.push(...embedded.rows);
+    if (postgresUrl) {
+      const server = await runPostgres(
+        postgresUrl,
+        { seconds, runs, streams: 0, members },
+        baseline,
+      );
+      rows.push(...server.rows);
+    }
+  } finally {
+    await baseline.close();
   }
   const clusterStreams =
     postgresUrl && cluster ? await runCluster(postgresUrl, streams) : undefined;
