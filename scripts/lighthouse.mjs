@@ -1,7 +1,8 @@
 // `npm run lighthouse`: page speed as a phone visitor sees it. Starts Prism (production mode, an
 // in-memory database with the demo data), runs Lighthouse's mobile audit in the system Chromium on
-// the landing page, a demo member's page and Explore, prints the four scores with LCP, CLS, TBT
-// and the JavaScript sent, and fails when a page's performance is under 90.
+// the landing page, a demo member's page and Explore, `LIGHTHOUSE_RUNS` times each (default 3),
+// prints each page's median run (by performance) with every run's performance score, and fails
+// when a page's median performance is under 90. One run varies by ten points on a busy machine.
 import { spawn } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -11,6 +12,11 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const ORIGIN = `http://localhost:${PORT}`;
 const PAGES = ["/", "/maya-okafor", "/explore"];
 const MIN_PERFORMANCE = 90;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 15) {
+  console.error(`Invalid LIGHTHOUSE_RUNS: ${process.env.LIGHTHOUSE_RUNS} (1 to 15)`);
+  process.exit(1);
+}
 
 const chromePath = findChromium();
 if (!chromePath) {
@@ -54,8 +60,8 @@ try {
     chromePath,
     chromeFlags: CHROMIUM_FLAGS,
   });
-  const rows = [];
-  for (const page of PAGES) {
+  /** One Lighthouse run of `page`: its scores and measures. */
+  const runLighthouse = async (page) => {
     const { lhr } = await lighthouse(`${ORIGIN}${page}`, {
       port: chrome.port,
       output: "json",
@@ -67,7 +73,7 @@ try {
     const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
       (item) => item.resourceType === "Script",
     );
-    const row = {
+    return {
       page,
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -78,11 +84,18 @@ try {
       "TBT ms": round(audit("total-blocking-time")),
       "JS KB sent": round(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024),
     };
-    rows.push(row);
-    if (row.performance < MIN_PERFORMANCE) failed = true;
+  };
+  const rows = [];
+  for (const page of PAGES) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(page));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(RUNS / 2)];
+    rows.push({ ...median, runs: runs.map((each) => each.performance).join(" ") });
+    if (median.performance < MIN_PERFORMANCE) failed = true;
   }
   console.table(rows);
-  if (failed) console.error(`A page scored under ${MIN_PERFORMANCE} for performance.`);
+  if (failed) console.error(`A page's median run scored under ${MIN_PERFORMANCE} for performance.`);
 } catch (error) {
   console.error(error);
   failed = true;
