@@ -5,8 +5,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { get } from "node:http";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../src/server/test/ports.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const HOST = "127.0.0.1";
@@ -19,18 +19,6 @@ export interface ClusterServer {
   workers: number[];
   /** SIGTERM, and the primary's exit once its workers have stopped. */
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on now, on the loopback address. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** GET on a connection of its own (so each request may reach another worker); its status. */

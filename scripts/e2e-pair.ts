@@ -4,8 +4,7 @@
 // proxy. `node --import tsx scripts/e2e-pair.ts`; it stops with its instances.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
-import { createServer } from "node:net";
+import { freePort } from "../src/server/test/ports.ts";
 import { startRoundRobin } from "../src/server/test/round-robin.ts";
 // @ts-expect-error: a plain ES module shared with the other end-to-end scripts
 import { e2ePairDatabaseUrl, recreateDatabase } from "./e2e-database.mjs";
@@ -62,13 +61,4 @@ async function ready(origin: string) {
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  return once(probe, "listening").then(() => {
-    const address = probe.address();
-    probe.close();
-    return typeof address === "object" && address ? address.port : 0;
-  });
 }

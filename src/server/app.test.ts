@@ -8,6 +8,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { jsonHeaders, send, setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
+import { freePort } from "./test/ports.ts";
 
 const t = setupTestApp();
 const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
@@ -250,12 +251,7 @@ describe("the database", () => {
     const target = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
     const sockets = new Set<Socket>();
     let relay: Server | undefined;
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-      });
-    });
+    const port = await freePort();
     const openRelay = (upstream: URL) =>
       new Promise<void>((resolve) => {
         relay = createServer((client) => {

@@ -1,5 +1,4 @@
 import { Agent, get } from "node:http";
-import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it, vi } from "vitest";
@@ -10,6 +9,7 @@ import { Readiness } from "./readiness.ts";
 import { testDatabaseUrl } from "./test/databases.ts";
 import { setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
 import { databaseName } from "./test/instances.ts";
+import { freePort } from "./test/ports.ts";
 
 const t = setupTestApp();
 
@@ -54,12 +54,7 @@ describe("GET /api/ready", () => {
   });
 
   it("answers 503 while the database cannot be reached", async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-      });
-    });
+    const port = await freePort();
     const database = openDatabase(`postgres://postgres@127.0.0.1:${port}/nowhere`);
     const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
     const app = await buildApp({ config, database });

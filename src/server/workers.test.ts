@@ -1,7 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { buildPrism, buildUser } from "./test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "./test/databases.ts";
 import { jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "./test/helpers.ts";
 import { databaseName } from "./test/instances.ts";
+import { freePort } from "./test/ports.ts";
 
 const t = setupTestApp();
 
@@ -325,15 +325,6 @@ function postAlone(url: string, body: object): Promise<number> {
       response.once("end", () => resolve(response.statusCode ?? 0));
     });
     request.end(JSON.stringify(body));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
   });
 }
 
