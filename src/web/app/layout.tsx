@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useCurrentUser } from "../features/auth/auth-queries.ts";
 import { setErrorNavigator } from "../lib/api.ts";
+import { whenIdle } from "../lib/hydration.ts";
 import { takeFlashToast } from "../lib/storage.ts";
 import { toastDuration, toastSuccess, useToastsWanted } from "../lib/toast.ts";
 import { useLiveUpdates } from "../live/stream.ts";
@@ -22,10 +23,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
   useEffect(() => setErrorNavigator(navigate), [navigate]);
   useLiveUpdates(user?.id ?? null);
-  useEffect(() => {
-    const flash = takeFlashToast();
-    if (flash) toastSuccess(flash.title, flash.description);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const flash = takeFlashToast();
+        if (flash) toastSuccess(flash.title, flash.description);
+      }),
+    [],
+  );
 
   return (
     <div className="flex min-h-screen flex-col">

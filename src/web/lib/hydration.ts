@@ -16,3 +16,18 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Runs `work` in a task of its own once the browser has a moment (within a second at most), and
+ * returns what cancels it: what a page does once shown but need not do at once (read storage,
+ * send a beacon) then does not lengthen the task that hydrates it, while which the page cannot
+ * answer a tap. The first read of a page's storage alone takes milliseconds.
+ */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(work, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 0);
+  return () => clearTimeout(handle);
+}

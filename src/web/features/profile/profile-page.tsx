@@ -1,6 +1,6 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode.
 import { Eye, Flame, Globe, Highlighter, MessagesSquare, Pencil } from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useParams, useSearchParams } from "wouter";
 import { cardAlt, cardContent, cardPath } from "../../../contract/cards.ts";
 import {
@@ -15,6 +15,7 @@ import type { PublicUser } from "../../../contract/user.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
+import { whenIdle } from "../../lib/hydration.ts";
 import { setHighlightsControl } from "../../lib/page-controls.ts";
 import { PageHead } from "../../lib/page-head.tsx";
 import { storageKeys } from "../../lib/storage.ts";
@@ -120,10 +121,14 @@ function Profile({ owner }: { owner: PublicUser }) {
     .filter((a) => a.status === "approved").length;
   // Highlights are for visitors: their choice is remembered and starts off. Owners see the
   // count, and their responses in the Responses sidebar.
-  const [highlightsChosen, setHighlightsChosen] = useState(false);
-  // Read once mounted: the page may come rendered from the server, which knows no preference.
-  useEffect(() => setHighlightsChosen(readHighlightsPreference()), []);
-  const highlights = !isOwner && highlightsChosen;
+  const [highlightsChosen, setHighlightsChosen] = useState<boolean | null>(null);
+  // Read once mounted: the page may come rendered from the server, which knows no preference. A
+  // choice the visitor made meanwhile stands.
+  useEffect(
+    () => whenIdle(() => setHighlightsChosen((chosen) => chosen ?? readHighlightsPreference())),
+    [],
+  );
+  const highlights = !isOwner && (highlightsChosen ?? false);
   function toggleHighlights() {
     setHighlightsChosen(!highlights);
     try {
@@ -173,7 +178,9 @@ function Profile({ owner }: { owner: PublicUser }) {
   const title = fullName(owner);
   // A link to one prism unfurls with that prism's card; the page's own shows its first prism.
   const linked = deepLinkedPrism(prisms.data ?? [], prismSlug, searchParams.get("prism"));
-  const card = cardContent(owner, linked ?? prisms.data?.[0] ?? null);
+  const cardPrism = linked ?? prisms.data?.[0] ?? null;
+  // Its excerpt reads the prism's whole text: once per prism, not at every render of the page.
+  const card = useMemo(() => cardContent(owner, cardPrism), [owner, cardPrism]);
   const description = profileDescription(
     owner,
     prisms.data?.[0]?.title ?? null,
