@@ -2,7 +2,8 @@
 // in-memory database with the demo data), runs Lighthouse's mobile audit in the system Chromium on
 // the landing page, a demo member's page and Explore, `LIGHTHOUSE_RUNS` times each (default 3),
 // prints each page's median run (by performance) with every run's performance score, and fails
-// when a page's median performance is under 90. One run varies by ten points on a busy machine.
+// when a page's median performance is under 90 or no run could measure it (a run Lighthouse could
+// not finish is reported and left out). One run varies by ten points on a busy machine.
 import { spawn } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -60,7 +61,7 @@ try {
     chromePath,
     chromeFlags: CHROMIUM_FLAGS,
   });
-  /** One Lighthouse run of `page`: its scores and measures. */
+  /** One Lighthouse run of `page`: its scores and measures, or why it could not measure. */
   const runLighthouse = async (page) => {
     const { lhr } = await lighthouse(`${ORIGIN}${page}`, {
       port: chrome.port,
@@ -68,6 +69,8 @@ try {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
+    if (lhr.runtimeError)
+      return { page, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id) => lhr.audits[id]?.numericValue ?? 0;
     const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
@@ -88,10 +91,23 @@ try {
   const rows = [];
   for (const page of PAGES) {
     const runs = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(page));
+    const errors = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await runLighthouse(page);
+      if (result.error) errors.push(result.error);
+      else runs.push(result);
+    }
+    // A run Lighthouse could not finish has no score: it is reported, and left out of the median.
+    for (const error of errors)
+      console.error(`${page}: a run could not measure the page: ${error}`);
+    if (runs.length === 0) {
+      failed = true;
+      continue;
+    }
     runs.sort((a, b) => a.performance - b.performance);
-    const median = runs[Math.floor(RUNS / 2)];
-    rows.push({ ...median, runs: runs.map((each) => each.performance).join(" ") });
+    const median = runs[Math.floor(runs.length / 2)];
+    const scores = runs.map((each) => each.performance).join(" ");
+    rows.push({ ...median, runs: errors.length ? `${scores} (${errors.length} failed)` : scores });
     if (median.performance < MIN_PERFORMANCE) failed = true;
   }
   console.table(rows);
