@@ -1,6 +1,6 @@
 // With the keyboard alone: the owner reorders prisms and the focus stays on the control that
 // moved the section; the sign-in page's Tab order has no invisible stop.
-import { addPrism, expect, newMember, test } from "./fixtures.ts";
+import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
 
 test("Move Up and Move Down keep the focus on the moved section's control", async ({
   page,
@@ -38,6 +38,52 @@ test("Move Up and Move Down keep the focus on the moved section's control", asyn
   await page.keyboard.press("Enter");
   await expect(titles).toHaveText(["01.Meetings", "02.Mornings", "03.Feedback"]);
   await expect(moveUp).toBeFocused();
+});
+
+test("a moved section keeps the focus when another change overtakes the page's read of the move", async ({
+  page,
+  signIn,
+}) => {
+  const owner = await signIn(page, newMember("overtaken"));
+  const ids: number[] = [];
+  for (const title of ["Mornings", "Meetings"]) {
+    ids.push(await addPrism(page.request, { title, content: `<p>${title} matter.</p>` }));
+  }
+  const [mornings, meetings] = ids;
+  await page.goto(`/${owner.username}`);
+  const titles = page.getByRole("button", { name: /^\d{2}\./ });
+  await expect(titles).toHaveText(["01.Mornings", "02.Meetings"]);
+  const section = page.locator(`#prism-${mornings}`);
+  const moveDown = section.getByRole("button", { name: "Move Down" });
+  await expectHydrated(moveDown);
+
+  // The page's read of the list after its move is overtaken: another change to the list (made
+  // from another tab) reaches the page meanwhile, and the read the page makes for it, which
+  // takes the place of the first, is slow.
+  let moved = false;
+  let reads = 0;
+  await page.route(`**/api/prisms/${owner.username}`, async (route) => {
+    if (!moved || route.request().method() !== "GET") return route.continue();
+    reads += 1;
+    if (reads === 1) {
+      const edit = await page.request.put(`/api/prisms/${meetings}`, {
+        data: { title: "Meetings", content: "<p>Meetings matter less.</p>" },
+        headers: { origin: ORIGIN },
+      });
+      expect(edit.status(), await edit.text()).toBe(200);
+      await expect.poll(() => reads).toBeGreaterThan(1);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return route.continue().catch(() => undefined);
+  });
+
+  await moveDown.focus();
+  moved = true;
+  await page.keyboard.press("Enter");
+  await expect(titles).toHaveText(["01.Meetings", "02.Mornings"]);
+  await expect(moveDown).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Move Up" })).toBeFocused();
 });
 
 test("on /sign-in, Tab goes from the tabs straight to the first field", async ({ page }) => {

@@ -60,18 +60,25 @@ export function PrismList({
     writes.move.isPending ||
     writes.responders.isPending;
 
-  // A moved section keeps the keyboard: once it stands in its new place, the control that moved
+  // A moved section keeps the keyboard: once the list shows it in the place the server gave it
+  // (a read overtaken by another change may still show the old order), the control that moved
   // it has the focus again (the other one when the section reached the end it moved toward).
-  const [moved, setMoved] = useState<{ id: number; direction: "up" | "down" } | null>(null);
+  const [moved, setMoved] = useState<{
+    id: number;
+    index: number;
+    direction: "up" | "down";
+  } | null>(null);
   useEffect(() => {
     if (!moved || busy) return;
+    const shown = prisms.find((prism) => prism.id === moved.id);
+    if (shown && shown.index !== moved.index) return;
     const section = document.getElementById(`prism-${moved.id}`);
     const control =
       section?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]`) ??
       section?.querySelector<HTMLButtonElement>("[data-move]");
     control?.focus();
     setMoved(null);
-  }, [moved, busy]);
+  }, [moved, busy, prisms]);
 
   function create(draft: PrismDraft) {
     writes.create.mutate(draft, {
@@ -148,7 +155,7 @@ export function PrismList({
             onMove={(direction) =>
               writes.move.mutate(
                 { id: prism.id, direction },
-                { onSuccess: () => setMoved({ id: prism.id, direction }) },
+                { onSuccess: ({ index }) => setMoved({ id: prism.id, index, direction }) },
               )
             }
             onChooseResponders={(responders) =>
