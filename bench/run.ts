@@ -1,5 +1,5 @@
 // `npm run bench`: load scenarios against Prism's real app, each reported as a ratio to a bare
-// node:http server measured just before it.
+// node:http server measured just before and just after it.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -272,7 +272,10 @@ interface Row {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
-  /** The bare node:http server's req/s, measured just before this row's scenario. */
+  /**
+   * The bare node:http server's req/s: the mean of its runs just before and just after this
+   * row's scenario.
+   */
   baselineRequestsPerSecond: number;
   ratio: number;
 }
@@ -370,8 +373,8 @@ async function measure(url: string, method: Method, request: PreparedRequest, se
 
 /**
  * The bare node:http server every scenario is compared with. It is measured again just before
- * each scenario: what else the machine is doing moves its req/s by half between runs, and a
- * ratio means something only against a baseline of the same moment.
+ * and just after each scenario: what else the machine is doing moves its req/s by half between
+ * runs, and a ratio means something only against a baseline of the same moments.
  */
 interface Baseline {
   measure(): Promise<Measurement>;
@@ -454,8 +457,12 @@ async function runScenario(
   } else {
     await probe.arrayBuffer();
   }
-  const bare = await baseline.measure();
+  // The baseline brackets the scenario: what the machine's other work does to both in the
+  // meantime then weighs the same on each side of the ratio.
+  const before = await baseline.measure();
   const result = await measure(url, scenario.method, request, seconds);
+  const after = await baseline.measure();
+  const bare = (before.requestsPerSecond + after.requestsPerSecond) / 2;
   const problem = await scenario.check?.(context);
   if (problem) console.error(`${target} / ${scenario.name}: ${problem}`);
   return {
@@ -466,8 +473,8 @@ async function runScenario(
     expectStatus: scenario.expectStatus,
     ...result,
     errors: result.errors + (problem ? 1 : 0),
-    baselineRequestsPerSecond: bare.requestsPerSecond,
-    ratio: bare.requestsPerSecond > 0 ? result.requestsPerSecond / bare.requestsPerSecond : 0,
+    baselineRequestsPerSecond: bare,
+    ratio: bare > 0 ? result.requestsPerSecond / bare : 0,
   };
 }
 
@@ -721,7 +728,7 @@ function streamsMarkdown(target: string, report: StreamsReport): string {
 
 function markdown(rows: Row[], seconds: number): string {
   const lines = [
-    `Prism bench: ${CONNECTIONS} connections, ${seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ the bare node:http server's req/s, measured just before the scenario.`,
+    `Prism bench: ${CONNECTIONS} connections, ${seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ the bare node:http server's req/s, the mean of its runs just before and just after the scenario.`,
     "",
     "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | baseline req/s | ratio |",
     "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
@@ -764,9 +771,9 @@ async function main() {
   const scaleRuns = members.length * scaleScenarios(2).length;
   const largest = members.at(-1) ?? 0;
   // A hung connection or database must not keep CI waiting: everything has a known worst case.
-  // Each scenario's run is preceded by the baseline's.
+  // Each scenario's run has the baseline's before and after it.
   const budgetMs =
-    (2 * (2 * scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
+    (2 * 3 * (scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
       60 * targets +
       Math.ceil(largest / 1000) +
       Math.ceil(streams / 50) +
