@@ -18,10 +18,10 @@ export function useHydrated(): boolean {
 }
 
 /**
- * Runs `work` in a task of its own once the browser has a moment (within a second at most), and
- * returns what cancels it: what a page does once shown but need not do at once (read storage,
- * send a beacon) then does not lengthen the task that hydrates it, while which the page cannot
- * answer a tap. The first read of a page's storage alone takes milliseconds.
+ * Runs `work` in a task of its own once the browser is idle (within a second at most), and
+ * returns what cancels it. What a page does once shown but need not do at once (reading storage,
+ * whose first read loads the whole store) then does not lengthen the task that hydrates the
+ * page, during which it cannot answer a tap.
  */
 export function whenIdle(work: () => void): () => void {
   if (typeof requestIdleCallback === "function") {
