@@ -48,7 +48,14 @@ export function ResonanceMap({
   const passages = useMemo(() => passagesOf(segments), [segments]);
   const [marked, setMarked] = useState<Passage | null>(null);
   const segmentAt = useHeatHighlights(contentRef, prism.id, prism.content, segments, marked);
-  const [pointed, setPointed] = useState<{ count: number; x: number; y: number } | null>(null);
+  const [pointed, setPointed] = useState<{
+    count: number;
+    x: number;
+    y: number;
+    /** The page's scroll when the pointer was read. */
+    scrollX: number;
+    scrollY: number;
+  } | null>(null);
   const summaryId = useId();
   const headingId = useId();
 
@@ -58,18 +65,34 @@ export function ResonanceMap({
     if (!root) return;
     const show = (event: MouseEvent) => {
       const segment = segmentAt(event.clientX, event.clientY);
-      setPointed(segment ? { count: segment.count, x: event.clientX, y: event.clientY } : null);
+      setPointed(
+        segment
+          ? {
+              count: segment.count,
+              x: event.clientX,
+              y: event.clientY,
+              scrollX: window.scrollX,
+              scrollY: window.scrollY,
+            }
+          : null,
+      );
     };
     const hide = () => setPointed(null);
+    // A scroll moves the words from under the count. Its event comes a frame after it, so one that
+    // arrives after the pointer was read may be of a scroll made before: that one changes nothing.
+    const scrolled = () =>
+      setPointed((now) =>
+        now && now.scrollX === window.scrollX && now.scrollY === window.scrollY ? now : null,
+      );
     root.addEventListener("mousemove", show);
     root.addEventListener("click", show);
     root.addEventListener("mouseleave", hide);
-    window.addEventListener("scroll", hide, { passive: true });
+    window.addEventListener("scroll", scrolled, { passive: true });
     return () => {
       root.removeEventListener("mousemove", show);
       root.removeEventListener("click", show);
       root.removeEventListener("mouseleave", hide);
-      window.removeEventListener("scroll", hide);
+      window.removeEventListener("scroll", scrolled);
     };
   }, [contentRef, segmentAt]);
 

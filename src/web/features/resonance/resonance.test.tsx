@@ -3,7 +3,7 @@
 // owner approves some, visitors heart and view; the owner's map then draws heat at the levels its
 // legend names and says the same in words and in a list, a reader's page marks the top passage the
 // prism list carries, the beacon goes once and is counted, and "This week" shows its numbers.
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef } from "react";
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
@@ -172,6 +172,20 @@ describe("ResonanceMap", () => {
     expect((await screen.findByRole("tooltip")).textContent).toBe("3 responses");
     fireEvent.mouseMove(content, { clientX: 200, clientY: 20 });
     expect(screen.queryByRole("tooltip")).toBeNull();
+
+    // A scroll event comes a frame after its scroll: one that arrives after the pointer was read
+    // (the page scrolled before, by Tab or a link) keeps the count; a scroll since then, which
+    // moves the words from under it, takes it away.
+    fireEvent.mouseMove(content, { clientX: 50, clientY: 20 });
+    expect((await screen.findByRole("tooltip")).textContent).toBe("3 responses");
+    fireEvent.scroll(window);
+    expect(screen.getByRole("tooltip").textContent).toBe("3 responses");
+    window.scrollY = 120;
+    onTestFinished(() => {
+      window.scrollY = 0;
+    });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.queryByRole("tooltip")).toBeNull());
   });
 
   it("says that no passage drew responses yet, and draws nothing", async () => {
