@@ -111,7 +111,11 @@ try {
     if (median.performance < MIN_PERFORMANCE) failed = true;
   }
   console.table(rows);
-  if (failed) console.error(`A page's median run scored under ${MIN_PERFORMANCE} for performance.`);
+  if (failed) {
+    console.error(
+      `A page's median run scored under ${MIN_PERFORMANCE} for performance, or no run measured it.`,
+    );
+  }
 } catch (error) {
   console.error(error);
   failed = true;

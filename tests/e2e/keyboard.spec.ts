@@ -1,20 +1,34 @@
 // With the keyboard alone: the owner reorders prisms and the focus stays on the control that
 // moved the section; the sign-in page's Tab order has no invisible stop.
+import type { Page } from "@playwright/test";
 import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
+
+/**
+ * The signed-in owner's page (`username`) with a prism for each of `titles`, in that order: the
+ * prisms' ids, and the sections' numbered title buttons, checked to be in that order.
+ */
+async function ownPageWith(page: Page, username: string, titles: string[]) {
+  const ids: number[] = [];
+  for (const title of titles) {
+    ids.push(await addPrism(page.request, { title, content: `<p>${title} matter.</p>` }));
+  }
+  await page.goto(`/${username}`);
+  const sections = page.getByRole("button", { name: /^\d{2}\./ });
+  await expect(sections).toHaveText(titles.map((title, at) => `0${at + 1}.${title}`));
+  return { ids, titles: sections };
+}
 
 test("Move Up and Move Down keep the focus on the moved section's control", async ({
   page,
   signIn,
 }) => {
   const owner = await signIn(page, newMember("mover"));
-  const ids: number[] = [];
-  for (const title of ["Mornings", "Meetings", "Feedback"]) {
-    ids.push(await addPrism(page.request, { title, content: `<p>${title} matter.</p>` }));
-  }
+  const { ids, titles } = await ownPageWith(page, owner.username, [
+    "Mornings",
+    "Meetings",
+    "Feedback",
+  ]);
   const [mornings] = ids;
-  await page.goto(`/${owner.username}`);
-  const titles = page.getByRole("button", { name: /^\d{2}\./ });
-  await expect(titles).toHaveText(["01.Mornings", "02.Meetings", "03.Feedback"]);
 
   // Tab to the first section's Move Down, as a keyboard would.
   const section = page.locator(`#prism-${mornings}`);
@@ -45,14 +59,8 @@ test("a moved section keeps the focus when another change overtakes the page's r
   signIn,
 }) => {
   const owner = await signIn(page, newMember("overtaken"));
-  const ids: number[] = [];
-  for (const title of ["Mornings", "Meetings"]) {
-    ids.push(await addPrism(page.request, { title, content: `<p>${title} matter.</p>` }));
-  }
+  const { ids, titles } = await ownPageWith(page, owner.username, ["Mornings", "Meetings"]);
   const [mornings, meetings] = ids;
-  await page.goto(`/${owner.username}`);
-  const titles = page.getByRole("button", { name: /^\d{2}\./ });
-  await expect(titles).toHaveText(["01.Mornings", "02.Meetings"]);
   const section = page.locator(`#prism-${mornings}`);
   const moveDown = section.getByRole("button", { name: "Move Down" });
   await expectHydrated(moveDown);
