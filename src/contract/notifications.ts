@@ -42,3 +42,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** The unread count, and how many a mark-all-read changed. */
 export const notificationCountSchema = z.object({ count: z.number().int() });
 export type NotificationCount = z.infer<typeof notificationCountSchema>;
+
+export const notificationMessages = {
+  tooMany: "You're going through your notifications quickly. Please wait a minute and try again.",
+};

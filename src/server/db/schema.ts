@@ -259,7 +259,21 @@ export const notifications = pgTable(
     type: notificationType("type").notNull().default("heart"),
     actorName: text("actor_name"),
     actorKey: text("actor_key"),
+    /**
+     * Whether the line is read. A group of hearts is one line, kept on its head: the other hearts
+     * of the group are read, so that only lines wait in the unread index.
+     */
     read: boolean("read").notNull().default(false),
+    /**
+     * This row stands for its line of the list: every notification but a heart is a line of its
+     * own; of a prism's hearts, the newest (greatest id) is the line. Kept by the database itself
+     * (triggers, see migration 0012), as is `actorCount`, so a line is read without counting it.
+     */
+    lineHead: boolean("line_head").notNull().default(true),
+    /** On a line's head: how many actors its line names (1 but for a group of hearts). */
+    actorCount: integer("actor_count").notNull().default(1),
+    /** On a heart line's head: its three newest actors' names (null for an anonymous one). */
+    actors: jsonb("actors").$type<(string | null)[]>(),
     annotationId: integer("annotation_id").references((): AnyPgColumn => annotations.id, {
       onDelete: "cascade",
     }),
@@ -268,14 +282,26 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_user_idx").on(t.userId, t.createdAt),
-    index("notifications_unread_idx").on(t.userId).where(sql`${t.read} = false`),
+    // A member's notifications; their lines newest first, so that a page of the list is a walk
+    // along this index and no other fits it.
+    index("notifications_lines_idx").on(t.userId, t.lineHead, t.createdAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.read} = false and ${t.lineHead}`),
+    // A prism's heart line's head, found in one step.
+    index("notifications_heart_head_idx")
+      .on(t.prismId)
+      .where(sql`${t.type} = 'heart' and ${t.lineHead}`),
     // What may still be mailed (hearts, which have no annotation, never are).
     index("notifications_unmailed_idx")
       .on(t.userId)
       .where(sql`${t.mailedAt} is null and ${t.annotationId} is not null`),
+    // Of a prism's hearts: the rest of its line, newest first (a new head when the head goes).
+    index("notifications_heart_rest_idx")
+      .on(t.prismId, t.id.desc())
+      .where(sql`${t.type} = 'heart' and not ${t.lineHead}`),
+    // Each actor's heart is told once per prism; an actor's hearts go with their account. Led by
+    // the actor, so that a prism's head is found by its own index alone.
     uniqueIndex("notifications_heart_actor_idx")
-      .on(t.prismId, t.actorKey)
+      .on(t.actorKey, t.prismId)
       .where(sql`${t.type} = 'heart'`),
   ],
 );

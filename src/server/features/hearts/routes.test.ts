@@ -120,7 +120,11 @@ describe("hearts", () => {
       .from(notifications)
       .where(and(eq(notifications.prismId, prism.id), eq(notifications.type, "heart")));
     expect(rows.map((r) => r.actorName).sort()).toEqual(["A Fan", null]);
-    expect(rows.every((r) => r.userId === owner.id && !r.read)).toBe(true);
+    expect(rows.every((r) => r.userId === owner.id)).toBe(true);
+    // One line, unread: its head, the newest heart, counts both.
+    expect(rows.filter((r) => r.lineHead).map((r) => [r.actorName, r.actorCount, r.read])).toEqual([
+      [null, 2, false],
+    ]);
   });
 
   it("answers an unchanged heart poll with 304, per viewer, until the count changes", async () => {

@@ -170,9 +170,11 @@ describe("notifications", () => {
     const scene = await ownerWithPrism();
     const { headers } = scene;
     const stranger = await ownerWithPrism();
-    await notify(scene);
-    await notify(scene);
-    await notify(scene, { read: true });
+    // Lines of their own (a prism's hearts would be one line).
+    const line = { type: "annotation" as const, actorKey: null };
+    await notify(scene, line);
+    await notify(scene, line);
+    await notify(scene, { ...line, read: true });
     const theirs = await notify(stranger);
 
     const response = await post("/api/notifications/read-all", headers);

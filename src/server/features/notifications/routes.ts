@@ -1,11 +1,16 @@
 // HTTP for notifications: the recipient's list and unread count, and their reads and deletes.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notificationCountSchema, notificationSchema } from "../../../contract/notifications.ts";
+import {
+  notificationCountSchema,
+  notificationMessages,
+  notificationSchema,
+} from "../../../contract/notifications.ts";
 import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentNotification } from "./presenter.ts";
 import { notificationReads } from "./reads.ts";
@@ -16,13 +21,21 @@ import {
   markNotificationRead,
 } from "./service.ts";
 
-const errors = errorResponses(400, 401, 404);
+const errors = errorResponses(400, 401, 404, 429);
 
 export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus } = deps;
+  const { db, bus, limitStore } = deps;
   const tags = ["notifications"];
   const idParams = z.object({ id: idParam });
   const reads = notificationReads(deps);
+  // Reading the list and changing it spend from one allowance per member; the unread count,
+  // which every page polls and answers from memory, does not.
+  const budget = {
+    rateLimit: {
+      message: notificationMessages.tooMany,
+      limits: [new Limit(limitStore, "notifications", 120, 1, by.member)],
+    },
+  };
 
   // Every call is the signed-in member's own: authenticate before validating anything.
   app.addHook("onRequest", async (request) => {
@@ -36,8 +49,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         tags,
         summary: "The signed-in member's notifications, newest first, one page at a time",
         querystring: pageQuerySchema,
-        response: { 200: z.array(notificationSchema), ...errorResponses(400, 401) },
+        response: { 200: z.array(notificationSchema), ...errorResponses(400, 401, 429) },
       },
+      config: budget,
     },
     async (request) => {
       const user = requireUser(request);
@@ -67,6 +81,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         summary: "Mark all of the signed-in member's notifications read; answers how many changed",
         response: { 200: notificationCountSchema, ...errors },
       },
+      config: budget,
     },
     async (request) => {
       const { count, events } = await markAllNotificationsRead(db, requireUser(request).id);
@@ -84,6 +99,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         params: idParams,
         response: { 200: notificationSchema, ...errors },
       },
+      config: budget,
     },
     async (request) => {
       const { notification, events } = await markNotificationRead(
@@ -105,6 +121,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         params: idParams,
         response: { 204: z.null(), ...errors },
       },
+      config: budget,
     },
     async (request, reply) => {
       const { events } = await deleteNotification(db, requireUser(request).id, request.params.id);

@@ -53,9 +53,11 @@ describe("notifications", () => {
   it("marks all of the recipient's unread ones read, counting and announcing only a change", async () => {
     const { user, notify } = await recipient();
     const other = await recipient();
-    await notify();
-    await notify();
-    await notify({ read: true });
+    // Lines of their own (a prism's hearts would be one line).
+    const line = { type: "annotation" as const, actorKey: null };
+    await notify(line);
+    await notify(line);
+    await notify({ ...line, read: true });
     const theirs = await other.notify();
     expect(await markAllNotificationsRead(t.database.db, user.id)).toEqual({
       count: 2,

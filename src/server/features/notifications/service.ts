@@ -1,7 +1,8 @@
 // A member's notifications: telling a prism's owner what others did, the list (with each prism's
 // title and owner, and the status of the annotation it is about, in one query), the unread
 // count, and the recipient's own changes. Every read and change is scoped to the recipient.
-import { and, desc, eq, getTableColumns, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, not, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
@@ -12,7 +13,12 @@ import type { WithEvents } from "../../live/bus.ts";
 import { memberKey, type Participant, participantKey } from "../../plugins/visitor.ts";
 import type { HeartActor } from "../hearts/service.ts";
 
-const { actorKey: _actorKey, ...shownColumns } = getTableColumns(notifications);
+const {
+  actorKey: _actorKey,
+  lineHead: _lineHead,
+  actors: _actors,
+  ...shownColumns
+} = getTableColumns(notifications);
 
 /**
  * A line of the list: a notification (a group of hearts: the newest) joined with what the page
@@ -91,59 +97,39 @@ export async function notifyAuthor(
   ];
 }
 
-/**
- * What makes one line of the list: every heart on one prism is one line ("Maya Okafor and 12
- * others liked your Prism"), each other notification a line of its own. Heart groups are keyed
- * by the negated prism id, so they never meet a notification's id.
- */
-const lineKey = sql`case when ${notifications.type} = 'heart' then -${notifications.prismId} else ${notifications.id} end`;
-const newestFirst = sql`${notifications.createdAt} desc, ${notifications.id} desc`;
+const hearts = alias(notifications, "hearts");
 
-/** The recipient's lines, each as its newest notification with the group's count, names and state. */
-function selectLines(db: Executor, userId: number) {
-  const lines = db.$with("lines").as(
-    db
-      .select({
-        id: notifications.id,
-        actorCount: sql<number>`count(*) over (partition by ${lineKey})`
-          .mapWith(Number)
-          .as("actor_count"),
-        // As JSON: a text array's null would come back from the driver as the word NULL.
-        actors: sql<(string | null)[]>`to_jsonb((array_agg(${notifications.actorName}) over (
-            partition by ${lineKey} order by ${newestFirst}
-            rows between unbounded preceding and unbounded following))[1:3])`.as("actors"),
-        allRead: sql<boolean>`bool_and(${notifications.read}) over (partition by ${lineKey})`.as(
-          "all_read",
-        ),
-        rank: sql<number>`row_number() over (partition by ${lineKey} order by ${newestFirst})`.as(
-          "line_rank",
-        ),
-      })
-      .from(notifications)
-      .where(eq(notifications.userId, userId)),
-  );
-  const { read: _read, ...columns } = shownColumns;
+/** A prism's hearts, in `table` (the notifications, or an alias of them). */
+const heartsOf = (table: typeof notifications | typeof hearts, prismId: number | SQL) =>
+  and(eq(table.prismId, prismId), eq(table.type, "heart"));
+
+/**
+ * The recipient's lines: each is its head (a notification, or the newest of a prism's hearts,
+ * which counts them and holds the line's read state; see `lineHead`), with what the page shows of
+ * its prism and the three newest names of a group of hearts. A line costs the same however many
+ * hearts it stands for.
+ */
+function selectLines(db: Executor, which: SQL | undefined) {
   return db
-    .with(lines)
     .select({
-      ...columns,
-      read: lines.allRead,
-      actorCount: lines.actorCount,
-      actors: lines.actors,
+      ...shownColumns,
+      actors: sql<
+        (string | null)[]
+      >`coalesce(${notifications.actors}, jsonb_build_array(${notifications.actorName}))`,
       prismTitle: prisms.title,
       prismOwnerUsername: users.username,
       annotationStatus: annotations.status,
     })
     .from(notifications)
-    .innerJoin(lines, and(eq(lines.id, notifications.id), eq(lines.rank, 1)))
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
     .innerJoin(users, eq(users.id, prisms.userId))
-    .leftJoin(annotations, eq(annotations.id, notifications.annotationId));
+    .leftJoin(annotations, eq(annotations.id, notifications.annotationId))
+    .where(which);
 }
 
 /** The recipient's notification lines, newest first (ties broken by id), one page at a time. */
-export async function listNotifications(db: Executor, userId: number, page: PageQuery) {
-  return selectLines(db, userId)
+export function listNotifications(db: Executor, userId: number, page: PageQuery) {
+  return selectLines(db, and(eq(notifications.userId, userId), notifications.lineHead))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -152,27 +138,58 @@ export async function listNotifications(db: Executor, userId: number, page: Page
 /** How many lines of the recipient's list are unread (a group of hearts counts once). */
 export async function unreadCount(db: Executor, userId: number): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(distinct ${lineKey})`.mapWith(Number) })
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.read, false), notifications.lineHead),
+    );
   return row?.count ?? 0;
 }
 
-/** The notifications a line stands for: the hearts of its prism, or itself. */
+/**
+ * The notification of the recipient's that a page names, or 404 when it is not theirs (found by
+ * its id alone, which no statistics can lead astray).
+ */
 async function lineOf(tx: Executor, userId: number, notificationId: number) {
   const [line] = await tx
-    .select({ type: notifications.type, prismId: notifications.prismId })
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      type: notifications.type,
+      prismId: notifications.prismId,
+    })
     .from(notifications)
-    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)));
-  if (!line) throw notFound(notFoundMessage);
-  return line.type === "heart"
-    ? and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, "heart"),
-        eq(notifications.prismId, line.prismId),
-      )
-    : eq(notifications.id, notificationId);
+    .where(eq(notifications.id, notificationId));
+  if (line?.userId !== userId) throw notFound(notFoundMessage);
+  return line;
 }
+
+type Line = Awaited<ReturnType<typeof lineOf>>;
+
+/**
+ * Every notification a line stands for: the hearts of its prism (its head and the rest, each
+ * found by its own index), or itself.
+ */
+const wholeLine = (line: Line) =>
+  line.type === "heart"
+    ? or(
+        and(heartsOf(notifications, line.prismId), notifications.lineHead),
+        and(heartsOf(notifications, line.prismId), not(notifications.lineHead)),
+      )
+    : eq(notifications.id, line.id);
+
+/**
+ * The head of a line: a heart's group may have a newer head than the one the page shows (found in
+ * one step, by its own index), any other notification is its own.
+ */
+const headOf = (line: Line) =>
+  eq(
+    notifications.id,
+    line.type === "heart"
+      ? sql`(select ${hearts.id} from ${notifications} as ${hearts}
+          where ${and(heartsOf(hearts, line.prismId), hearts.lineHead)})`
+      : line.id,
+  );
 
 /** Announces that the member's notifications changed (other than by a new one). */
 const notificationsChanged = (userId: number): PrismEvent[] => [
@@ -180,8 +197,8 @@ const notificationsChanged = (userId: number): PrismEvent[] => [
 ];
 
 /**
- * Marks one of the recipient's lines read (a group of hearts: all of them); someone else's is a
- * 404, like a missing one.
+ * Marks one of the recipient's lines read (a group of hearts: its head, which holds the line's
+ * state); someone else's is a 404, like a missing one.
  */
 export async function markNotificationRead(
   db: Db,
@@ -189,21 +206,19 @@ export async function markNotificationRead(
   notificationId: number,
 ): Promise<WithEvents<{ notification: NotificationView }>> {
   return db.transaction(async (tx) => {
-    const line = await lineOf(tx, userId, notificationId);
+    const line = headOf(await lineOf(tx, userId, notificationId));
     const marked = await tx
       .update(notifications)
       .set({ read: true })
       .where(and(line, eq(notifications.read, false)))
       .returning({ id: notifications.id });
-    const [notification] = await selectLines(tx, userId).where(
-      sql`${notifications.id} in (select ${notifications.id} from ${notifications} where ${line})`,
-    );
+    const [notification] = await selectLines(tx, line);
     if (!notification) throw notFound(notFoundMessage);
     return { notification, events: marked.length > 0 ? notificationsChanged(userId) : [] };
   });
 }
 
-/** Marks all of the recipient's unread notifications read; `count` is how many changed. */
+/** Marks all of the recipient's unread lines read; `count` is how many changed. */
 export async function markAllNotificationsRead(
   db: Executor,
   userId: number,
@@ -222,7 +237,7 @@ export async function deleteNotification(
   userId: number,
   notificationId: number,
 ): Promise<WithEvents> {
-  await db.delete(notifications).where(await lineOf(db, userId, notificationId));
+  await db.delete(notifications).where(wholeLine(await lineOf(db, userId, notificationId)));
   return { events: notificationsChanged(userId) };
 }
 
