@@ -8,5 +8,8 @@ import { usernameParam } from "./user.ts";
 export const profileCardParams = z.object({ username: usernameParam });
 export const prismCardParams = z.object({ username: usernameParam, prismId: idParam });
 
-/** `v` names the version the page pointed to; any version is answered with the current card. */
+/**
+ * `v` names the version the page pointed to: the current one is answered, another is sent to the
+ * current one's address; without it, the current card.
+ */
 export const cardQuery = z.object({ v: text().max(32).optional() });

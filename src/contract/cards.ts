@@ -10,6 +10,11 @@ export const cardSize = { width: 1200, height: 630 } as const;
 /** How much of each text a card shows, in characters: what fits its lines. */
 const cardLengths = { name: 48, title: 64, excerpt: 160 } as const;
 
+export const cardMessages = {
+  tooMany:
+    "Too many share cards were drawn for your network. Please wait a few minutes and try again.",
+};
+
 /** Raised whenever the card's drawing changes, so that every card's version moves with it. */
 const CARD_DESIGN = 1;
 

@@ -1,16 +1,19 @@
 // How Prism writes its log: one JSON line per event (pino, Fastify's own), with no secret in it.
-// Cookies and authorization headers are redacted, query values that grant access (reset tokens,
-// sign-in codes) are masked in logged URLs, and an error is logged by its type, code, message
-// and stack only: a failed query's parameters (password hashes, e-mails, visitor hashes), the
-// values a database error quotes and its details never reach the log.
+// Cookies and authorization headers are redacted, what grants access in a logged URL is masked
+// (query values such as reset tokens and sign-in codes, and the token in a response's status
+// link, a path segment), and an error is logged by its type, code, message and stack only: a
+// failed query's parameters (password hashes, e-mails, visitor hashes), the values a database
+// error quotes and its details never reach the log.
 import type { FastifyLoggerOptions, FastifyRequest } from "fastify";
 import type { PinoLoggerOptions } from "fastify/types/logger.js";
 
 const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+/** `/responses/{token}`, the page and its API read (`/api/responses/{token}`). */
+const SECRET_PATH = /(\/responses\/)[^/?#]+/gi;
 const MASK = "[redacted]";
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, `$1${MASK}`);
+  return url.replace(SECRET_PATH, `$1${MASK}`).replace(SECRET_QUERY, `$1${MASK}`);
 }
 
 /**

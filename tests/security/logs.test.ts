@@ -1,5 +1,5 @@
 // Nothing secret reaches the log: reset links when no mail server is set, query parameters of
-// failed database queries, access tokens in logged URLs.
+// failed database queries, access tokens in logged URLs (their queries and paths).
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +64,22 @@ describe("the log", () => {
     await logged(/reset-password\?token=\[redacted\]/);
     expect(log()).not.toContain("very-secret-token-123");
     expect(log()).not.toContain("secret-code-456");
+  });
+
+  it("masks the token of a response's status link in the paths it logs", async () => {
+    const token = "status-link-token-789";
+    for (const url of [
+      `/responses/${token}`,
+      `/api/responses/${token}`,
+      `/api/responses/${token}/more?x=1`,
+      `/responses/${encodeURIComponent(token)}#top`,
+    ]) {
+      await app.inject({ method: "GET", url });
+    }
+    await logged(/"\/api\/responses\/\[redacted\]"/);
+    expect(log()).toMatch(/"\/responses\/\[redacted\]"/);
+    expect(log()).toMatch(/"\/api\/responses\/\[redacted\]\/more\?x=1"/);
+    expect(log()).not.toContain(token);
   });
 
   it("logs a failed query without its parameters or the database's details", async () => {

@@ -1,5 +1,6 @@
 // Entity tags tell nobody more than the answer they stand for: an unread count is confirmed only
-// to its member, once their session is checked; a public list of annotations keeps its tag while
+// to its member, once their session is checked; a tag named by a session cookie is confirmed only
+// while that session stands; a public list of annotations keeps its tag while
 // only annotations it does not show change; and a tag is keyed with the app secret, so that
 // nobody can make one.
 import { createHash } from "node:crypto";
@@ -137,6 +138,57 @@ describe("a prism's public list of annotations", () => {
     const authorTag = (await read(author)).headers.etag;
     expect(authorTag).toBeTruthy();
     expect(authorTag).not.toBe(afterApproval.headers.etag);
+  });
+});
+
+describe("a tag named by the viewer's cookies", () => {
+  /** Signs `headers`' session out: the cookie stays, the session behind it ends. */
+  const signOut = async (headers: Record<string, string>) =>
+    expect((await send(t.app, "POST", "/api/logout", { headers })).statusCode).toBeLessThan(300);
+
+  it("of the owner's annotation list is not confirmed once their session has ended", async () => {
+    const owner = await buildUser(t.database);
+    const ownerHeaders = await signIn(t.database, owner);
+    const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
+    const author = await signIn(t.database, await buildUser(t.database));
+    expect((await respond(prism.id, author, "Waiting for the owner")).statusCode).toBe(201);
+    const url = `/api/prisms/${prism.id}/annotations`;
+    const read = (headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
+
+    const owners = await read(ownerHeaders);
+    expect(owners.json()).toMatchObject([{ annotationText: "Waiting for the owner" }]);
+    const etag = owners.headers.etag as string;
+    expect((await read({ ...ownerHeaders, "if-none-match": etag })).statusCode).toBe(304);
+
+    await signOut(ownerHeaders);
+    const replayed = await read({ ...ownerHeaders, "if-none-match": etag });
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.headers.etag).not.toBe(etag);
+    expect(replayed.json()).toEqual([]);
+    // Asked again with the tag it now has, the ended session's answer is confirmed as itself.
+    const again = await read({ ...ownerHeaders, "if-none-match": String(replayed.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("of a member's heart status is not confirmed once their session has ended", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const member = await signIn(t.database, await buildUser(t.database));
+    const url = `/api/prisms/${prism.id}/heart`;
+    const heart = await send(t.app, "POST", url, { headers: member });
+    expect(heart.json()).toMatchObject({ hearted: true });
+
+    const status = await t.app.inject({ method: "GET", url, headers: member });
+    expect(status.json()).toMatchObject({ hearted: true });
+    const etag = status.headers.etag as string;
+    await signOut(member);
+    const replayed = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { ...member, "if-none-match": etag },
+    });
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toMatchObject({ hearted: false });
   });
 });
 

@@ -1,6 +1,7 @@
 // Conditional GETs for what pages read and poll: a route that declares `config.etag` answers an
 // unchanged If-None-Match with 304, and an unchanged full answer from memory, before any session
-// lookup or query runs; one that declares `config.memberEtag`, once the session is known.
+// lookup or query runs; one that declares `config.memberEtag`, once the session is known, and so
+// does a `viewerAnswer` asked for with a session cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
@@ -8,6 +9,7 @@ import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
 import type { Answer, WrittenAnswer } from "../live/memo.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
+import { sessionToken } from "./session.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -23,6 +25,12 @@ declare module "fastify" {
     memberEtag?: (user: UserRow) => string;
     /** The answer is the same for everyone who asks (no viewer in it): keep it in memory. */
     sharedAnswer?: boolean;
+    /**
+     * The answer differs per viewer, and `etag` names them by their cookies (`viewerCookies`): a
+     * request with a session cookie is checked once its session is known, so that no 304 stands
+     * for a session that has ended.
+     */
+    viewerAnswer?: boolean;
   }
   interface FastifyRequest {
     etag: string | undefined;
@@ -113,8 +121,9 @@ export const conditionalPlugin = fp(
     // Callbacks, not promises: an unchanged poll is answered here, and a promise per hook was a
     // good share of its work. A hook that answers does not call `done`.
     app.addHook("onRequest", (request, reply, done) => {
-      const { etag: etagOf, sharedAnswer } = request.routeOptions.config ?? {};
+      const { etag: etagOf, sharedAnswer, viewerAnswer } = request.routeOptions.config ?? {};
       if (!etagOf || request.method !== "GET") return done();
+      if (viewerAnswer && sessionToken(request)) return done();
       // The tag is read before the data, so a change racing this request only makes it older.
       const etag = etagOf(request, reply);
       if (etag === undefined) return done();
@@ -131,8 +140,13 @@ export const conditionalPlugin = fp(
     });
 
     app.addHook("preHandler", async (request, reply) => {
-      const { memberEtag } = request.routeOptions.config ?? {};
-      if (!memberEtag || request.method !== "GET" || !request.user) return;
+      const { etag: etagOf, memberEtag, viewerAnswer } = request.routeOptions.config ?? {};
+      if (request.method !== "GET") return;
+      if (etagOf && viewerAnswer && sessionToken(request)) {
+        const etag = etagOf(request, reply);
+        if (etag !== undefined && answeredUnchanged(request, reply, etag)) return reply;
+      }
+      if (!memberEtag || !request.user) return;
       if (answeredUnchanged(request, reply, memberEtag(request.user))) return reply;
     });
 

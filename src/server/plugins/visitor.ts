@@ -69,9 +69,13 @@ export function viewerOf(
   };
 }
 
-/** What tells viewers apart before the session is read: their session and visitor cookies. */
+/**
+ * What tells viewers apart in a tag: their session cookie while its session stands (so read once
+ * the session is known, when the request carries one), and their visitor cookie.
+ */
 export function viewerCookies(request: FastifyRequest): string {
-  return `${sessionToken(request) ?? ""}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
+  const session = request.user ? sessionToken(request) : "";
+  return `${session}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
 }
 
 /** A participant asking for a cached read, and the cookies that tell them apart in its tag. */
@@ -91,13 +95,9 @@ export function participantAsking(
   return { participant, cookies: viewerCookies(request) };
 }
 
-/**
- * A viewer asking for a cached read: whether they came with a session is known before it is
- * read (and their member with it), and the cookies tell them apart in its tag.
- */
+/** A viewer asking for a cached read, and the cookies that tell them apart in its tag. */
 export interface ViewerAsking {
   viewer: Viewer;
-  session: boolean;
   cookies: string;
 }
 
@@ -110,7 +110,6 @@ export function viewerAsking(
 ): ViewerAsking {
   return {
     viewer: viewerOf(request, reply, config, secret),
-    session: Boolean(sessionToken(request)),
     cookies: viewerCookies(request),
   };
 }

@@ -80,7 +80,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   const renderer: ServerRenderer | null =
     built && existsSync(rendererPath) ? await import(pathToFileURL(rendererPath).href) : null;
 
-  /** A request of the page being rendered, answered by this server as if the visitor made it. */
+  /**
+   * A request of the page being rendered, answered by this server as if the visitor made it: with
+   * their cookies, and from their address (behind a trusted proxy, the one it forwarded), so that
+   * the API's limits count the visitor, not this server's own address.
+   */
   const fetchAs =
     (page: FastifyRequest) =>
     async (path: string, init: RequestInit): Promise<Response> => {
@@ -89,6 +93,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
         method: "GET",
         url: path,
         headers: { cookie: page.headers.cookie ?? "", accept: "application/json" },
+        remoteAddress: page.ip,
       });
       const type = answer.headers["content-type"];
       return new Response(answer.statusCode === 204 ? null : answer.body, {

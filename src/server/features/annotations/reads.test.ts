@@ -17,17 +17,14 @@ const t = setupTestLive();
 
 const member = (user: UserRow): ViewerAsking => ({
   viewer: { user, visitorHash: null },
-  session: true,
   cookies: `session-of-${user.id}|`,
 });
 const visitor = (name: string): ViewerAsking => ({
   viewer: { user: null, visitorHash: `hash-of-${name}` },
-  session: false,
   cookies: `|${name}`,
 });
 const nobody: ViewerAsking = {
   viewer: { user: null, visitorHash: null },
-  session: false,
   cookies: "|",
 };
 

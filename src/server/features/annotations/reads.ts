@@ -29,9 +29,10 @@ const visibleTo = (viewer: Viewer, list: PrismAnnotations): Annotation[] =>
     .filter((view) => canSeeAnnotation(viewer, view.row, { userId: list.ownerId }))
     .map((view) => presentAnnotation(view, viewer));
 
-/** Whether the asker is shown what everyone who is not signed in sees: no session, none written. */
-const seesPublic = ({ session, viewer }: ViewerAsking, list: PrismAnnotations) =>
-  !session && (viewer.visitorHash === null || !list.visitorHashes.has(viewer.visitorHash));
+/** Whether the asker is shown what everyone who is not signed in sees: not signed in, none written. */
+const seesPublic = ({ viewer }: ViewerAsking, list: PrismAnnotations) =>
+  viewer.user === null &&
+  (viewer.visitorHash === null || !list.visitorHashes.has(viewer.visitorHash));
 
 export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
   const lists = new Memo<number, PrismAnnotations>(versions, bus, {

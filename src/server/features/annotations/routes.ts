@@ -80,6 +80,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: z.array(annotationSchema), ...errorResponses(404) },
       },
       config: {
+        viewerAnswer: true,
         etag: (request, reply) =>
           reads.listEtag(
             Number((request.params as { prismId: string }).prismId),

@@ -1,7 +1,8 @@
 // Share cards from memory. What a card shows is kept while the member's profile and prisms stay as
 // they were read; the PNG drawn for it is kept by its tag, which names exactly what it shows, so
 // an edit that leaves a card as it was (a later prism, a heart) draws nothing again. Drawing is the
-// costly part: one card is drawn once however many ask for it at the same time.
+// costly part: one card is drawn once however many ask for it at the same time, and a draw is
+// what the asker's limit is spent on (a card kept or being drawn costs them nothing).
 import { LRUCache } from "lru-cache";
 import { type CardContent, cardVersion } from "../../../contract/cards.ts";
 import type { AppDeps } from "../../app.ts";
@@ -34,18 +35,16 @@ export function cardReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "v
   const tagOf = (card: CardContent) =>
     versions.answerEtag(`${cardVersion(card)} ${JSON.stringify(card)}`, "card");
 
-  /** The card's PNG: kept, being drawn (for another request), or drawn now. */
-  function image(etag: string, card: CardContent): Promise<Buffer> {
+  /** The card's PNG if it is kept, or being drawn for another request. */
+  function ready(etag: string): Promise<Buffer> | undefined {
     const kept = images.get(etag);
-    if (kept) {
-      cacheHits.inc({ cache: "card-images" });
-      return Promise.resolve(kept);
-    }
-    const pending = drawing.get(etag);
-    if (pending) {
-      cacheHits.inc({ cache: "card-images" });
-      return pending;
-    }
+    const found = kept ? Promise.resolve(kept) : drawing.get(etag);
+    if (found) cacheHits.inc({ cache: "card-images" });
+    return found;
+  }
+
+  /** Draws the card's PNG, and keeps it. */
+  function draw(etag: string, card: CardContent): Promise<Buffer> {
     cacheMisses.inc({ cache: "card-images" });
     const drawn = renderCard(card)
       .then((png) => {
@@ -64,17 +63,31 @@ export function cardReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "v
       return kept && tagOf(kept.value);
     },
 
-    /** The PNG of `username`'s card, or of their prism `prismId`'s; 404 as `readCard` says. */
-    async card(username: string, prismId: number | null): Promise<Answer<Buffer>> {
-      const { value: card } = await contents.get(idOf(username, prismId), async () => {
+    /** What `username`'s card, or their prism `prismId`'s, shows; 404 as `readCard` says. */
+    async content(username: string, prismId: number | null): Promise<CardContent> {
+      const { value } = await contents.get(idOf(username, prismId), async () => {
         const read = await readCard(db, username, prismId);
         return {
           value: read.card,
           keys: [versionKeys.profile(read.username), versionKeys.ownedPrisms(read.username)],
         };
       });
+      return value;
+    },
+
+    /**
+     * The card's PNG: kept, being drawn (for another request), or drawn now, once `beforeDraw`
+     * has run (which refuses the draw by throwing).
+     */
+    async image(card: CardContent, beforeDraw: () => Promise<void>): Promise<Answer<Buffer>> {
       const etag = tagOf(card);
-      return { value: await image(etag, card), etag: () => etag };
+      let png = ready(etag);
+      if (!png) {
+        await beforeDraw();
+        // Another request may have begun to draw it meanwhile.
+        png = ready(etag) ?? draw(etag, card);
+      }
+      return { value: await png, etag: () => etag };
     },
   };
 }

@@ -30,6 +30,7 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response,
       },
       config: {
+        viewerAnswer: true,
         etag: (request) =>
           reads.statusEtag(
             Number((request.params as { prismId: string }).prismId),
