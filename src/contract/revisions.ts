@@ -26,3 +26,9 @@ export const revisionSchema = z.object({
   createdAt: z.string(),
 });
 export type Revision = z.infer<typeof revisionSchema>;
+
+export const revisionMessages = {
+  /** History, when two versions differ by too many words to mark each (see word-changes.ts). */
+  tooManyChanges:
+    "Too many changes to mark word by word: from the first change to the last, the earlier version's words are struck through and this version's underlined.",
+} as const;

@@ -1,12 +1,11 @@
 // A prism's History, for its owner: its versions newest first, each one's words against the
 // version before it (insertions and deletions marked in type and for screen readers, not by colour
 // alone), and restoring one once confirmed.
-import { diffWords } from "diff";
 import { History, RotateCcw } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Prism } from "../../../contract/prisms.ts";
-import type { Revision } from "../../../contract/revisions.ts";
+import { type Revision, revisionMessages } from "../../../contract/revisions.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -19,6 +18,7 @@ import { LoadError } from "../../components/ui/load-error.tsx";
 import { cn } from "../../lib/cn.ts";
 import { DateTime } from "../../lib/format.tsx";
 import { useRestoreRevision, useRevision, useRevisions } from "./revision-queries.ts";
+import { type Part, wordChanges } from "./word-changes.ts";
 
 export function PrismHistory({
   prism,
@@ -163,25 +163,40 @@ function restoreDescription(prism: Prism, revision: Revision | undefined): strin
     : kept;
 }
 
-/** The version's title and words against the one before: insertions and deletions marked. */
+/**
+ * The version's title and words against the one before: insertions and deletions marked, word by
+ * word unless the versions differ too much for that (then said so above them).
+ */
 function RevisionDiff({ revision, before }: { revision: Revision; before: Revision | undefined }) {
+  const beforeTitle = before?.title ?? revision.title;
+  const beforeContent = before?.content ?? revision.content;
+  const title = useMemo(
+    () => wordChanges(beforeTitle, revision.title),
+    [beforeTitle, revision.title],
+  );
+  const content = useMemo(
+    () => wordChanges(htmlToPlainText(beforeContent), htmlToPlainText(revision.content)),
+    [beforeContent, revision.content],
+  );
   return (
-    <div className="mt-3 grid gap-3 rounded-xl border border-border p-4">
-      <p className="font-semibold">
-        <Changes before={before?.title ?? revision.title} after={revision.title} />
-      </p>
-      <p className="whitespace-pre-wrap font-serif text-sm leading-relaxed">
-        <Changes
-          before={htmlToPlainText(before?.content ?? revision.content)}
-          after={htmlToPlainText(revision.content)}
-        />
-      </p>
-    </div>
+    <>
+      {title.wordByWord && content.wordByWord ? null : (
+        <p className="mt-1 text-xs text-muted-foreground">{revisionMessages.tooManyChanges}</p>
+      )}
+      <div className="mt-3 grid gap-3 rounded-xl border border-border p-4">
+        <p className="font-semibold">
+          <Changes parts={title.parts} />
+        </p>
+        <p className="whitespace-pre-wrap font-serif text-sm leading-relaxed">
+          <Changes parts={content.parts} />
+        </p>
+      </div>
+    </>
   );
 }
 
-function Changes({ before, after }: { before: string; after: string }) {
-  return diffWords(before, after).map((part, at) => {
+function Changes({ parts }: { parts: Part[] }) {
+  return parts.map((part, at) => {
     const key = `${at}:${part.value.length}`;
     if (part.added) {
       return (
