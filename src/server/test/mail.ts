@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { MAIL_RETRY_WAITS_MS } from "../mail/mailer.ts";
 import { createTestDatabase } from "./databases.ts";
 import { TEST_ORIGIN } from "./helpers.ts";
 
@@ -22,6 +23,10 @@ interface MailTestContext {
   received: ReceivedMail[];
   /** The messages to `address`, once at least `count` of them have arrived. */
   arrivedAt(address: string, count: number): Promise<ReceivedMail[]>;
+  /** The reply code the server refuses every message with (e.g. 451), or null: it accepts. */
+  refusing: number | null;
+  /** How many messages the server refused so far. */
+  refused: number;
 }
 
 /**
@@ -53,6 +58,8 @@ export function setupMailTestApp(
   const arrivals = new EventEmitter();
   const context = {
     received,
+    refusing: null,
+    refused: 0,
     async arrivedAt(address, count) {
       const to = () => received.filter((mail) => mail.to.includes(address));
       while (to().length < count) await once(arrivals, "mail");
@@ -69,6 +76,11 @@ export function setupMailTestApp(
         raw += chunk;
       });
       stream.on("end", () => {
+        if (context.refusing !== null) {
+          context.refused += 1;
+          callback(Object.assign(new Error("Try again later"), { responseCode: context.refusing }));
+          return;
+        }
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
         arrivals.emit("mail");
         callback();
@@ -90,7 +102,14 @@ export function setupMailTestApp(
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       ...env,
     });
-    context.app = await buildApp({ config: context.config, database: created.database, now });
+    // A refused message is tried again as often as in production, without the waits.
+    const mailRetryWaitsMs = MAIL_RETRY_WAITS_MS.map(() => 0);
+    context.app = await buildApp({
+      config: context.config,
+      database: created.database,
+      now,
+      mailRetryWaitsMs,
+    });
   });
   afterAll(async () => {
     await context.app?.close();

@@ -7,6 +7,16 @@ import type { MailedNotification, Outgoing } from "./service.ts";
 /** How much of a response or a reply a message quotes. */
 const QUOTE_MAX = 300;
 
+/**
+ * What one message tells of at most: so many notifications, in so many bytes of text (and as many
+ * of HTML). The rest are summed up in one line that links to the member's notifications.
+ */
+export const DIGEST_ITEMS_MAX = 50;
+export const DIGEST_BYTES_MAX = 100 * 1024;
+
+/** What the items may take of it: the rest is ample for the greeting, the links and the footer. */
+const ITEM_BYTES_MAX = DIGEST_BYTES_MAX - 4 * 1024;
+
 const someone = (name: string | null) => name?.trim() || "Someone";
 
 /** One notification as a sentence, the words it quotes and where to see it. */
@@ -28,14 +38,14 @@ function describe(notification: MailedNotification, origin: string) {
       };
 }
 
-function subjectOf({ setting, notifications }: Outgoing): string {
+function subjectOf({ setting, notifications, total }: Outgoing): string {
   const [only] = notifications;
-  if (notifications.length === 1 && only) {
+  if (total === 1 && only) {
     return only.type === "annotation"
       ? `${someone(only.actorName)} responded to your Prism "${only.prismTitle}"`
       : `${someone(only.actorName)} replied to your response to "${only.prismTitle}"`;
   }
-  const count = `${notifications.length} new notifications`;
+  const count = `${total.toLocaleString("en")} new notifications`;
   return setting === "daily" ? `Your Prism digest: ${count}` : `Prism: ${count}`;
 }
 
@@ -44,22 +54,45 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   const oneClick = `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
   const confirmPage = `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
   const settings = `${origin}/profile`;
-  const items = outgoing.notifications.map((notification) => describe(notification, origin));
+  const all = `${origin}/notifications`;
   const why =
     outgoing.setting === "daily"
       ? "You get this digest once a day because of your Prism e-mail settings"
       : "You get these e-mails because of your Prism e-mail settings";
-  const text = [
-    `Hello ${outgoing.recipient.firstName},`,
-    "",
-    ...items.flatMap((item) => [
+  // Each item as text and HTML, while both fit in the budget (what frames them is well within it).
+  const texts: string[] = [];
+  const htmls: string[] = [];
+  let bytes = { text: 0, html: 0 };
+  for (const notification of outgoing.notifications.slice(0, DIGEST_ITEMS_MAX)) {
+    const item = describe(notification, origin);
+    const text = [
       `* ${item.line}:`,
       `  On "${item.passage}"`,
       `  "${item.quote}"`,
       `  ${item.link}`,
       "",
-    ]),
-    `All your notifications: ${origin}/notifications`,
+    ].join("\n");
+    const html =
+      `<li><p><a href="${escapeHtml(item.link)}">${escapeHtml(item.line)}</a></p>` +
+      `<p>On &ldquo;${escapeHtml(item.passage)}&rdquo;</p>` +
+      `<blockquote>${escapeHtml(item.quote)}</blockquote></li>`;
+    const next = {
+      text: bytes.text + Buffer.byteLength(text),
+      html: bytes.html + Buffer.byteLength(html),
+    };
+    if (next.text > ITEM_BYTES_MAX || next.html > ITEM_BYTES_MAX) break;
+    texts.push(text);
+    htmls.push(html);
+    bytes = next;
+  }
+  const more = outgoing.total - texts.length;
+  const moreLine = `And ${more.toLocaleString("en")} more`;
+  const text = [
+    `Hello ${outgoing.recipient.firstName},`,
+    "",
+    ...texts,
+    ...(more > 0 ? [`${moreLine}: ${all}`, ""] : []),
+    `All your notifications: ${all}`,
     "",
     "--",
     `${why}: ${settings}`,
@@ -71,14 +104,10 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
     '<html><body style="font-family: sans-serif; line-height: 1.5">',
     `<p>Hello ${escapeHtml(outgoing.recipient.firstName)},</p>`,
     "<ul>",
-    ...items.map(
-      (item) =>
-        `<li><p><a href="${escapeHtml(item.link)}">${escapeHtml(item.line)}</a></p>` +
-        `<p>On &ldquo;${escapeHtml(item.passage)}&rdquo;</p>` +
-        `<blockquote>${escapeHtml(item.quote)}</blockquote></li>`,
-    ),
+    ...htmls,
     "</ul>",
-    `<p><a href="${escapeHtml(`${origin}/notifications`)}">All your notifications</a></p>`,
+    ...(more > 0 ? [`<p><a href="${escapeHtml(all)}">${escapeHtml(moreLine)}</a></p>`] : []),
+    `<p><a href="${escapeHtml(all)}">All your notifications</a></p>`,
     `<p style="color: #555; font-size: 0.9em">${escapeHtml(why)}: ` +
       `<a href="${escapeHtml(settings)}">Profile Settings</a>. ` +
       `<a href="${escapeHtml(confirmPage)}">Unsubscribe</a></p>`,
