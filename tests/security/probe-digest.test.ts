@@ -9,32 +9,13 @@ import { DIGEST_BYTES_MAX, DIGEST_ITEMS_MAX } from "../../src/server/features/em
 import { MAIL_RETRY_WAITS_MS } from "../../src/server/mail/mailer.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import { send } from "../../src/server/test/helpers.ts";
-import { setupMailTestApp } from "../../src/server/test/mail.ts";
+import { plainTextOf, setupMailTestApp } from "../../src/server/test/mail.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = new Date("2031-05-01T08:00:00Z");
 const t = setupMailTestApp({}, () => clock);
 
 const mailsTo = (address: string) => t.received.filter((mail) => mail.to.includes(address));
-
-/** The plain-text part of a message, its transfer encoding undone. */
-function plainText(raw: string): string {
-  const part =
-    /Content-Type: text\/plain[^\r]*\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n(?:--|$)/i.exec(
-      raw,
-    );
-  if (!part) throw new Error("no text part");
-  const [, encoding, body = ""] = part;
-  if (encoding?.toLowerCase() === "base64") return Buffer.from(body, "base64").toString("utf8");
-  return Buffer.from(
-    body
-      .replace(/=\r\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-        String.fromCharCode(Number.parseInt(hex, 16)),
-      ),
-    "latin1",
-  ).toString("utf8");
-}
 
 /**
  * A member with `count` responses waiting to be mailed; `word` (one character) fills the prism's
@@ -133,7 +114,7 @@ describe("a digest of many notifications", () => {
     await run();
     const [mail, ...others] = mailsTo(owner.email);
     expect(others).toHaveLength(0);
-    const text = plainText(mail?.raw ?? "");
+    const text = plainTextOf(mail?.raw ?? "");
     expect(text.match(/^\* /gm)).toHaveLength(DIGEST_ITEMS_MAX);
     expect(text).toContain(`And ${(5000 - DIGEST_ITEMS_MAX).toLocaleString("en")} more: http`);
     expect(Buffer.byteLength(mail?.raw ?? "")).toBeLessThan(3 * DIGEST_BYTES_MAX);
@@ -146,7 +127,7 @@ describe("a digest of many notifications", () => {
     clock = new Date(clock.getTime() + DAY);
     await run();
     const [mail] = mailsTo(owner.email);
-    const text = plainText(mail?.raw ?? "");
+    const text = plainTextOf(mail?.raw ?? "");
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(DIGEST_BYTES_MAX);
     const shown = text.match(/^\* /gm)?.length ?? 0;
     expect(shown).toBeGreaterThan(0);

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import { oneLine } from "../../contract/text.ts";
 import type { Config } from "../config.ts";
 
 interface Mail {
@@ -36,7 +37,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return {
     canSend: true,
     async send(mail) {
-      await transport.sendMail({ from: config.mailFrom, ...mail });
+      // One line, whatever a title or a name in it holds: no text of a member's starts a header.
+      await transport.sendMail({ from: config.mailFrom, ...mail, subject: oneLine(mail.subject) });
     },
   };
 }

@@ -46,6 +46,28 @@ export function decodedMail(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** A message's plain-text part as it was written, its transfer encoding (base64 or QP) undone. */
+export function plainTextOf(raw: string): string {
+  const part =
+    /Content-Type: text\/plain[^\r]*\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n(?:--|$)/i.exec(
+      raw,
+    );
+  if (!part) throw new Error("the message has no plain-text part");
+  const [, encoding, body = ""] = part;
+  const bytes =
+    encoding?.toLowerCase() === "base64"
+      ? Buffer.from(body, "base64")
+      : Buffer.from(
+          body
+            .replace(/=\r\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+              String.fromCharCode(Number.parseInt(hex, 16)),
+            ),
+          "latin1",
+        );
+  return bytes.toString("utf8").replace(/\r\n/g, "\n");
+}
+
 /**
  * One app, one database and one SMTP server for the whole test file; `now` is the app's clock for
  * e-mail digests.

@@ -1,6 +1,7 @@
 // What an e-mail notification says: one message per member, as plain text and as simple HTML,
 // with a one-click unsubscribe (RFC 8058) in its headers and a link to the same in its body.
 import { excerpt } from "../../../contract/excerpt.ts";
+import { oneLine } from "../../../contract/text.ts";
 import { escapeHtml } from "../../escape.ts";
 import type { MailedNotification, Outgoing } from "./service.ts";
 
@@ -17,23 +18,29 @@ export const DIGEST_BYTES_MAX = 100 * 1024;
 /** What the items may take of it: the rest is ample for the greeting, the links and the footer. */
 const ITEM_BYTES_MAX = DIGEST_BYTES_MAX - 4 * 1024;
 
-const someone = (name: string | null) => name?.trim() || "Someone";
+const someone = (name: string | null) => oneLine(name ?? "").trim() || "Someone";
 
-/** One notification as a sentence, the words it quotes and where to see it. */
+/** The start of a text that may hold several lines, on one line. */
+const quoted = (text: string) => excerpt(oneLine(text).trim(), QUOTE_MAX);
+
+/**
+ * One notification as a sentence, the words it quotes and where to see it; each on one line,
+ * whatever the rows hold, so that nothing a member wrote starts a line of the message.
+ */
 function describe(notification: MailedNotification, origin: string) {
   const actor = someone(notification.actorName);
-  const title = `"${notification.prismTitle}"`;
+  const title = `"${oneLine(notification.prismTitle)}"`;
   return notification.type === "annotation"
     ? {
         line: `${actor} responded to your Prism ${title}, waiting for your review`,
-        quote: excerpt(notification.annotationText, QUOTE_MAX),
-        passage: excerpt(notification.selectedText, QUOTE_MAX),
+        quote: quoted(notification.annotationText),
+        passage: quoted(notification.selectedText),
         link: `${origin}/${notification.prismOwnerUsername}`,
       }
     : {
         line: `${actor} replied to your response to ${title}`,
-        quote: excerpt(notification.replyText ?? "", QUOTE_MAX),
-        passage: excerpt(notification.annotationText, QUOTE_MAX),
+        quote: quoted(notification.replyText ?? ""),
+        passage: quoted(notification.annotationText),
         link: `${origin}/${notification.prismOwnerUsername}`,
       };
 }
@@ -42,8 +49,8 @@ function subjectOf({ setting, notifications, total }: Outgoing): string {
   const [only] = notifications;
   if (total === 1 && only) {
     return only.type === "annotation"
-      ? `${someone(only.actorName)} responded to your Prism "${only.prismTitle}"`
-      : `${someone(only.actorName)} replied to your response to "${only.prismTitle}"`;
+      ? `${someone(only.actorName)} responded to your Prism "${oneLine(only.prismTitle)}"`
+      : `${someone(only.actorName)} replied to your response to "${oneLine(only.prismTitle)}"`;
   }
   const count = `${total.toLocaleString("en")} new notifications`;
   return setting === "daily" ? `Your Prism digest: ${count}` : `Prism: ${count}`;
@@ -88,7 +95,7 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   const more = outgoing.total - texts.length;
   const moreLine = `And ${more.toLocaleString("en")} more`;
   const text = [
-    `Hello ${outgoing.recipient.firstName},`,
+    `Hello ${oneLine(outgoing.recipient.firstName)},`,
     "",
     ...texts,
     ...(more > 0 ? [`${moreLine}: ${all}`, ""] : []),
@@ -102,7 +109,7 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   const html = [
     "<!doctype html>",
     '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(outgoing.recipient.firstName)},</p>`,
+    `<p>Hello ${escapeHtml(oneLine(outgoing.recipient.firstName))},</p>`,
     "<ul>",
     ...htmls,
     "</ul>",
@@ -115,8 +122,7 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   ].join("\n");
   return {
     to: outgoing.recipient.email,
-    // One line, whatever a title or a name holds.
-    subject: subjectOf(outgoing).replace(/\s+/g, " "),
+    subject: subjectOf(outgoing),
     text,
     html,
     headers: {
