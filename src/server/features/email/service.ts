@@ -138,7 +138,11 @@ async function claim(
   const claimed = await claimStatement(tx, now, setting, recipients);
   if (claimed.length === 0) return [];
   const held = new Map<number, typeof claimed>();
-  for (const row of claimed) held.set(row.userId, [...(held.get(row.userId) ?? []), row]);
+  for (const row of claimed) {
+    const rows = held.get(row.userId) ?? [];
+    rows.push(row);
+    held.set(row.userId, rows);
+  }
   const shown = [...held.values()].flatMap((rows) =>
     rows
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
