@@ -22,5 +22,6 @@ export const annotationMessages = {
     return `Replies must be at most ${limits.replyMax.toLocaleString("en")} characters`;
   },
   replyOwnerOnly: "Only the prism's owner can reply to its responses",
+  repliesTooMany: "You're replying quickly. Please wait a minute and try again.",
   replyRejected: "A response that was not approved can't be answered. Approve it first.",
 } as const;

@@ -21,6 +21,11 @@ export const limits = {
    */
   prismWritesPerMinute: 60,
   /**
+   * An owner's writes to their replies (write, rewrite, take back) a minute, a budget of its own:
+   * answering a busy day's responses never holds up changes to one's prisms.
+   */
+  replyWritesPerMinute: 60,
+  /**
    * Versions of one prism kept, the current one included: past them the oldest go first, except
    * those a response was made on.
    */

@@ -50,7 +50,7 @@ import { usersRoutes } from "./features/users/routes.ts";
 import { EventBus } from "./live/bus.ts";
 import { type EventStreamLimits, eventStreamRoutes } from "./live/stream.ts";
 import { Versions } from "./live/versions.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailer, MAIL_RETRY_WAITS_MS, type Mailer } from "./mail/mailer.ts";
 import { watchPool } from "./metrics.ts";
 import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
@@ -92,6 +92,8 @@ interface BuildOptions {
   limitStore?: LimitStore;
   /** The clock e-mail digests are due by, other than the system's (tests move it on). */
   now?: () => Date;
+  /** The waits before each new try of a refused e-mail notification, other than the defaults. */
+  mailRetryWaitsMs?: readonly number[];
 }
 
 export interface ConnectionLimits {
@@ -248,6 +250,7 @@ export async function buildApp(options: BuildOptions) {
     origin: config.appOrigin,
     log: app.log,
     now: options.now ?? (() => new Date()),
+    retryWaitsMs: options.mailRetryWaitsMs ?? MAIL_RETRY_WAITS_MS,
   });
   app.decorate("emailNotifier", emailNotifier);
   app.addHook("onClose", () => emailNotifier.stop());

@@ -277,8 +277,13 @@ export const notifications = pgTable(
     annotationId: integer("annotation_id").references((): AnyPgColumn => annotations.id, {
       onDelete: "cascade",
     }),
-    /** When it was e-mailed (claimed for a message): each notification is mailed at most once. */
+    /** When the mail server accepted the message that told of it: it is mailed once. */
     mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    /**
+     * When a process claimed it for a message under way: no other process mails it meanwhile. A
+     * message refused gives its claim back; a claim older than the lease is void.
+     */
+    mailClaimedAt: timestamp("mail_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { MAIL_RETRY_WAITS_MS } from "../mail/mailer.ts";
 import { createTestDatabase } from "./databases.ts";
 import { TEST_ORIGIN } from "./helpers.ts";
 
@@ -22,6 +23,10 @@ interface MailTestContext {
   received: ReceivedMail[];
   /** The messages to `address`, once at least `count` of them have arrived. */
   arrivedAt(address: string, count: number): Promise<ReceivedMail[]>;
+  /** The reply code the server refuses every message with (e.g. 451), or null: it accepts. */
+  refusing: number | null;
+  /** How many messages the server refused so far. */
+  refused: number;
 }
 
 /**
@@ -41,6 +46,28 @@ export function decodedMail(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** A message's plain-text part as it was written, its transfer encoding (base64 or QP) undone. */
+export function plainTextOf(raw: string): string {
+  const part =
+    /Content-Type: text\/plain[^\r]*\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n(?:--|$)/i.exec(
+      raw,
+    );
+  if (!part) throw new Error("the message has no plain-text part");
+  const [, encoding, body = ""] = part;
+  const bytes =
+    encoding?.toLowerCase() === "base64"
+      ? Buffer.from(body, "base64")
+      : Buffer.from(
+          body
+            .replace(/=\r\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+              String.fromCharCode(Number.parseInt(hex, 16)),
+            ),
+          "latin1",
+        );
+  return bytes.toString("utf8").replace(/\r\n/g, "\n");
+}
+
 /**
  * One app, one database and one SMTP server for the whole test file; `now` is the app's clock for
  * e-mail digests.
@@ -53,6 +80,8 @@ export function setupMailTestApp(
   const arrivals = new EventEmitter();
   const context = {
     received,
+    refusing: null,
+    refused: 0,
     async arrivedAt(address, count) {
       const to = () => received.filter((mail) => mail.to.includes(address));
       while (to().length < count) await once(arrivals, "mail");
@@ -69,6 +98,11 @@ export function setupMailTestApp(
         raw += chunk;
       });
       stream.on("end", () => {
+        if (context.refusing !== null) {
+          context.refused += 1;
+          callback(Object.assign(new Error("Try again later"), { responseCode: context.refusing }));
+          return;
+        }
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
         arrivals.emit("mail");
         callback();
@@ -90,7 +124,14 @@ export function setupMailTestApp(
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       ...env,
     });
-    context.app = await buildApp({ config: context.config, database: created.database, now });
+    // A refused message is tried again as often as in production, without the waits.
+    const mailRetryWaitsMs = MAIL_RETRY_WAITS_MS.map(() => 0);
+    context.app = await buildApp({
+      config: context.config,
+      database: created.database,
+      now,
+      mailRetryWaitsMs,
+    });
   });
   afterAll(async () => {
     await context.app?.close();

@@ -12,6 +12,7 @@ import {
   responseStatusSchema,
   statusTokenSchema,
 } from "../../../contract/annotations.ts";
+import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
 import {
@@ -38,11 +39,18 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   // Status links: enough for an author to check back often, far too few to guess at tokens.
   const statusLinkLimits = [new Limit(limitStore, "status-links", 60, 10, by.address)];
   // Per anonymous browser, per member (known and accountable, so more), and per address.
-  const limits = [
+  const responseLimits = [
     new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
     new Limit(limitStore, "responses-member", 30, 10, by.member),
     new Limit(limitStore, "responses-address", 30, 10, by.address),
   ];
+  // The owner's replies (write, rewrite, take back) spend from one budget per member.
+  const replyWrites = {
+    rateLimit: {
+      message: annotationMessages.repliesTooMany,
+      limits: [new Limit(limitStore, "reply-writes", limits.replyWritesPerMinute, 1, by.member)],
+    },
+  };
 
   app.post(
     "/annotations",
@@ -53,7 +61,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         body: annotationCreateSchema,
         response: { 201: annotationCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-      config: { rateLimit: { message: annotationMessages.tooMany, limits } },
+      config: { rateLimit: { message: annotationMessages.tooMany, limits: responseLimits } },
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
@@ -169,8 +177,9 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           "Write or rewrite the owner's reply to a response (the prism's owner; approves a pending one)",
         params: idParams,
         body: annotationReplyInputSchema,
-        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      config: replyWrites,
     },
     async (request, reply) => {
       const { view, events } = await replyToAnnotation(
@@ -191,8 +200,9 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         tags,
         summary: "Take back the owner's reply to a response (the prism's owner)",
         params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 429) },
       },
+      config: replyWrites,
     },
     async (request, reply) => {
       const { events } = await withdrawReply(db, requireUser(request), request.params.id);

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isReservedUsername, limits } from "../../../contract/limits.ts";
+import { oneLine } from "../../../contract/text.ts";
 import type { Executor } from "../../db/client.ts";
 import { sameIgnoringCase } from "../../db/ignoring-case.ts";
 import { type UserRow, users } from "../../db/schema.ts";
@@ -67,7 +68,11 @@ export async function findOrCreateMember(
 
   const localPart = profile.email.slice(0, profile.email.lastIndexOf("@"));
   const [first, ...others] = (profile.name ?? "").trim().split(/\s+/);
-  const name = (value: string | undefined) => value?.trim().slice(0, limits.nameMax) || undefined;
+  // One line, as every name is, whatever the provider sends.
+  const name = (value: string | undefined) =>
+    oneLine(value ?? "")
+      .trim()
+      .slice(0, limits.nameMax) || undefined;
   const [created] = await db
     .insert(users)
     .values({

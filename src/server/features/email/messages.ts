@@ -1,41 +1,58 @@
 // What an e-mail notification says: one message per member, as plain text and as simple HTML,
 // with a one-click unsubscribe (RFC 8058) in its headers and a link to the same in its body.
 import { excerpt } from "../../../contract/excerpt.ts";
+import { oneLine } from "../../../contract/text.ts";
 import { escapeHtml } from "../../escape.ts";
 import type { MailedNotification, Outgoing } from "./service.ts";
 
 /** How much of a response or a reply a message quotes. */
 const QUOTE_MAX = 300;
 
-const someone = (name: string | null) => name?.trim() || "Someone";
+/**
+ * What one message tells of at most: so many notifications, in so many bytes of text (and as many
+ * of HTML). The rest are summed up in one line that links to the member's notifications.
+ */
+export const DIGEST_ITEMS_MAX = 50;
+export const DIGEST_BYTES_MAX = 100 * 1024;
 
-/** One notification as a sentence, the words it quotes and where to see it. */
+/** What the items may take of it: the rest is ample for the greeting, the links and the footer. */
+const ITEM_BYTES_MAX = DIGEST_BYTES_MAX - 4 * 1024;
+
+const someone = (name: string | null) => oneLine(name ?? "").trim() || "Someone";
+
+/** The start of a text that may hold several lines, on one line. */
+const quoted = (text: string) => excerpt(oneLine(text).trim(), QUOTE_MAX);
+
+/**
+ * One notification as a sentence, the words it quotes and where to see it; each on one line,
+ * whatever the rows hold, so that nothing a member wrote starts a line of the message.
+ */
 function describe(notification: MailedNotification, origin: string) {
   const actor = someone(notification.actorName);
-  const title = `"${notification.prismTitle}"`;
+  const title = `"${oneLine(notification.prismTitle)}"`;
   return notification.type === "annotation"
     ? {
         line: `${actor} responded to your Prism ${title}, waiting for your review`,
-        quote: excerpt(notification.annotationText, QUOTE_MAX),
-        passage: excerpt(notification.selectedText, QUOTE_MAX),
+        quote: quoted(notification.annotationText),
+        passage: quoted(notification.selectedText),
         link: `${origin}/${notification.prismOwnerUsername}`,
       }
     : {
         line: `${actor} replied to your response to ${title}`,
-        quote: excerpt(notification.replyText ?? "", QUOTE_MAX),
-        passage: excerpt(notification.annotationText, QUOTE_MAX),
+        quote: quoted(notification.replyText ?? ""),
+        passage: quoted(notification.annotationText),
         link: `${origin}/${notification.prismOwnerUsername}`,
       };
 }
 
-function subjectOf({ setting, notifications }: Outgoing): string {
+function subjectOf({ setting, notifications, total }: Outgoing): string {
   const [only] = notifications;
-  if (notifications.length === 1 && only) {
+  if (total === 1 && only) {
     return only.type === "annotation"
-      ? `${someone(only.actorName)} responded to your Prism "${only.prismTitle}"`
-      : `${someone(only.actorName)} replied to your response to "${only.prismTitle}"`;
+      ? `${someone(only.actorName)} responded to your Prism "${oneLine(only.prismTitle)}"`
+      : `${someone(only.actorName)} replied to your response to "${oneLine(only.prismTitle)}"`;
   }
-  const count = `${notifications.length} new notifications`;
+  const count = `${total.toLocaleString("en")} new notifications`;
   return setting === "daily" ? `Your Prism digest: ${count}` : `Prism: ${count}`;
 }
 
@@ -44,22 +61,45 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   const oneClick = `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
   const confirmPage = `${origin}/unsubscribe?token=${encodeURIComponent(token)}`;
   const settings = `${origin}/profile`;
-  const items = outgoing.notifications.map((notification) => describe(notification, origin));
+  const all = `${origin}/notifications`;
   const why =
     outgoing.setting === "daily"
       ? "You get this digest once a day because of your Prism e-mail settings"
       : "You get these e-mails because of your Prism e-mail settings";
-  const text = [
-    `Hello ${outgoing.recipient.firstName},`,
-    "",
-    ...items.flatMap((item) => [
+  // Each item as text and HTML, while both fit in the budget (what frames them is well within it).
+  const texts: string[] = [];
+  const htmls: string[] = [];
+  let bytes = { text: 0, html: 0 };
+  for (const notification of outgoing.notifications.slice(0, DIGEST_ITEMS_MAX)) {
+    const item = describe(notification, origin);
+    const text = [
       `* ${item.line}:`,
       `  On "${item.passage}"`,
       `  "${item.quote}"`,
       `  ${item.link}`,
       "",
-    ]),
-    `All your notifications: ${origin}/notifications`,
+    ].join("\n");
+    const html =
+      `<li><p><a href="${escapeHtml(item.link)}">${escapeHtml(item.line)}</a></p>` +
+      `<p>On &ldquo;${escapeHtml(item.passage)}&rdquo;</p>` +
+      `<blockquote>${escapeHtml(item.quote)}</blockquote></li>`;
+    const next = {
+      text: bytes.text + Buffer.byteLength(text),
+      html: bytes.html + Buffer.byteLength(html),
+    };
+    if (next.text > ITEM_BYTES_MAX || next.html > ITEM_BYTES_MAX) break;
+    texts.push(text);
+    htmls.push(html);
+    bytes = next;
+  }
+  const more = outgoing.total - texts.length;
+  const moreLine = `And ${more.toLocaleString("en")} more`;
+  const text = [
+    `Hello ${oneLine(outgoing.recipient.firstName)},`,
+    "",
+    ...texts,
+    ...(more > 0 ? [`${moreLine}: ${all}`, ""] : []),
+    `All your notifications: ${all}`,
     "",
     "--",
     `${why}: ${settings}`,
@@ -69,16 +109,12 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   const html = [
     "<!doctype html>",
     '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(outgoing.recipient.firstName)},</p>`,
+    `<p>Hello ${escapeHtml(oneLine(outgoing.recipient.firstName))},</p>`,
     "<ul>",
-    ...items.map(
-      (item) =>
-        `<li><p><a href="${escapeHtml(item.link)}">${escapeHtml(item.line)}</a></p>` +
-        `<p>On &ldquo;${escapeHtml(item.passage)}&rdquo;</p>` +
-        `<blockquote>${escapeHtml(item.quote)}</blockquote></li>`,
-    ),
+    ...htmls,
     "</ul>",
-    `<p><a href="${escapeHtml(`${origin}/notifications`)}">All your notifications</a></p>`,
+    ...(more > 0 ? [`<p><a href="${escapeHtml(all)}">${escapeHtml(moreLine)}</a></p>`] : []),
+    `<p><a href="${escapeHtml(all)}">All your notifications</a></p>`,
     `<p style="color: #555; font-size: 0.9em">${escapeHtml(why)}: ` +
       `<a href="${escapeHtml(settings)}">Profile Settings</a>. ` +
       `<a href="${escapeHtml(confirmPage)}">Unsubscribe</a></p>`,
@@ -86,8 +122,7 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
   ].join("\n");
   return {
     to: outgoing.recipient.email,
-    // One line, whatever a title or a name holds.
-    subject: subjectOf(outgoing).replace(/\s+/g, " "),
+    subject: subjectOf(outgoing),
     text,
     html,
     headers: {

@@ -1,20 +1,32 @@
 // Sends e-mail notifications from this process: a member on "immediately" is mailed as soon as a
 // notification for them is announced (after its transaction committed); members on "daily" get
-// their digest from a timer that looks every few minutes (unref'd, stopped when the app closes).
-// With several processes each looks, and each notification still goes out once: claims are
-// recorded (service.ts). Nothing is claimed when the server cannot send mail.
+// their digest from a timer that looks every few minutes (unref'd, stopped when the app closes),
+// which also sends what a refused message left waiting. A message the mail server refuses for now
+// is tried again a few times, then left for the timer. With several processes each looks, and
+// each notification still goes out once: claims are recorded (service.ts). Nothing is claimed
+// when the server cannot send mail.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../../live/bus.ts";
-import type { Mailer } from "../../mail/mailer.ts";
+import { isTransient, type Mailer, sendRetrying } from "../../mail/mailer.ts";
 import { composeMessage } from "./messages.ts";
-import { claimDigests, claimImmediate, type Outgoing, unsubscribeToken } from "./service.ts";
+import {
+  claimDigests,
+  claimImmediate,
+  markMailed,
+  type Outgoing,
+  releaseClaim,
+  unsubscribeToken,
+} from "./service.ts";
 
 /** How often the digest timer looks for digests due. */
 const LOOK_EVERY_MS = 10 * 60 * 1000;
 
 export interface EmailNotifier {
-  /** Sends the digests due now; resolves with how many messages went out. */
+  /**
+   * Sends the digests due now, and what refused messages left waiting for members who want each
+   * notification at once; resolves with how many messages went out.
+   */
   runDigest(): Promise<number>;
   /** Resolves once the messages under way have gone (or failed). */
   idle(): Promise<void>;
@@ -31,10 +43,12 @@ interface NotifierDeps {
   log: FastifyBaseLogger;
   /** The time digests are due by (tests move it on instead of waiting a day). */
   now: () => Date;
+  /** The waits before each new try of a message the mail server refused for now. */
+  retryWaitsMs: readonly number[];
 }
 
 export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
-  const { db, bus, mailer, origin, secret, log, now } = deps;
+  const { db, bus, mailer, origin, secret, log, now, retryWaitsMs } = deps;
   if (!mailer.canSend)
     return { runDigest: async () => 0, idle: async () => {}, stop: async () => {} };
   const underWay = new Set<Promise<number>>();
@@ -43,23 +57,39 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
     void work.finally(() => underWay.delete(work));
     return work;
   };
-  /** Sends what was claimed; a message that fails is logged by its member alone, never its text. */
+  /**
+   * Sends what was claimed, and marks it mailed once the server accepted it; a message that fails
+   * gives its claim back, and is logged by its member alone, never its text. Once the server
+   * refused one for now, the rest of the run is given back untried, for the next run.
+   */
   const send = async (claimed: Outgoing[]) => {
     let sent = 0;
+    let refusing = false;
     for (const outgoing of claimed) {
+      if (refusing) {
+        await releaseClaim(db, outgoing, true);
+        continue;
+      }
       const message = composeMessage(
         outgoing,
         origin,
         unsubscribeToken(secret, outgoing.recipient.id),
       );
       try {
-        await mailer.send(message);
-        sent++;
+        await sendRetrying(mailer, message, retryWaitsMs);
       } catch (error) {
-        // The error's text may name the recipient: only its code is logged.
-        const code = (error as { code?: unknown }).code;
-        log.warn({ code, userId: outgoing.recipient.id }, "e-mail notification failed");
+        // The error's text may name the recipient: only its codes are logged.
+        const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+        log.warn(
+          { code, responseCode, userId: outgoing.recipient.id },
+          "e-mail notification failed",
+        );
+        refusing = isTransient(error);
+        await releaseClaim(db, outgoing, refusing);
+        continue;
       }
+      await markMailed(db, outgoing, now());
+      sent++;
     }
     return sent;
   };
@@ -78,7 +108,11 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
       void attempt(() => claimImmediate(db, event.userId, now()), "e-mail notification");
     }
   });
-  const runDigest = () => attempt(() => claimDigests(db, now()), "daily digest");
+  const runDigest = () =>
+    attempt(
+      async () => [...(await claimDigests(db, now())), ...(await claimImmediate(db, null, now()))],
+      "daily digest",
+    );
   void runDigest();
   const timer = setInterval(runDigest, LOOK_EVERY_MS).unref();
   const idle = async () => {

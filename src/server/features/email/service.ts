@@ -1,7 +1,9 @@
 // E-mail notifications: which of a member's notifications are mailed (new responses to review,
-// replies to theirs), claiming them so that each is mailed at most once, the member's setting and
-// their unsubscribe token. Claims are recorded in the transaction that makes them; the message
-// goes out after it commits, so a message that fails is lost rather than sent twice.
+// replies to theirs), claiming them so that each is mailed once, the member's setting and their
+// unsubscribe token. A claim is recorded in the transaction that makes it, and the message goes
+// out after it commits: once the mail server accepted it, what it told of is marked mailed; when
+// the server refused it, the claim is given back, so that a later run sends it. A process that
+// stops with a message under way leaves its claim, which is void after CLAIM_LEASE_MS.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -9,12 +11,19 @@ import type { EmailNotifications } from "../../../contract/user.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { annotations, notifications, prisms, users } from "../../db/schema.ts";
 import { emailSetting } from "../users/service.ts";
+import { DIGEST_ITEMS_MAX } from "./messages.ts";
 
 /** The notifications that may be e-mailed: a response to review, an owner's reply to yours. */
 export const MAILED_TYPES = ["annotation", "reply"] as const;
 
 /** A daily digest goes to a member at most once in this time. */
 export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a claim keeps a notification from other processes: far longer than a message takes
+ * with its retries; past it the claim of a process that stopped is void.
+ */
+export const CLAIM_LEASE_MS = 60 * 60 * 1000;
 
 /** An arbitrary, fixed key: whoever holds it in a transaction is the one sending digests. */
 const DIGEST_LOCK = 0x707269736d;
@@ -34,7 +43,14 @@ export interface MailedNotification {
 export interface Outgoing {
   recipient: { id: number; email: string; firstName: string };
   setting: Exclude<EmailNotifications, "never">;
+  /** The oldest of what was claimed, at most DIGEST_ITEMS_MAX. */
   notifications: MailedNotification[];
+  /** How many notifications were claimed for the message (what it shows, and the rest). */
+  total: number;
+  /** The claim: the notifications it holds, as of when. */
+  claim: { ids: number[]; at: Date };
+  /** The member's last digest before this one (restored when this one was refused for now). */
+  lastDigestAt: Date | null;
 }
 
 const sign = (secret: string, userId: number) =>
@@ -68,9 +84,9 @@ export async function unsubscribe(db: Executor, secret: string, token: string): 
 }
 
 /**
- * The statement that claims: it marks mailed what is waiting for the members `recipients` selects
- * and returns its ids. Only notifications with an annotation are mailed, which the index of what
- * is waiting (`notifications_unmailed_idx`) holds alone.
+ * The statement that claims: it claims what is waiting, unclaimed, for the members `recipients`
+ * selects and returns it. Only notifications with an annotation are mailed, which the index of
+ * what is waiting (`notifications_unmailed_idx`) holds alone.
  */
 export function claimStatement(
   tx: Executor,
@@ -78,12 +94,14 @@ export function claimStatement(
   setting: Outgoing["setting"],
   recipients: SQL,
 ) {
+  const voidBefore = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
   return tx
     .update(notifications)
-    .set({ mailedAt: now })
+    .set({ mailClaimedAt: now })
     .where(
       and(
         isNull(notifications.mailedAt),
+        sql`(${notifications.mailClaimedAt} is null or ${notifications.mailClaimedAt} <= ${voidBefore}::timestamptz)`,
         isNotNull(notifications.annotationId),
         inArray(notifications.type, [...MAILED_TYPES]),
         eq(notifications.read, false),
@@ -95,13 +113,21 @@ export function claimStatement(
           and ${users.emailNotifications} = ${setting} and ${recipients})`,
       ),
     )
-    .returning({ id: notifications.id });
+    .returning({
+      id: notifications.id,
+      userId: notifications.userId,
+      createdAt: notifications.createdAt,
+    });
 }
 
+/** The ids as one parameter (a member may have thousands waiting). */
+const anyOf = (ids: number[]) => sql`any(string_to_array(${ids.join(",")}, ',')::integer[])`;
+
 /**
- * Marks mailed, as of `now`, the unread notifications not yet mailed of the members `recipients`
- * selects (a condition on `users`), and reads what the messages say. Unread: what the member
- * already saw or decided on in Prism needs no e-mail; nor does a response that is not pending.
+ * Claims, as of `now`, the unread notifications not yet mailed of the members `recipients`
+ * selects (a condition on `users`), and reads what the messages say: each member's oldest
+ * DIGEST_ITEMS_MAX. Unread: what the member already saw or decided on in Prism needs no e-mail;
+ * nor does a response that is not pending.
  */
 async function claim(
   tx: Executor,
@@ -111,10 +137,23 @@ async function claim(
 ): Promise<Outgoing[]> {
   const claimed = await claimStatement(tx, now, setting, recipients);
   if (claimed.length === 0) return [];
+  const held = new Map<number, typeof claimed>();
+  for (const row of claimed) {
+    const rows = held.get(row.userId) ?? [];
+    rows.push(row);
+    held.set(row.userId, rows);
+  }
+  const shown = [...held.values()].flatMap((rows) =>
+    rows
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .slice(0, DIGEST_ITEMS_MAX)
+      .map((row) => row.id),
+  );
   const owners = alias(users, "owners");
   const rows = await tx
     .select({
       recipient: { id: users.id, email: users.email, firstName: users.firstName },
+      lastDigestAt: users.lastDigestAt,
       type: notifications.type,
       actorName: notifications.actorName,
       prismTitle: prisms.title,
@@ -128,25 +167,72 @@ async function claim(
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
     .innerJoin(owners, eq(owners.id, prisms.userId))
     .innerJoin(annotations, eq(annotations.id, notifications.annotationId))
-    .where(
-      inArray(
-        notifications.id,
-        claimed.map((row) => row.id),
-      ),
-    )
+    .where(sql`${notifications.id} = ${anyOf(shown)}`)
     .orderBy(notifications.userId, notifications.createdAt, notifications.id);
   const byRecipient = new Map<number, Outgoing>();
-  for (const { recipient, ...notification } of rows) {
-    const outgoing = byRecipient.get(recipient.id) ?? { recipient, setting, notifications: [] };
+  for (const { recipient, lastDigestAt, ...notification } of rows) {
+    const ids = held.get(recipient.id)?.map((row) => row.id) ?? [];
+    const outgoing = byRecipient.get(recipient.id) ?? {
+      recipient,
+      setting,
+      notifications: [],
+      total: ids.length,
+      claim: { ids, at: now },
+      lastDigestAt,
+    };
     outgoing.notifications.push(notification as MailedNotification);
     byRecipient.set(recipient.id, outgoing);
   }
   return [...byRecipient.values()];
 }
 
-/** Claims what is waiting for a member who wants each notification at once. */
-export async function claimImmediate(db: Db, userId: number, now: Date): Promise<Outgoing[]> {
-  return db.transaction((tx) => claim(tx, now, "immediately", sql`${users.id} = ${userId}`));
+/**
+ * Claims what is waiting for a member who wants each notification at once: `userId`, or every
+ * such member (what a message the server refused left waiting).
+ */
+export async function claimImmediate(
+  db: Db,
+  userId: number | null,
+  now: Date,
+): Promise<Outgoing[]> {
+  return db.transaction((tx) =>
+    claim(tx, now, "immediately", userId === null ? sql`true` : sql`${users.id} = ${userId}`),
+  );
+}
+
+/** The mail server accepted the message: what it told of is mailed. */
+export async function markMailed(db: Db, outgoing: Outgoing, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ mailedAt: now })
+    .where(sql`${notifications.id} = ${anyOf(outgoing.claim.ids)}`);
+}
+
+/**
+ * The mail server refused the message: its claim is given back, so that a later run sends what it
+ * told of. A digest refused for now (`transient`) is due again at once; one refused for good
+ * (the address, say) waits for the next day's.
+ */
+export async function releaseClaim(db: Db, outgoing: Outgoing, transient: boolean): Promise<void> {
+  const { claim: held, recipient } = outgoing;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({ mailClaimedAt: null })
+      .where(
+        and(
+          sql`${notifications.id} = ${anyOf(held.ids)}`,
+          eq(notifications.mailClaimedAt, held.at),
+          isNull(notifications.mailedAt),
+        ),
+      );
+    if (outgoing.setting === "daily" && transient) {
+      await tx
+        .update(users)
+        .set({ lastDigestAt: outgoing.lastDigestAt })
+        .where(and(eq(users.id, recipient.id), eq(users.lastDigestAt, held.at)));
+    }
+  });
 }
 
 /**

@@ -70,7 +70,10 @@ export async function notifyAnnotation(
 /**
  * Tells the member who wrote a response what became of it: approved, rejected or answered by
  * `actor` (the prism's owner, or an admin deciding for them). Anonymous authors follow theirs by
- * their status link instead. Returns the event for the author's open pages, if one was made.
+ * their status link instead. A reply is news once per response: after the author was told of one,
+ * a reply written again (taken back first) tells them nothing; the caller holds the response's
+ * lock, so two replies at once still tell them once. Returns the event for the author's open
+ * pages, if one was made.
  */
 export async function notifyAuthor(
   tx: Executor,
@@ -82,6 +85,20 @@ export async function notifyAuthor(
 ): Promise<PrismEvent[]> {
   const { annotation, actor, type } = about;
   if (annotation.userId === null || annotation.userId === actor.id) return [];
+  if (type === "reply") {
+    const [told] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, annotation.userId),
+          eq(notifications.annotationId, annotation.id),
+          eq(notifications.type, "reply"),
+        ),
+      )
+      .limit(1);
+    if (told) return [];
+  }
   await tx.insert(notifications).values({
     userId: annotation.userId,
     prismId: annotation.prismId,

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { catalystMessages } from "../../../contract/catalyst.ts";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
+import { oneLine } from "../../../contract/text.ts";
 import { recordAudit } from "../../audit.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
@@ -37,7 +38,7 @@ async function mailResetLink(mailer: Mailer, appOrigin: string, user: UserRow, t
     to: user.email,
     subject: "Reset your Prism password",
     text:
-      `Hello ${user.firstName},\n\n` +
+      `Hello ${oneLine(user.firstName)},\n\n` +
       `Someone asked to reset the password of your Prism account @${user.username}.\n` +
       `To choose a new password, open this link within one hour:\n\n${link}\n\n` +
       "The link works once. If you did not ask for this, you can ignore this e-mail; " +

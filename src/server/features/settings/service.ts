@@ -1,5 +1,6 @@
 // A member's own profile settings.
 import { eq } from "drizzle-orm";
+import { oneLine } from "../../../contract/text.ts";
 import type { ProfileUpdate } from "../../../contract/user.ts";
 import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
@@ -89,7 +90,7 @@ export async function mailEmailChanged(
     to: before.email,
     subject: "The e-mail address of your Prism account was changed",
     text:
-      `Hello ${before.firstName},\n\n` +
+      `Hello ${oneLine(before.firstName)},\n\n` +
       `The e-mail address of your Prism account @${before.username} was changed to ` +
       `${maskEmail(newEmail)}. Messages about the account, such as password resets, go there ` +
       "from now on.\n\n" +
