@@ -22,9 +22,16 @@ export const limits = {
   prismWritesPerMinute: 60,
   /**
    * Versions of one prism kept, the current one included: past them the oldest go first, except
-   * those a response was made on.
+   * those another person than the owner responded to, which `answeredRevisionsKept` bounds.
    */
   revisionsKept: 100,
+  /** Versions of one prism kept beside those because another person responded to them. */
+  answeredRevisionsKept: 100,
+  /**
+   * Bytes (UTF-8) of the kept versions of one member's prisms, titles and contents: past them the
+   * oldest go first, whatever responses were made on them.
+   */
+  revisionBytesPerMember: 10_000_000,
   annotationMax: 2000,
   /** The owner's reply to a response. */
   replyMax: 2000,
