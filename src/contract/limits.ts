@@ -32,6 +32,11 @@ export const limits = {
    * oldest go first, whatever responses were made on them.
    */
   revisionBytesPerMember: 10_000_000,
+  /**
+   * Views of one prism counted per address and UTC day: more from that address answer as any
+   * other and count nothing (a household shares an address; a script making browser ids does too).
+   */
+  viewsPerAddress: 20,
   annotationMax: 2000,
   /** The owner's reply to a response. */
   replyMax: 2000,

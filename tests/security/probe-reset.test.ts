@@ -3,38 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { type LimitStore, memoryStore } from "../../src/server/plugins/rate-limit-store.ts";
 import { buildUser } from "../../src/server/test/builders.ts";
 import { send, setupTestDatabase, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
+import { type CounterOperation, countingStore } from "../../src/server/test/limit-store.ts";
 
 const t = setupTestDatabase();
 
-/** The memory store, recording each counter operation as `name operation`. */
-function countingStore(operations: string[]): LimitStore {
-  const store = memoryStore();
-  return {
-    counters(name, points, seconds) {
-      const counters = store.counters(name, points, seconds);
-      return {
-        spend(key) {
-          operations.push(`${name} spend`);
-          return counters.spend(key);
-        },
-        refund(key) {
-          operations.push(`${name} refund`);
-          return counters.refund(key);
-        },
-        forget(key) {
-          operations.push(`${name} forget`);
-          return counters.forget(key);
-        },
-      };
-    },
-  };
-}
-
 describe("password reset, an account that exists against one that does not", () => {
-  const operations: string[] = [];
+  const operations: CounterOperation[] = [];
   let app: App;
   beforeAll(async () => {
     const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
@@ -51,7 +27,7 @@ describe("password reset, an account that exists against one that does not", () 
       remoteAddress: address,
     });
     expect(answer.statusCode).toBe(202);
-    return [...operations];
+    return operations.map(({ name, operation }) => `${name} ${operation}`);
   }
 
   it("spends the same counters for every login", async () => {
