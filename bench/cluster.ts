@@ -2,7 +2,6 @@
 // measurement on a cluster, and what Linux's /proc tells about them: their CPU time, and which
 // of them holds each connection.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { get } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -107,6 +106,8 @@ export async function startCluster(options: {
   databaseUrl: string;
   workers: number;
   appOrigin: string;
+  /** Its APP_SECRET, with which the bench signs its browsers' ids. */
+  appSecret: string;
 }): Promise<ClusterServer> {
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
@@ -121,7 +122,7 @@ export async function startCluster(options: {
       HOST,
       PORT: String(port),
       APP_ORIGIN: options.appOrigin,
-      APP_SECRET: randomBytes(32).toString("hex"),
+      APP_SECRET: options.appSecret,
       SEED: "demo",
       LOG_LEVEL: "warn",
     },

@@ -15,6 +15,7 @@ import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
 import { CHANNEL } from "../src/server/live/bus.ts";
 import { memoryStore } from "../src/server/plugins/rate-limit-store.ts";
 import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
+import { signedVisitorId } from "../src/server/plugins/visitor.ts";
 import { startCluster } from "./cluster.ts";
 import { benchUsername, seedCardMembers, seedMembers } from "./members.ts";
 import { measureStreams, type StreamsReport } from "./streams-scenario.ts";
@@ -91,7 +92,15 @@ async function etagOf(url: string, headers: Record<string, string> = {}): Promis
   return etag;
 }
 
-const BENCH_VISITOR = { cookie: "vid=bench-visitor-0000000001" };
+/** The servers' APP_SECRET, with which the bench signs its browsers' ids as the servers do. */
+const APP_SECRET = randomBytes(32).toString("hex");
+/** The `vid` cookie of the bench's browser `name`, as a server issues it. */
+const browser = (name: string) => `vid=${signedVisitorId(name, APP_SECRET)}`;
+const BENCH_VISITOR = { cookie: browser("bench-visitor-0000000001") };
+// The heart-toggle scenario's 500 browsers, for its request setup in autocannon's worker.
+process.env.BENCH_TOGGLERS = JSON.stringify(
+  Array.from({ length: 500 }, (_, i) => browser(`bench-toggler-${String(i).padStart(10, "0")}`)),
+);
 
 /** Prisms whose heart count differs from their hearts: there must be none. */
 async function heartCountsDrift(context: ScenarioContext): Promise<string | undefined> {
@@ -159,8 +168,6 @@ const scenarios: Scenario[] = [
     name: "heart status, a new browser each time",
     method: "GET",
     path: async (context) => `/api/prisms/${await firstPrismId(context)}/heart`,
-    prepare: async () => ({ headers: { cookie: "vid=bench-browser-[<id>]" } }),
-    idReplacement: true,
   },
   {
     name: "heart status poll, unchanged (304)",
@@ -533,7 +540,7 @@ async function runPrism(
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     APP_ORIGIN,
-    APP_SECRET: randomBytes(32).toString("hex"),
+    APP_SECRET,
     SEED: "none",
     LOG_LEVEL: "silent",
     // The heart-toggle scenario sends each request as from another client (X-Forwarded-For).
@@ -582,6 +589,7 @@ async function runPrism(
         base,
         origin: APP_ORIGIN,
         heartPath: `/api/prisms/${await firstPrismId(context)}/heart`,
+        hearters: [browser("bench-streams-heart-0"), browser("bench-streams-heart-1")],
         count: settings.streams,
         hearts: 20,
       });
@@ -651,6 +659,7 @@ function runCluster(serverUrl: string, streams: number): Promise<StreamsReport> 
       databaseUrl,
       workers: CLUSTER_WORKERS,
       appOrigin: APP_ORIGIN,
+      appSecret: APP_SECRET,
     });
     // A listener of the bench's own times each heart's NOTIFY, apart from any fan-out.
     const listener = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -659,6 +668,7 @@ function runCluster(serverUrl: string, streams: number): Promise<StreamsReport> 
         base: server.base,
         origin: APP_ORIGIN,
         heartPath: `/api/prisms/${await firstPrismId(server)}/heart`,
+        hearters: [browser("bench-streams-heart-0"), browser("bench-streams-heart-1")],
         count: streams,
         hearts: 20,
         workers: server.workers,

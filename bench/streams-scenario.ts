@@ -99,6 +99,8 @@ export async function measureStreams(options: {
   base: string;
   origin: string;
   heartPath: string;
+  /** The `vid` cookies of the two browsers that heart in turn. */
+  hearters: [string, string];
   count: number;
   hearts: number;
   workers?: number[];
@@ -160,7 +162,7 @@ export async function measureStreams(options: {
       const sent = now();
       const response = await sendHeart(
         `${options.base}${options.heartPath}`,
-        { origin: options.origin, cookie: `vid=bench-streams-heart-${heart % 2}00000` },
+        { origin: options.origin, cookie: heart % 2 ? options.hearters[1] : options.hearters[0] },
         agent,
       );
       if (response.status !== 200) throw new Error(`heart: HTTP ${response.status}`);

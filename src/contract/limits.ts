@@ -27,9 +27,21 @@ export const limits = {
   replyWritesPerMinute: 60,
   /**
    * Versions of one prism kept, the current one included: past them the oldest go first, except
-   * those a response was made on.
+   * those another person than the owner responded to, which `answeredRevisionsKept` bounds.
    */
   revisionsKept: 100,
+  /** Versions of one prism kept beside those because another person responded to them. */
+  answeredRevisionsKept: 100,
+  /**
+   * Bytes (UTF-8) of the kept versions of one member's prisms, titles and contents: past them the
+   * oldest go first, whatever responses were made on them.
+   */
+  revisionBytesPerMember: 10_000_000,
+  /**
+   * Views of one prism counted per address and UTC day: more from that address answer as any
+   * other and count nothing (a household shares an address; a script making browser ids does too).
+   */
+  viewsPerAddress: 20,
   annotationMax: 2000,
   /** The owner's reply to a response. */
   replyMax: 2000,

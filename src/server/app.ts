@@ -60,7 +60,7 @@ import { addressKey, OpenLimit, rateLimitPlugin } from "./plugins/rate-limit.ts"
 import { type LimitStore, limitStoreFor } from "./plugins/rate-limit-store.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
 import { SessionCache } from "./plugins/session-cache.ts";
-import { ensureVisitorId } from "./plugins/visitor.ts";
+import { ensureVisitorId, visitorPlugin } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { Readiness } from "./readiness.ts";
 import { serializerCompiler } from "./serializer.ts";
@@ -254,6 +254,7 @@ export async function buildApp(options: BuildOptions) {
   });
   app.decorate("emailNotifier", emailNotifier);
   app.addHook("onClose", () => emailNotifier.stop());
+  await app.register(visitorPlugin, { db: database.db, config, secret });
   const answers = new ResponseCache(bus);
   const sessionCache = new SessionCache(database, bus);
   await sessionCache.start();
@@ -355,7 +356,7 @@ export async function buildApp(options: BuildOptions) {
     origin: config.appOrigin,
     pageStatus: createPageStatus(deps.db),
     stamp: () => deps.versions.stamp(),
-    onPage: (request, reply) => ensureVisitorId(request, reply, config),
+    onPage: (request, reply) => ensureVisitorId(request, reply, config, secret),
   });
   return app;
 }

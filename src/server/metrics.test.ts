@@ -5,7 +5,14 @@ import { loadConfig } from "./config.ts";
 import { serveMetrics } from "./metrics.ts";
 import { buildPrism, buildUser } from "./test/builders.ts";
 import { isEvent, openStream } from "./test/event-stream.ts";
-import { jsonHeaders, send, setupTestApp, signIn, TEST_ORIGIN } from "./test/helpers.ts";
+import {
+  jsonHeaders,
+  send,
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  visitorCookie,
+} from "./test/helpers.ts";
 
 const token = "metrics-token-for-the-test-suite-0001";
 const t = setupTestApp({ METRICS_TOKEN: token });
@@ -146,7 +153,7 @@ describe("GET /metrics", () => {
       );
       const hearted = await fetch(`${base}/api/prisms/${prism.id}/heart`, {
         method: "POST",
-        headers: jsonHeaders({ cookie: "vid=visitor-metrics-00000001" }),
+        headers: jsonHeaders({ cookie: visitorCookie("visitor-metrics-00000001") }),
       });
       expect(hearted.status).toBe(200);
       await stream.waitFor(isEvent("heart.changed", { prismId: prism.id }));

@@ -15,6 +15,7 @@ import {
   signIn,
   TEST_ORIGIN,
   TEST_PASSWORD,
+  visitorCookie,
 } from "./test/helpers.ts";
 import { databaseName, spawnInstance } from "./test/instances.ts";
 import { type RoundRobin, startRoundRobin } from "./test/round-robin.ts";
@@ -81,7 +82,7 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL behind a round-robi
     });
     const member = await buildUser(t.database);
     const ownerHeaders = await signIn(t.database, owner);
-    const reader = { cookie: "vid=visitor-two-instances-01" };
+    const reader = { cookie: visitorCookie("visitor-two-instances-01", settings.APP_SECRET) };
     const list = `/api/prisms/${owner.username}`;
     const heart = `/api/prisms/${prism.id}/heart`;
     const annotationsOf = `/api/prisms/${prism.id}/annotations`;

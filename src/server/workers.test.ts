@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 import { buildPrism, buildUser } from "./test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "./test/databases.ts";
-import { jsonHeaders, setupTestApp, signIn, TEST_ORIGIN } from "./test/helpers.ts";
+import {
+  jsonHeaders,
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  TEST_SECRET,
+  visitorCookie,
+} from "./test/helpers.ts";
 import { databaseName } from "./test/instances.ts";
 import { freePort } from "./test/ports.ts";
 
@@ -68,7 +75,7 @@ describe.runIf(postgresUrl)("WORKERS=2 on PostgreSQL", () => {
       title: "Before",
       content: "<p>Mornings.</p>",
     });
-    const visitor = { cookie: "vid=visitor-workers-0000001" };
+    const visitor = { cookie: visitorCookie("visitor-workers-0000001") };
     /** What `count` reads of `path` say, by `pick`, from whichever processes answer them. */
     const readMany = async (path: string, pick: (body: never) => unknown, count: number) =>
       Promise.all(
@@ -212,7 +219,7 @@ describe.runIf(postgresUrl)("WORKERS=2 on PostgreSQL", () => {
                 ...request,
                 headers: {
                   ...jsonHeaders(),
-                  cookie: `vid=restart-visitor-${String(sent % 500).padStart(6, "0")}`,
+                  cookie: visitorCookie(`restart-visitor-${String(sent % 500).padStart(6, "0")}`),
                   "x-forwarded-for": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
                 },
               };
@@ -285,6 +292,7 @@ async function startWorkers(postgresUrl: string, env: Record<string, string> = {
       NODE_ENV: "test",
       SEED: "none",
       LOG_LEVEL: "silent",
+      APP_SECRET: TEST_SECRET,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

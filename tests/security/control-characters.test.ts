@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { textMessages } from "../../src/contract/text.ts";
 import { annotations } from "../../src/server/db/schema.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../src/server/test/helpers.ts";
 import { NotificationText } from "../../src/web/features/notifications/notification-text.tsx";
 
 const t = setupTestApp();
@@ -194,7 +194,7 @@ describe("bidi controls", () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
     const annotated = await send(t.app, "POST", "/api/annotations", {
-      headers: { cookie: "vid=bidi-visitor-0000000001" },
+      headers: { cookie: visitorCookie("bidi-visitor-0000000001") },
       payload: {
         prismId: prism.id,
         selectedText: "Mornings",

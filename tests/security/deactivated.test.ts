@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotations, prisms } from "../../src/server/db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -100,7 +100,9 @@ describe("a deactivated member's prisms", () => {
     expect((await s.account("deactivate")).statusCode).toBe(200);
 
     expect((await heart(s, s.reader)).statusCode).toBe(404);
-    expect((await heart(s, { cookie: "vid=deactivated-visitor-0001" })).statusCode).toBe(404);
+    expect((await heart(s, { cookie: visitorCookie("deactivated-visitor-0001") })).statusCode).toBe(
+      404,
+    );
     const [row] = await t.database.db.select().from(prisms).where(eq(prisms.id, s.prism.id));
     expect(row?.heartsCount).toBe(0);
   });
@@ -112,7 +114,9 @@ describe("a deactivated member's prisms", () => {
     expect((await s.account("deactivate")).statusCode).toBe(200);
 
     expect((await respond(s, s.reader)).statusCode).toBe(404);
-    expect((await respond(s, { cookie: "vid=deactivated-visitor-0002" })).statusCode).toBe(404);
+    expect(
+      (await respond(s, { cookie: visitorCookie("deactivated-visitor-0002") })).statusCode,
+    ).toBe(404);
     const stored = await t.database.db
       .select()
       .from(annotations)

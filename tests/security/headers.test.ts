@@ -8,7 +8,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildUser } from "../../src/server/test/builders.ts";
-import { setupTestApp, signIn, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
+import {
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  TEST_SECRET,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -25,7 +31,12 @@ afterAll(async () => {
 
 /** Another app on the same database, at `origin`, serving a built web app. */
 async function appAt(origin: string) {
-  const config = loadConfig({ APP_ORIGIN: origin, SEED: "none", NODE_ENV: "test" });
+  const config = loadConfig({
+    APP_ORIGIN: origin,
+    SEED: "none",
+    NODE_ENV: "test",
+    APP_SECRET: TEST_SECRET,
+  });
   const app = await buildApp({ config, database: t.database, webRoot });
   await app.ready();
   apps.push(app);
@@ -80,7 +91,7 @@ describe("pages", () => {
   it("are kept by no shared cache, for members and visitors alike", async () => {
     const app = await appAt(TEST_ORIGIN);
     const member = await signIn(t.database, await buildUser(t.database));
-    for (const headers of [member, { cookie: "vid=headers-visitor-000001" }, {}]) {
+    for (const headers of [member, { cookie: visitorCookie("headers-visitor-000001") }, {}]) {
       const page = await get(app, "/explore", headers);
       expect(page.statusCode).toBe(200);
       expect(page.headers["content-type"]).toMatch(/^text\/html/);

@@ -11,7 +11,13 @@ import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import { testDatabaseUrl } from "../../src/server/test/databases.ts";
-import { send, setupTestApp, signIn, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
+import {
+  send,
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -31,7 +37,7 @@ async function exhaust(allowed: number, call: (i: number) => Promise<Sent>, mess
 }
 
 const vid = (n: number | string) => ({
-  cookie: `vid=limits-visitor-${String(n).padStart(6, "0")}`,
+  cookie: visitorCookie(`limits-visitor-${String(n).padStart(6, "0")}`),
 });
 
 describe("limits", () => {

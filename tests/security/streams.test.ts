@@ -17,7 +17,13 @@ import {
 } from "../../src/server/test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../../src/server/test/databases.ts";
 import { isEvent, openStream } from "../../src/server/test/event-stream.ts";
-import { send, setupTestApp, signIn, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
+import {
+  send,
+  setupTestApp,
+  signIn,
+  TEST_PASSWORD,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 import { databaseName } from "../../src/server/test/instances.ts";
 
 const t = setupTestApp();
@@ -116,9 +122,10 @@ describe("a full process", () => {
     const small = await anotherApp({ maxStreams: 3 });
     const at = await small.listen({ port: 0, host: "127.0.0.1" });
     const anonymous = [];
-    for (let i = 0; i < 3; i++) anonymous.push(await stream(at, { cookie: `vid=full-${i}` }));
+    for (let i = 0; i < 3; i++)
+      anonymous.push(await stream(at, { cookie: visitorCookie(`full-${i}`) }));
     expect(anonymous.map((s) => s.status)).toEqual([200, 200, 200]);
-    expect((await stream(at, { cookie: "vid=full-late" })).status).toBe(503);
+    expect((await stream(at, { cookie: visitorCookie("full-late") })).status).toBe(503);
 
     const member = await signIn(t.database, await buildUser(t.database));
     const first = await stream(at, member);
@@ -241,7 +248,7 @@ describe("streams end with their session or role, on every process", () => {
     const ownerStream = await stream(origin, await signIn(t.database, owner));
     const prism = await buildPrism(t.database, { userId: owner.id });
     const annotated = await send(other, "POST", "/api/annotations", {
-      headers: { cookie: "vid=streams-annotator" },
+      headers: { cookie: visitorCookie("streams-annotator") },
       payload: {
         prismId: prism.id,
         selectedText: "Mornings",

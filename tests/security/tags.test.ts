@@ -8,7 +8,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, signIn, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
+import {
+  send,
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -86,7 +92,7 @@ describe("the unread count's tag", () => {
     const ownerBefore = (await unreadCount(ownerHeaders)).headers.etag as string;
 
     const heart = await send(t.app, "POST", `/api/prisms/${prism.id}/heart`, {
-      headers: { cookie: "vid=tags-visitor-hearting-01" },
+      headers: { cookie: visitorCookie("tags-visitor-hearting-01") },
     });
     expect(heart.statusCode).toBe(200);
     expect((await unreadCount({ ...bystander, "if-none-match": before })).statusCode).toBe(304);
@@ -103,7 +109,7 @@ describe("a prism's public list of annotations", () => {
     const author = await signIn(t.database, await buildUser(t.database));
     const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
     const url = `/api/prisms/${prism.id}/annotations`;
-    const reader = { cookie: "vid=tags-visitor-reading-01" };
+    const reader = { cookie: visitorCookie("tags-visitor-reading-01") };
     const read = (headers: Record<string, string> = {}) =>
       t.app.inject({ method: "GET", url, headers });
     const decide = (id: number, status: "approved" | "rejected") =>
@@ -214,7 +220,7 @@ describe("tags and the app secret", () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id });
     const url = `/api/prisms/${prism.id}/annotations`;
-    const reader = { cookie: "vid=tags-visitor-secret-001" };
+    const reader = { cookie: visitorCookie("tags-visitor-secret-001") };
     const tagFrom = async (app: App) =>
       (await app.inject({ method: "GET", url, headers: reader })).headers.etag;
     const one = await appWithSecret("a".repeat(32));

@@ -14,7 +14,7 @@ import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
 import { resolveAppSecret } from "../secret.ts";
 import { createEmbeddedDatabase, testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import { everyRow, type TableRows } from "../test/every-row.ts";
-import { send, TEST_ORIGIN } from "../test/helpers.ts";
+import { send, TEST_ORIGIN, visitorCookie } from "../test/helpers.ts";
 import { openDatabase } from "./client.ts";
 import { demoMembers } from "./demo-data.ts";
 import { moveToPostgres, tablesInMoveOrder } from "./move.ts";
@@ -69,13 +69,14 @@ describe("the order of the move", () => {
   });
 });
 
-const VISITOR = "vid=visitor-who-moves-along";
+/** The browser that hearts before the move, as the app with `secret` signs its id. */
+const visitor = (secret: string) => visitorCookie("visitor-who-moves-along", secret);
 
 /**
  * What the app answers about each demo member: profile, prisms, each prism's hearts (to the
  * visitor) and annotations (to the admin, who sees them all).
  */
-async function answers(app: App, adminCookie: string) {
+async function answers(app: App, adminCookie: string, secret: string) {
   const read = async (url: string, cookie = adminCookie) => {
     const response = await send(app, "GET", url, { headers: { cookie } });
     return { url, status: response.statusCode, body: response.json() as unknown };
@@ -86,7 +87,7 @@ async function answers(app: App, adminCookie: string) {
     const prisms = await read(`/api/prisms/${member.username}`);
     seen.push(prisms);
     for (const prism of prisms.body as { id: number }[]) {
-      seen.push(await read(`/api/prisms/${prism.id}/heart`, VISITOR));
+      seen.push(await read(`/api/prisms/${prism.id}/heart`, visitor(secret)));
       seen.push(await read(`/api/prisms/${prism.id}/annotations`));
     }
   }
@@ -137,10 +138,10 @@ describe.runIf(postgresUrl)("npm run db:move", () => {
       cookie = `${SESSION_COOKIE}=${token}`;
       const [prism] = (await send(app, "GET", `/api/prisms/${demoMembers[0]?.username}`)).json();
       const hearted = await send(app, "POST", `/api/prisms/${prism.id}/heart`, {
-        headers: { cookie: VISITOR },
+        headers: { cookie: visitor(secret) },
       });
       expect(hearted.json()).toMatchObject({ hearted: true });
-      before = await answers(app, cookie);
+      before = await answers(app, cookie, secret);
       await app.close();
       sourceRows = await everyRow(source);
     } finally {
@@ -185,7 +186,7 @@ describe.runIf(postgresUrl)("npm run db:move", () => {
         database: moved,
       });
       try {
-        expect(await answers(app, cookie)).toEqual(before);
+        expect(await answers(app, cookie, secret)).toEqual(before);
         // The admin's session goes on; the visitor's heart is still theirs.
         const signedIn = await send(app, "GET", "/api/user", { headers: { cookie } });
         expect(signedIn.json()).toMatchObject({ username: "admin", isAdmin: true });

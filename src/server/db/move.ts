@@ -24,10 +24,15 @@ export interface MoveOptions {
 /** Prism's tables, each after every table its foreign keys point to. */
 /**
  * Tables whose rows are not worth moving: the rate limits' counters, which run out in minutes, and
- * the day's view keys and salt (the new database makes its own; a visitor seen today may then
- * count once more today).
+ * the day's view keys, addresses' view counts and salt (the new database makes its own; a
+ * visitor seen today may then count once more today).
  */
-const transient: PgTable[] = [schema.rateLimits, schema.prismViewKeys, schema.viewSalts];
+const transient: PgTable[] = [
+  schema.rateLimits,
+  schema.prismViewKeys,
+  schema.prismViewAddresses,
+  schema.viewSalts,
+];
 
 export function tablesInMoveOrder(): PgTable[] {
   const ordered: PgTable[] = [];

@@ -140,6 +140,8 @@ export const prismHearts = pgTable(
   (t) => [
     uniqueIndex("prism_hearts_user_idx").on(t.prismId, t.userId),
     uniqueIndex("prism_hearts_visitor_idx").on(t.prismId, t.visitorHash),
+    /** Whether a browser id of before ids were signed hearted (see `plugins/visitor.ts`). */
+    index("prism_hearts_visitor_hash_idx").on(t.visitorHash),
     index("prism_hearts_user_id_idx").on(t.userId),
     index("prism_hearts_created_idx").on(t.createdAt),
     check("prism_hearts_actor", sql`${t.userId} is not null or ${t.visitorHash} is not null`),
@@ -185,6 +187,8 @@ export const annotations = pgTable(
   (t) => [
     index("annotations_prism_idx").on(t.prismId, t.createdAt),
     index("annotations_user_idx").on(t.userId),
+    /** Whether a browser id of before ids were signed responded (see `plugins/visitor.ts`). */
+    index("annotations_visitor_hash_idx").on(t.visitorHash),
     index("annotations_status_idx").on(t.status, t.createdAt),
     index("annotations_created_idx").on(t.createdAt),
     check(
@@ -238,6 +242,16 @@ export const prismViews = pgTable(
 export const prismViewKeys = pgTable("prism_view_keys", {
   key: text("key").primaryKey(),
   day: date("day").notNull(),
+});
+
+/**
+ * How many views of a prism one address has counted today, each under a key that is an HMAC of
+ * the address and the prism with the day's salt; deleted with the day's view keys.
+ */
+export const prismViewAddresses = pgTable("prism_view_addresses", {
+  key: text("key").primaryKey(),
+  day: date("day").notNull(),
+  count: integer("count").notNull(),
 });
 
 /** One random salt per UTC day for the view keys; the past days' are deleted, so nobody can link them. */

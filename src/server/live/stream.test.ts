@@ -10,7 +10,7 @@ import type { UserRow } from "../db/schema.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import { isEvent, openStream } from "../test/event-stream.ts";
-import { jsonHeaders, setupTestApp, signIn } from "../test/helpers.ts";
+import { jsonHeaders, setupTestApp, signIn, visitorCookie } from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
 import { encodeFrame, eventStreamRoutes, frameFor } from "./stream.ts";
 import { Versions } from "./versions.ts";
@@ -155,9 +155,9 @@ describe("GET /api/events", () => {
     const unchanged = await stream(base);
     expect(await stampOf(unchanged)).toBe(before);
 
-    expect((await heart(base, prism.id, { cookie: "vid=visitor-events-stamp01" })).status).toBe(
-      200,
-    );
+    expect(
+      (await heart(base, prism.id, { cookie: visitorCookie("visitor-events-stamp01") })).status,
+    ).toBe(200);
     await first.waitFor(isEvent("heart.changed", { prismId: prism.id }));
     const after = await stream(base);
     expect(await stampOf(after)).not.toBe(before);
@@ -169,16 +169,16 @@ describe("GET /api/events", () => {
     const watching = await stream(base);
     const since = (await readyOf(watching)).stamp;
     for (const visitor of ["visitor-events-replay001", "visitor-events-replay002"]) {
-      expect((await heart(base, prism.id, { cookie: `vid=${visitor}` })).status).toBe(200);
+      expect((await heart(base, prism.id, { cookie: visitorCookie(visitor) })).status).toBe(200);
     }
     await watching.waitFor(isEvent("heart.changed", { heartsCount: 2 }));
     await watching.close();
 
     const resumed = await stream(base, {}, since);
     expect((await readyOf(resumed)).resumed).toBe(true);
-    expect((await heart(base, prism.id, { cookie: "vid=visitor-events-replay003" })).status).toBe(
-      200,
-    );
+    expect(
+      (await heart(base, prism.id, { cookie: visitorCookie("visitor-events-replay003") })).status,
+    ).toBe(200);
     await resumed.waitFor(isEvent("heart.changed", { heartsCount: 3 }));
     const changed = (heartsCount: number) =>
       `heart.changed ${JSON.stringify({ prismId: prism.id, heartsCount, username: owner.username })}`;
@@ -190,9 +190,9 @@ describe("GET /api/events", () => {
     const { prism } = await ownerAndPrism();
     const s = await stream(base, {}, "0badb007-0");
     expect((await readyOf(s)).resumed).toBe(false);
-    expect((await heart(base, prism.id, { cookie: "vid=visitor-events-replay004" })).status).toBe(
-      200,
-    );
+    expect(
+      (await heart(base, prism.id, { cookie: visitorCookie("visitor-events-replay004") })).status,
+    ).toBe(200);
     await s.waitFor(isEvent("heart.changed", { prismId: prism.id }));
     expect(received(s)).toEqual([]);
     await s.close();
@@ -208,7 +208,7 @@ describe("GET /api/events", () => {
   it("delivers a heart posted through the API as heart.changed with the new count", async () => {
     const { owner, prism } = await ownerAndPrism();
     const s = await stream(base);
-    const first = await heart(base, prism.id, { cookie: "vid=visitor-events-0000001" });
+    const first = await heart(base, prism.id, { cookie: visitorCookie("visitor-events-0000001") });
     expect(first.status).toBe(200);
     const block = await s.waitFor(isEvent("heart.changed", { prismId: prism.id }));
     expect(JSON.parse(block.data ?? "")).toEqual({
@@ -518,7 +518,9 @@ describe("across instances", () => {
       const { prism } = await ownerAndPrism();
       const onB = await stream(base);
 
-      const posted = await heart(originA, prism.id, { cookie: "vid=visitor-events-0000002" });
+      const posted = await heart(originA, prism.id, {
+        cookie: visitorCookie("visitor-events-0000002"),
+      });
       expect(posted.status).toBe(200);
       const block = await onB.waitFor(isEvent("heart.changed", { prismId: prism.id }), 10_000);
       expect(JSON.parse(block.data ?? "").heartsCount).toBe(1);
@@ -540,15 +542,16 @@ describe("across instances", () => {
         const { prism } = await ownerAndPrism();
         const here = await stream(base);
         expect(
-          (await heart(other.origin, prism.id, { cookie: "vid=visitor-events-0000003" })).status,
+          (await heart(other.origin, prism.id, { cookie: visitorCookie("visitor-events-0000003") }))
+            .status,
         ).toBe(200);
         await here.waitFor(isEvent("heart.changed", { prismId: prism.id, heartsCount: 1 }), 10_000);
 
         // Posted here, read through the other process.
         const there = await stream(other.origin);
-        expect((await heart(base, prism.id, { cookie: "vid=visitor-events-0000004" })).status).toBe(
-          200,
-        );
+        expect(
+          (await heart(base, prism.id, { cookie: visitorCookie("visitor-events-0000004") })).status,
+        ).toBe(200);
         await there.waitFor(
           isEvent("heart.changed", { prismId: prism.id, heartsCount: 2 }),
           10_000,

@@ -4,7 +4,14 @@ import type { Annotation } from "../../contract/annotations.ts";
 import { annotations, prisms, users } from "../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
-import { jsonHeaders, send, setupTestApp, signIn, TEST_PASSWORD } from "../test/helpers.ts";
+import {
+  jsonHeaders,
+  send,
+  setupTestApp,
+  signIn,
+  TEST_PASSWORD,
+  visitorCookie,
+} from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
 
 const t = setupTestApp();
@@ -75,8 +82,8 @@ describe("full answers from memory", () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id, heartsCount: 2 });
     const url = `/api/prisms/${prism.id}/heart`;
-    const first = { cookie: "vid=visitor-cache-000000001" };
-    const second = { cookie: "vid=visitor-cache-000000002" };
+    const first = { cookie: visitorCookie("visitor-cache-000000001") };
+    const second = { cookie: visitorCookie("visitor-cache-000000002") };
     const status = (headers: Record<string, string>) =>
       t.app.inject({ method: "GET", url, headers });
 
@@ -124,8 +131,8 @@ describe("full answers from memory", () => {
     const authorHeaders = await signIn(t.database, author);
     const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
     const url = `/api/prisms/${prism.id}/annotations`;
-    const writer = { cookie: "vid=visitor-annotating-0001" };
-    const reader = { cookie: "vid=visitor-reading-000001" };
+    const writer = { cookie: visitorCookie("visitor-annotating-0001") };
+    const reader = { cookie: visitorCookie("visitor-reading-000001") };
     const annotate = (headers: Record<string, string>, annotationText: string) =>
       send(t.app, "POST", "/api/annotations", {
         headers,
@@ -255,7 +262,7 @@ describe("full answers from memory", () => {
     try {
       const [members, prisms] = [await explore("users"), await explore("prisms")];
       const hearted = await send(t.app, "POST", `/api/prisms/${prism.id}/heart`, {
-        headers: { cookie: "vid=visitor-explore-00000002" },
+        headers: { cookie: visitorCookie("visitor-explore-00000002") },
       });
       expect(hearted.statusCode).toBe(200);
       expect((await explore("users")).headers.etag).toBe(members.headers.etag);
@@ -344,7 +351,7 @@ describe("full answers from memory", () => {
     expect((await exploredUser(member.id))?.displayName).toBe("New");
 
     const hearted = await send(t.app, "POST", `/api/prisms/${prismId}/heart`, {
-      headers: { cookie: "vid=visitor-explore-00000001" },
+      headers: { cookie: visitorCookie("visitor-explore-00000001") },
     });
     expect(hearted.statusCode).toBe(200);
     expect((await exploredPrism(prismId))?.heartsCount).toBe(1);
@@ -379,7 +386,7 @@ describe("after the event listener lost its connection", () => {
           annotationText: "Before",
           status: "approved",
         });
-        const visitor = { cookie: "vid=visitor-resync-0000001" };
+        const visitor = { cookie: visitorCookie("visitor-resync-0000001") };
         const get = async (path: string) => {
           const response = await fetch(`${other.origin}${path}`, { headers: visitor });
           return { etag: response.headers.get("etag"), body: await response.json() };

@@ -1,30 +1,51 @@
-// Anonymous visitors: a long-lived random `vid` cookie, known to the database only as an HMAC.
-import { createHmac, randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+// Anonymous visitors: a long-lived `vid` cookie that the server issued and signed, known to the
+// database only as an HMAC.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
-import type { UserRow } from "../db/schema.ts";
+import { type Db, rowsOf } from "../db/client.ts";
+import { annotations, prismHearts, type UserRow } from "../db/schema.ts";
 import type { Viewer } from "../policy.ts";
 import { sessionToken } from "./session.ts";
 
 export const VISITOR_COOKIE = "vid";
 const ONE_YEAR = 365 * 24 * 60 * 60;
+/** A browser id: random, or an unsigned `vid` of before browser ids were signed. */
+const BROWSER_ID = /^[\w-]{1,64}$/;
+/** An unsigned `vid` as browsers were given before browser ids were signed. */
+const UNSIGNED_VID = /^[\w-]{16,64}$/;
 
 /** Who is acting: a signed-in member, or an anonymous visitor known by their visitor hash. */
 export type Participant = { user: UserRow } | { visitorHash: string };
 
+/** The signature of a browser id: an HMAC with the app's secret, 128 bits of it, in base64url. */
+const signatureOf = (id: string, secret: string) =>
+  createHmac("sha256", secret).update(`vid:${id}`).digest().subarray(0, 16).toString("base64url");
+
+/** The `vid` cookie's value for a browser id: `<id>.<signature>`. */
+export function signedVisitorId(id: string, secret: string): string {
+  return `${id}.${signatureOf(id, secret)}`;
+}
+
 /**
- * This browser's `vid`, issued now if it has none. Pages get one with their HTML, so that the
- * first API calls of a new visitor (a heart clicked at once) all carry the same one.
+ * The browser id of a `vid` the server signed, or null for any other value. The signature is
+ * compared as written, so that no other spelling of it passes for another browser.
  */
-export function ensureVisitorId(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-): string {
-  const current = request.cookies[VISITOR_COOKIE];
-  if (current && /^[\w-]{16,64}$/.test(current)) return current;
-  const vid = randomBytes(18).toString("base64url");
-  request.cookies[VISITOR_COOKIE] = vid;
+function browserIdOf(vid: string, secret: string): string | null {
+  const [id = "", signature = "", ...rest] = vid.split(".");
+  if (rest.length > 0 || !BROWSER_ID.test(id)) return null;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(signatureOf(id, secret));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** The database's key for a browser: the HMAC of its id. */
+const hashOf = (id: string, secret: string) =>
+  createHmac("sha256", secret).update(id).digest("hex");
+
+function setVisitorCookie(reply: FastifyReply, config: Config, vid: string) {
   reply.setCookie(VISITOR_COOKIE, vid, {
     path: "/",
     httpOnly: true,
@@ -32,14 +53,72 @@ export function ensureVisitorId(
     secure: config.production && config.appOrigin.startsWith("https:"),
     maxAge: ONE_YEAR,
   });
-  return vid;
+}
+
+/**
+ * Only a `vid` the server signed names a browser: before any route sees a request, any other
+ * value is dropped, so it neither counts a view nor keys a per-browser limit, and the browser is
+ * one without an id, given a fresh one when it acts. An unsigned `vid` of before browser ids were
+ * signed stays its browser's when the database knows it (it hearted or responded): it is signed
+ * as it is, so its visitor hash, and with it its hearts and responses, stay the same. Nobody can
+ * get an id of their choosing signed that way, since an unsigned one no longer reaches the
+ * database.
+ */
+export const visitorPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; config: Config; secret: string }) => {
+    const { db, config, secret } = opts;
+    /** Whether the database knows the browser id: it hearted or responded. */
+    const known = async (id: string) => {
+      const visitorHash = hashOf(id, secret);
+      const [row] = rowsOf<{ known: boolean }>(
+        await db.execute(sql`
+          select exists (select 1 from ${prismHearts} where ${prismHearts.visitorHash} = ${visitorHash})
+            or exists (select 1 from ${annotations} where ${annotations.visitorHash} = ${visitorHash})
+            as known`),
+      );
+      return row?.known === true;
+    };
+    app.addHook("onRequest", async (request, reply) => {
+      const vid = request.cookies[VISITOR_COOKIE];
+      if (vid === undefined || browserIdOf(vid, secret) !== null) return;
+      if (UNSIGNED_VID.test(vid) && (await known(vid))) {
+        const signed = signedVisitorId(vid, secret);
+        request.cookies[VISITOR_COOKIE] = signed;
+        setVisitorCookie(reply, config, signed);
+        return;
+      }
+      delete request.cookies[VISITOR_COOKIE];
+    });
+  },
+);
+
+/** Whether the request came with a browser id the server signed (see `visitorPlugin`). */
+export function hasVisitorId(request: FastifyRequest): boolean {
+  return request.cookies[VISITOR_COOKIE] !== undefined;
+}
+
+/**
+ * This browser's id, issued now if it has none. Pages get one with their HTML, so that the
+ * first API calls of a new visitor (a heart clicked at once) all carry the same one.
+ */
+export function ensureVisitorId(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  secret: string,
+): string {
+  const current = request.cookies[VISITOR_COOKIE];
+  if (current) return current.slice(0, current.indexOf("."));
+  const id = randomBytes(18).toString("base64url");
+  const vid = signedVisitorId(id, secret);
+  request.cookies[VISITOR_COOKIE] = vid;
+  setVisitorCookie(reply, config, vid);
+  return id;
 }
 
 /** The visitor hash of this browser, giving it a `vid` cookie first if it has none. */
 function visitorHash(request: FastifyRequest, reply: FastifyReply, config: Config, secret: string) {
-  return createHmac("sha256", secret)
-    .update(ensureVisitorId(request, reply, config))
-    .digest("hex");
+  return hashOf(ensureVisitorId(request, reply, config, secret), secret);
 }
 
 /** The member, or else this browser as an anonymous visitor (given a `vid` if it has none). */

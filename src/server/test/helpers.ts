@@ -8,10 +8,13 @@ import type { UserRow } from "../db/schema.ts";
 import { EventBus } from "../live/bus.ts";
 import { Versions } from "../live/versions.ts";
 import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
+import { signedVisitorId, VISITOR_COOKIE } from "../plugins/visitor.ts";
 import { createTestDatabase } from "./databases.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse";
+/** The APP_SECRET of the apps `setupTestApp` builds, so that tests can sign browser ids. */
+export const TEST_SECRET = "test-secret-of-the-test-apps-000";
 
 interface TestContext {
   app: App;
@@ -43,6 +46,7 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
       APP_ORIGIN: TEST_ORIGIN,
       SEED: "none",
       NODE_ENV: "test",
+      APP_SECRET: TEST_SECRET,
       ...env,
     });
     context.app = await buildApp({ config: context.config, database: context.database });
@@ -79,6 +83,14 @@ export function setupTestLive(): LiveContext {
     await drop();
   });
   return context;
+}
+
+/**
+ * The `vid` cookie of the browser `name` as a cookie header's pair, signed as the server with
+ * `secret` (the test apps' by default) signs the ids it issues.
+ */
+export function visitorCookie(name: string, secret = TEST_SECRET): string {
+  return `${VISITOR_COOKIE}=${signedVisitorId(name, secret)}`;
 }
 
 /** A session cookie header for a member, written straight into the sessions table. */

@@ -5,7 +5,7 @@ import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { annotations, notifications } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -14,7 +14,7 @@ const CONTENT =
 const TEXT = htmlToPlainText(CONTENT);
 let visitorSeq = 0;
 const newVisitor = () => ({
-  cookie: `vid=annotating-visitor-${String(++visitorSeq).padStart(6, "0")}`,
+  cookie: visitorCookie(`annotating-visitor-${String(++visitorSeq).padStart(6, "0")}`),
 });
 
 function selection(quote: string) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { annotations, users } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -49,14 +49,16 @@ const read = (path: string, remoteAddress = "10.8.0.1") =>
 describe("a response's private status link", () => {
   it("is given to an anonymous author once, and only its hash is kept", async () => {
     const { prism } = await scene();
-    const { id, statusUrl } = await respondAs(prism.id, { cookie: "vid=status-visitor-000001" });
+    const { id, statusUrl } = await respondAs(prism.id, {
+      cookie: visitorCookie("status-visitor-000001"),
+    });
     expect(statusUrl).toMatch(/^\/responses\/[A-Za-z0-9_-]{22}$/);
     const token = statusUrl?.split("/").pop() ?? "";
     const [row] = await t.database.db.select().from(annotations).where(eq(annotations.id, id));
     expect(row?.statusTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(token);
     const again = await send(t.app, "GET", `/api/annotations/${id}`, {
-      headers: { cookie: "vid=status-visitor-000001" },
+      headers: { cookie: visitorCookie("status-visitor-000001") },
     });
     expect(again.body).not.toContain(token);
   });
@@ -69,7 +71,9 @@ describe("a response's private status link", () => {
 
   it("shows the passage, the response and where it stands, then the owner's reply; never the e-mail", async () => {
     const { prism, ownerHeaders } = await scene();
-    const { id, statusUrl } = await respondAs(prism.id, { cookie: "vid=status-visitor-000002" });
+    const { id, statusUrl } = await respondAs(prism.id, {
+      cookie: visitorCookie("status-visitor-000002"),
+    });
     const pending = await read(statusUrl ?? "");
     expect(pending.statusCode).toBe(200);
     expect(pending.headers["cache-control"]).toBe("private, no-store");
@@ -102,7 +106,9 @@ describe("a response's private status link", () => {
 
   it("shows a rejected response as rejected to its author", async () => {
     const { prism, ownerHeaders } = await scene();
-    const { id, statusUrl } = await respondAs(prism.id, { cookie: "vid=status-visitor-000003" });
+    const { id, statusUrl } = await respondAs(prism.id, {
+      cookie: visitorCookie("status-visitor-000003"),
+    });
     await send(t.app, "PUT", `/api/annotations/${id}/status`, {
       headers: ownerHeaders,
       payload: { status: "rejected" },
@@ -112,7 +118,9 @@ describe("a response's private status link", () => {
 
   it("is a 404 for a link that never was, a malformed one, or a page that is gone", async () => {
     const { owner, prism } = await scene();
-    const { statusUrl } = await respondAs(prism.id, { cookie: "vid=status-visitor-000004" });
+    const { statusUrl } = await respondAs(prism.id, {
+      cookie: visitorCookie("status-visitor-000004"),
+    });
     for (const path of [
       "/responses/AAAAAAAAAAAAAAAAAAAAAA",
       "/responses/short",

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { rowsOf } from "../../db/client.ts";
 import { buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { listExplorePrisms, listExploreUsers } from "./service.ts";
 
 const t = setupTestApp();
@@ -100,7 +100,7 @@ describe("deep explore pages", () => {
     // A prism below the page goes to the top: every row of the page moves down by one.
     const [rising] = await skipped("prisms", 1100, 1);
     const hearted = await send(t.app, "POST", `/api/prisms/${rising}/heart`, {
-      headers: { cookie: "vid=deep-pages-visitor" },
+      headers: { cookie: visitorCookie("deep-pages-visitor") },
     });
     expect(hearted.statusCode).toBe(200);
     const after = await pageOf("prisms", 1050);

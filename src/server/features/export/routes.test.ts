@@ -4,7 +4,7 @@ import { memberExportSchema, webAnnotationSchema } from "../../../contract/expor
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { auditLog } from "../../db/schema.ts";
 import { buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
-import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { respondToQuote, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -46,7 +46,7 @@ describe("GET /api/user/export", () => {
       title: "Elsewhere",
     });
     const reader = await signIn(t.database, await buildUser(t.database, { displayName: "Reader" }));
-    const visitor = { cookie: "vid=export-visitor-000001" };
+    const visitor = { cookie: visitorCookie("export-visitor-000001") };
     expect((await respondToQuote(t.app, prism.id, CONTENT, "in writing", reader)).statusCode).toBe(
       201,
     );

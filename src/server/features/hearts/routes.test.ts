@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { notifications, prismHearts, prisms } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../../test/databases.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { databaseName } from "../../test/instances.ts";
 
 const t = setupTestApp();
 
 const vid = (n: number | string) => ({
-  cookie: `vid=visitor-number-${String(n).padStart(8, "0")}`,
+  cookie: visitorCookie(`visitor-number-${String(n).padStart(8, "0")}`),
 });
 
 let callers = 0;

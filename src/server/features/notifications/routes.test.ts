@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "../../db/schema.ts";
 import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { markAnnotationNotificationsRead } from "./service.ts";
 
 const t = setupTestApp();
@@ -214,7 +214,7 @@ describe("notifications", () => {
   it("notifies the owner once per hearting actor, through un-heart and re-heart, never for their own heart", async () => {
     const { owner, prism, headers } = await ownerWithPrism("Hearted");
     const heart = (extra: Record<string, string>) => post(`/api/prisms/${prism.id}/heart`, extra);
-    const visitor = { cookie: "vid=visitor-notifications-0001" };
+    const visitor = { cookie: visitorCookie("visitor-notifications-0001") };
 
     const countUrl = "/api/notifications/unread-count";
     const etag = String((await get(countUrl, headers)).headers.etag);
@@ -292,9 +292,12 @@ describe("notifications", () => {
         },
       });
     expect(
-      (await respond({ cookie: "vid=named-visitor-000001" }, { annotatorName: "Sam" })).statusCode,
+      (await respond({ cookie: visitorCookie("named-visitor-000001") }, { annotatorName: "Sam" }))
+        .statusCode,
     ).toBe(201);
-    expect((await respond({ cookie: "vid=nameless-visitor-0001" }, {})).statusCode).toBe(201);
+    expect((await respond({ cookie: visitorCookie("nameless-visitor-0001") }, {})).statusCode).toBe(
+      201,
+    );
     expect((await respond(await signIn(t.database, plain), {})).statusCode).toBe(201);
 
     const items = (await get("/api/notifications", headers)).json() as {

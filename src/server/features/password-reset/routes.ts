@@ -23,8 +23,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
   // The account is counted, not the text typed: its username and e-mail, in any case, are one.
-  // Past its account's limit a request is answered as any other and sends nothing, so that the
-  // answer never tells whether a login belongs to an account.
+  // A login that names no account spends from a counter of its own (what was typed, in any case),
+  // so that every request does the same work. Past its account's limit a request is answered as
+  // any other and sends nothing, so that neither the answer nor its time tells whether a login
+  // belongs to an account.
   const perAddress = new Limit(limitStore, "reset", 10, 15, by.address);
   const perAccount = new Limit(limitStore, "reset-account", 3, 15);
 
@@ -41,8 +43,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: { rateLimit: { message: passwordResetMessages.tooMany, limits: [perAddress] } },
     },
     async (request, reply) => {
-      const user = await findActiveUserByLogin(db, request.body.login);
-      const wait = await perAccount.spendFrom(user ? `user:${user.id}` : null);
+      const { login } = request.body;
+      const user = await findActiveUserByLogin(db, login);
+      const counted = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+      const wait = await perAccount.spendFrom(counted);
       if (user && wait === 0) {
         // Written and sent once the answer has gone, so that it comes as soon for every login.
         finished(reply.raw, () => {

@@ -194,7 +194,7 @@ describe("restoring a version", () => {
 });
 
 describe("the bound", () => {
-  it(`keeps ${limits.revisionsKept} versions, the oldest going first except those a response was made on`, async () => {
+  it(`keeps ${limits.revisionsKept} versions, the oldest going first, and those others responded to beside them`, async () => {
     const { owner, prism } = await ownPrism({ revision: limits.revisionsKept });
     // The 99 versions before the current one, as 99 saves would have kept them.
     await t.database.db.insert(prismRevisions).values(
@@ -209,6 +209,8 @@ describe("the bound", () => {
     await buildAnnotation(t.database, { prismId: prism.id, revision: 2 });
     await buildAnnotation(t.database, { prismId: prism.id, revision: 1 });
     await buildAnnotation(t.database, { prismId: prism.id, revision: 4 });
+    // The owner's own response keeps nothing.
+    await buildAnnotation(t.database, { prismId: prism.id, revision: 3, userId: owner.id });
 
     const kept = async () =>
       (
@@ -218,15 +220,18 @@ describe("the bound", () => {
           .where(eq(prismRevisions.prismId, prism.id))
           .orderBy(asc(prismRevisions.number))
       ).map((row) => row.number);
-    for (const content of ["<p>One more</p>", "<p>And another</p>"]) {
+    for (let i = 1; i <= 6; i++) {
+      const content = `<p>Save ${i} more</p>`;
       await savePrism(t.database.db, owner, prism.id, { title: "How I work", content });
     }
+    // 96 versions no one else answered and 6 more: with the current one, the oldest 3 (3, 5 and
+    // 6) were past the bound.
     const numbers = await kept();
-    expect(numbers).toHaveLength(limits.revisionsKept - 1);
-    expect(numbers.slice(0, 4)).toEqual([1, 2, 4, 6]);
-    expect(numbers.at(-1)).toBe(limits.revisionsKept + 1);
+    expect(numbers).toHaveLength(limits.revisionsKept - 1 + 3);
+    expect(numbers.slice(0, 5)).toEqual([1, 2, 4, 7, 8]);
+    expect(numbers.at(-1)).toBe(limits.revisionsKept + 5);
     expect((await history(prism.id, await signIn(t.database, owner))).json()).toHaveLength(
-      limits.revisionsKept,
+      limits.revisionsKept + 3,
     );
   });
 });

@@ -3,9 +3,15 @@
 import { eq, getTableColumns, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RESONANCE_DAYS } from "../../../contract/resonance.ts";
-import { prisms, prismViewKeys, prismViews, viewSalts } from "../../db/schema.ts";
+import {
+  prisms,
+  prismViewAddresses,
+  prismViewKeys,
+  prismViews,
+  viewSalts,
+} from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
-import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { respondToQuote, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { settleTopPassages, utcDay } from "./service.ts";
 import { viewCounter } from "./views.ts";
 
@@ -87,7 +93,7 @@ describe("a prism's resonance map", () => {
     await buildHeart(t.database, { prismId: prism.id, createdAt: new Date("2020-01-01") });
     // The owner's own heart moves nobody.
     await buildHeart(t.database, { prismId: prism.id, userId: owner.id });
-    expect((await beacon([prism.id])).statusCode).toBe(204);
+    expect((await beacon([prism.id], { cookie: visitorCookie("a-reader") })).statusCode).toBe(204);
 
     const map = (await resonance(prism.id, headers)).json();
     expect(map.segments).toEqual([
@@ -225,11 +231,13 @@ describe("views", () => {
   it("count once per visitor, prism and day; never the owner's own, nor a program's", async () => {
     const { owner, prism, headers } = await ownPrism();
     const other = await buildPrism(t.database, { userId: owner.id, content: CONTENT, index: 1 });
+    // A browser without an id counts nothing, and is given one, which counts from then on.
     const first = await beacon([prism.id, other.id]);
     expect(first.statusCode).toBe(204);
     const vid = first.cookies.find((c) => c.name === "vid");
     expect(vid).toBeDefined();
     const sameBrowser = { cookie: `vid=${vid?.value}` };
+    expect((await beacon([prism.id, other.id], sameBrowser)).statusCode).toBe(204);
     expect((await beacon([prism.id], sameBrowser)).statusCode).toBe(204);
     const member = await signIn(t.database, await buildUser(t.database));
     await beacon([prism.id], member);
@@ -260,10 +268,10 @@ describe("views", () => {
     const visitor = { visitorHash: "a-visitor" };
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
     const dayAfter = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-    expect(await countViews(visitor, [prism.id], tomorrow)).toBe(1);
-    expect(await countViews(visitor, [prism.id], tomorrow)).toBe(0);
+    expect(await countViews(visitor, "10.0.0.1", [prism.id], tomorrow)).toBe(1);
+    expect(await countViews(visitor, "10.0.0.1", [prism.id], tomorrow)).toBe(0);
     // A new day: the same visitor counts again, and the days before lose their salts and keys.
-    expect(await countViews(visitor, [prism.id], dayAfter)).toBe(1);
+    expect(await countViews(visitor, "10.0.0.1", [prism.id], dayAfter)).toBe(1);
     expect(await t.database.db.select({ day: viewSalts.day }).from(viewSalts)).toEqual([
       { day: utcDay(dayAfter) },
     ]);
@@ -272,6 +280,10 @@ describe("views", () => {
     expect(Object.keys(keys[0] ?? {}).sort()).toEqual(["day", "key"]);
     expect(keys[0]?.key).not.toContain("a-visitor");
     expect(keys[0]?.key).not.toContain(String(prism.id));
+    // The address's count of the day goes with the day too, kept under a key of the same kind.
+    const addresses = await t.database.db.select().from(prismViewAddresses);
+    expect(addresses).toEqual([{ key: expect.any(String), day: utcDay(dayAfter), count: 1 }]);
+    expect(addresses[0]?.key).not.toContain("10.0.0.1");
     expect(Object.keys(getTableColumns(prismViews)).sort()).toEqual([
       "count",
       "day",

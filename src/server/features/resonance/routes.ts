@@ -10,9 +10,9 @@ import {
 } from "../../../contract/resonance.ts";
 import type { AppDeps } from "../../app.ts";
 import { errorResponses } from "../../http-error.ts";
-import { by, Limit } from "../../plugins/rate-limit.ts";
+import { addressKey, by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
-import { participantOf } from "../../plugins/visitor.ts";
+import { hasVisitorId, participantOf } from "../../plugins/visitor.ts";
 import { prismResonance, thisWeek } from "./service.ts";
 import { isAutomated, viewCounter } from "./views.ts";
 
@@ -58,7 +58,13 @@ export const resonanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) => {
       if (!isAutomated(request.headers["user-agent"])) {
-        await countViews(participantOf(request, reply, config, secret), request.body.prismIds);
+        // Only a member, or a browser the server gave an id (a page gives one), counts; a browser
+        // without one is given one now, and counts from its next page on.
+        const identified = Boolean(request.user) || hasVisitorId(request);
+        const participant = participantOf(request, reply, config, secret);
+        if (identified) {
+          await countViews(participant, addressKey(request.ip), request.body.prismIds);
+        }
       }
       return reply.status(204).send(null);
     },

@@ -1,11 +1,19 @@
-// Views, privately: a prism shown to a visitor counts once a day. What is kept is a count per
-// prism and day; to tell a second view from a first, today's keys, each an HMAC of the visitor and
-// the prism under a random salt of the day. Once the day is over its salt and keys are deleted, so
+// Views, privately: a prism shown to a visitor counts once a day, and a few times a day per
+// address. What is kept is a count per prism and day; to tell a second view from a first, today's
+// keys, each an HMAC of the visitor (or the address) and the prism under a random salt of the day. Once the day is over its salt and keys are deleted, so
 // nobody, Prism included, can tell afterwards who looked at what.
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { limits } from "../../../contract/limits.ts";
 import type { Executor } from "../../db/client.ts";
-import { prisms, prismViewKeys, prismViews, users, viewSalts } from "../../db/schema.ts";
+import {
+  prisms,
+  prismViewAddresses,
+  prismViewKeys,
+  prismViews,
+  users,
+  viewSalts,
+} from "../../db/schema.ts";
 import type { Participant } from "../../plugins/visitor.ts";
 import { liveOwner } from "../../policy.ts";
 import { utcDay } from "./service.ts";
@@ -29,6 +37,7 @@ async function saltOf(db: Executor, day: string): Promise<string> {
   if (made) {
     await db.delete(viewSalts).where(lt(viewSalts.day, day));
     await db.delete(prismViewKeys).where(lt(prismViewKeys.day, day));
+    await db.delete(prismViewAddresses).where(lt(prismViewAddresses.day, day));
     return made.salt;
   }
   const [kept] = await db.select().from(viewSalts).where(eq(viewSalts.day, day));
@@ -51,11 +60,13 @@ export function viewCounter(db: Executor) {
   };
 
   /**
-   * Counts the prisms a page showed as viewed, once per visitor, prism and day: not the owner's
-   * own, nor a deactivated member's, nor those that do not exist. Answers how many were counted.
+   * Counts the prisms a page showed as viewed, once per visitor, prism and day, and at most
+   * `viewsPerAddress` times per address (`addressKey`), prism and day: not the owner's own, nor a
+   * deactivated member's, nor those that do not exist. Answers how many were counted.
    */
   return async function countViews(
     participant: Participant,
+    address: string,
     prismIds: number[],
     now = new Date(),
   ): Promise<number> {
@@ -64,8 +75,8 @@ export function viewCounter(db: Executor) {
       "user" in participant
         ? `member:${participant.user.id}`
         : `browser:${participant.visitorHash}`;
-    const key = (prismId: number, daySalt: string) =>
-      createHmac("sha256", daySalt).update(`${visitor}:${prismId}`).digest("base64url");
+    const keyOf = (who: string, prismId: number, daySalt: string) =>
+      createHmac("sha256", daySalt).update(`${who}:${prismId}`).digest("base64url");
     const daySalt = await salt(day);
     return db.transaction(async (tx) => {
       const shown = await tx
@@ -79,21 +90,38 @@ export function viewCounter(db: Executor) {
           ),
         );
       if (shown.length === 0) return 0;
-      const byKey = new Map(shown.map(({ id }) => [key(id, daySalt), id]));
+      const byKey = new Map(shown.map(({ id }) => [keyOf(visitor, id, daySalt), id]));
       const fresh = await tx
         .insert(prismViewKeys)
         .values([...byKey.keys()].map((k) => ({ key: k, day })))
         .onConflictDoNothing()
         .returning({ key: prismViewKeys.key });
       if (fresh.length === 0) return 0;
+      // The address's views of each prism today, this one included: past the bound, none counts.
+      const byAddress = new Map(
+        fresh.map(({ key }) => {
+          const prismId = byKey.get(key) ?? 0;
+          return [keyOf(`address:${address}`, prismId, daySalt), prismId];
+        }),
+      );
+      const seen = await tx
+        .insert(prismViewAddresses)
+        .values([...byAddress.keys()].map((k) => ({ key: k, day, count: 1 })))
+        .onConflictDoUpdate({
+          target: prismViewAddresses.key,
+          set: { count: sql`${prismViewAddresses.count} + 1` },
+        })
+        .returning({ key: prismViewAddresses.key, count: prismViewAddresses.count });
+      const counted = seen.filter((row) => row.count <= limits.viewsPerAddress);
+      if (counted.length === 0) return 0;
       await tx
         .insert(prismViews)
-        .values(fresh.map((row) => ({ prismId: byKey.get(row.key) ?? 0, day, count: 1 })))
+        .values(counted.map((row) => ({ prismId: byAddress.get(row.key) ?? 0, day, count: 1 })))
         .onConflictDoUpdate({
           target: [prismViews.prismId, prismViews.day],
           set: { count: sql`${prismViews.count} + 1` },
         });
-      return fresh.length;
+      return counted.length;
     });
   };
 }
