@@ -61,16 +61,44 @@ describe("limits", () => {
 
   it("hearts: 60 in ten minutes per address, however many cookies it uses", async () => {
     const owner = await buildUser(t.database);
-    const prism = await buildPrism(t.database, { userId: owner.id });
+    // Four prisms, so that no one prism's own bound (below) is reached first.
+    const prisms = await Promise.all(
+      [0, 1, 2, 3].map((index) => buildPrism(t.database, { userId: owner.id, index })),
+    );
     await exhaust(
       60,
       (i) =>
-        send(t.app, "POST", `/api/prisms/${prism.id}/heart`, {
+        send(t.app, "POST", `/api/prisms/${prisms[i % 4]?.id}/heart`, {
           headers: vid(i),
           remoteAddress: "10.20.0.2",
         }),
       heartMessages.tooMany,
     );
+  });
+
+  it("hearts: 20 anonymous ones a day on one prism per address; members count as themselves", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const other = await buildPrism(t.database, { userId: owner.id, index: 1 });
+    const from = { remoteAddress: "10.20.0.9" };
+    await exhaust(
+      20,
+      (i) =>
+        send(t.app, "POST", `/api/prisms/${prism.id}/heart`, { headers: vid(`p${i}`), ...from }),
+      heartMessages.tooMany,
+    );
+    const status = await send(t.app, "GET", `/api/prisms/${prism.id}/heart`, { headers: vid("r") });
+    expect(status.json()).toMatchObject({ heartsCount: 20 });
+    // Another prism, and a member at the same address, still heart.
+    expect(
+      (await send(t.app, "POST", `/api/prisms/${other.id}/heart`, { headers: vid("q"), ...from }))
+        .statusCode,
+    ).toBe(200);
+    const member = await buildUser(t.database);
+    const headers = await signIn(t.database, member);
+    expect(
+      (await send(t.app, "POST", `/api/prisms/${prism.id}/heart`, { headers, ...from })).statusCode,
+    ).toBe(200);
   });
 
   it("annotations: 10 per anonymous browser, 30 per member and 30 per address, in ten minutes", async () => {

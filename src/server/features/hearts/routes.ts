@@ -18,6 +18,13 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
   // Each heart may notify an owner: a browser cannot heart without limit by clearing its cookie.
   const perAddress = new Limit(limitStore, "hearts", 60, 10, by.address);
+  // A browser id costs nothing to get, so one address's anonymous hearts on one prism are bounded
+  // too: a day's handful from an office's shared address, not a count anyone can drive.
+  const anonymousPerPrism = new Limit(limitStore, "hearts-prism", 20, 24 * 60, (request) =>
+    request.user
+      ? null
+      : `${by.address(request)}:prism:${(request.params as { prismId: number }).prismId}`,
+  );
   const reads = heartReads(deps);
 
   app.get(
@@ -57,7 +64,9 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         params,
         response: { ...response, ...errorResponses(429) },
       },
-      config: { rateLimit: { message: heartMessages.tooMany, limits: [perAddress] } },
+      config: {
+        rateLimit: { message: heartMessages.tooMany, limits: [anonymousPerPrism, perAddress] },
+      },
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
