@@ -77,8 +77,17 @@ async function respondTimes(prism: PrismRow, quote: string, times: number) {
     await respond(readers[i % readers.length] as BrowserSession, prism, quote);
 }
 
+/**
+ * A browser arriving on a page: its first read of the page (here the heart status the page asks
+ * for) gives it the browser id the server signs, without which its views count nothing.
+ */
+async function arrive(browser: BrowserSession, prismId: number) {
+  expect((await browser.fetch(`/api/prisms/${prismId}/heart`)).status).toBe(200);
+}
+
 /** The prisms `browser`'s page shows, told to the server as a desktop browser tells it. */
 async function view(browser: BrowserSession, prismIds: number[]) {
+  await arrive(browser, prismIds[0] ?? 0);
   const response = await browser.fetch("/api/prisms/views", {
     method: "POST",
     headers: { "content-type": "application/json", "user-agent": CHROME },
@@ -252,6 +261,7 @@ describe("useViewsBeacon", () => {
 
     // A visitor's page, in a desktop browser (which sends its user agent): its requests recorded.
     const visitor = server.browser();
+    await arrive(visitor, first.id);
     const requests: { path: string; init: RequestInit; answered: Promise<Response> }[] = [];
     globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
       const path =
