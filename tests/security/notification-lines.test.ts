@@ -142,7 +142,7 @@ describe("a line of many hearts", () => {
         ).toBeLessThanOrEqual(2 * base.mark + SLACK);
       }
     }
-  });
+  }, 90_000);
 
   it("marks the line read and answers it read, counted once", async () => {
     const owner = await popular(1_000);

@@ -10,6 +10,9 @@ import { send, setupTestApp, signIn } from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
+/** What the test that draws sixty cards may take on a busy two-core machine. */
+const HEAVY = 90_000;
+
 /** Cards drawn so far in this process (the card images' cache misses). */
 async function draws() {
   const { values } = await cacheMisses.get();
@@ -36,35 +39,39 @@ async function memberWithPrisms(username: string, count: number) {
 }
 
 describe("share cards", () => {
-  it("draw at most 60 cards in ten minutes for one address; kept cards answer it still", async () => {
-    const paths = [
-      ...(await memberWithPrisms("cards-drawn-a", 50)).paths,
-      ...(await memberWithPrisms("cards-drawn-b", 12)).paths,
-    ];
-    const [kept, ...cold] = paths as [string, ...string[]];
-    // Drawn for someone else, and kept.
-    expect((await card(kept, "10.70.0.1")).statusCode).toBe(200);
+  it(
+    "draw at most 60 cards in ten minutes for one address; kept cards answer it still",
+    async () => {
+      const paths = [
+        ...(await memberWithPrisms("cards-drawn-a", 50)).paths,
+        ...(await memberWithPrisms("cards-drawn-b", 12)).paths,
+      ];
+      const [kept, ...cold] = paths as [string, ...string[]];
+      // Drawn for someone else, and kept.
+      expect((await card(kept, "10.70.0.1")).statusCode).toBe(200);
 
-    const start = await draws();
-    for (const [i, path] of cold.slice(0, 60).entries()) {
-      expect((await card(path, "10.70.0.2")).statusCode, `card ${i + 1}`).toBe(200);
-    }
-    expect((await draws()) - start).toBe(60);
+      const start = await draws();
+      for (const [i, path] of cold.slice(0, 60).entries()) {
+        expect((await card(path, "10.70.0.2")).statusCode, `card ${i + 1}`).toBe(200);
+      }
+      expect((await draws()) - start).toBe(60);
 
-    const refused = await card(cold[60] as string, "10.70.0.2");
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: cardMessages.tooMany });
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-    expect((await draws()) - start).toBe(60);
+      const refused = await card(cold[60] as string, "10.70.0.2");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: cardMessages.tooMany });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await draws()) - start).toBe(60);
 
-    const fromMemory = await card(kept, "10.70.0.2");
-    expect(fromMemory.statusCode).toBe(200);
-    expect(fromMemory.headers["content-type"]).toBe("image/png");
-    expect((await card(cold[0] as string, "10.70.0.2")).statusCode).toBe(200);
-    // Another address draws as before.
-    expect((await card(cold[60] as string, "10.70.0.3")).statusCode).toBe(200);
-    expect((await draws()) - start).toBe(61);
-  });
+      const fromMemory = await card(kept, "10.70.0.2");
+      expect(fromMemory.statusCode).toBe(200);
+      expect(fromMemory.headers["content-type"]).toBe("image/png");
+      expect((await card(cold[0] as string, "10.70.0.2")).statusCode).toBe(200);
+      // Another address draws as before.
+      expect((await card(cold[60] as string, "10.70.0.3")).statusCode).toBe(200);
+      expect((await draws()) - start).toBe(61);
+    },
+    HEAVY,
+  );
 
   it("draw only the current version: another version is sent to it, and drawn once there", async () => {
     const user = await buildUser(t.database, { username: "cards-versioned" });
