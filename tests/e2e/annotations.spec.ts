@@ -6,7 +6,6 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepStatusLink,
-  type MemberFixtures,
   newMember,
   ORIGIN,
   PASSWORD,
@@ -18,16 +17,7 @@ import {
 const CONTENT =
   "<p>I give feedback in writing first, then offer to talk.</p><p>Writing forces me to <strong>separate what I observed</strong> from what I inferred.</p>";
 
-async function ownerWithPrism(browser: Browser, signIn: MemberFixtures["signIn"]) {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await signIn(context, newMember("author"));
-  const prismId = await addPrism(context.request, {
-    title: "How I give feedback",
-    content: CONTENT,
-  });
-  await context.close();
-  return { member, prismId };
-}
+const FEEDBACK = { title: "How I give feedback", content: CONTENT };
 
 /** An anonymous visitor responds to "offer to talk", pending the owner's decision; its id. */
 async function visitorResponds(browser: Browser, prismId: number) {
@@ -45,11 +35,14 @@ async function visitorResponds(browser: Browser, prismId: number) {
 test("a visitor answers a passage, the owner approves it, and readers see it highlighted", async ({
   page,
   browser,
-  signIn,
+  addOwner,
 }) => {
   // Three browsers and a sign-in: a long story on a busy machine.
   test.slow();
-  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  const {
+    member,
+    ids: [prismId],
+  } = await addOwner([FEEDBACK], newMember("author"));
 
   // An anonymous visitor selects a phrase with the mouse and responds.
   await page.goto(`/${member.username}`);
@@ -129,9 +122,12 @@ test("a visitor answers a passage, the owner approves it, and readers see it hig
 test("a deep link to an annotation opens it in the sidebar and leaves the address clean", async ({
   page,
   browser,
-  signIn,
+  addOwner,
 }) => {
-  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  const {
+    member,
+    ids: [prismId],
+  } = await addOwner([FEEDBACK], newMember("author"));
   const annotationId = await visitorResponds(browser, prismId);
 
   // The author (this browser is another visitor) cannot see it while it is pending.
@@ -160,10 +156,12 @@ test("a deep link to an annotation opens it in the sidebar and leaves the addres
 
 test("a corrected selection, bad annotation links and keyboard annotation", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
-  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  const {
+    member,
+    ids: [prismId],
+  } = await addOwner([FEEDBACK], newMember("author"));
   await page.goto(`/${member.username}?annotation=abc`);
   await expectToast(page, "Invalid annotation ID format");
   await page.goto(`/${member.username}?annotation=987654`);
@@ -200,10 +198,7 @@ test("the owner sees how many responses are approved, with no highlights toggle"
   signIn,
 }) => {
   const owner = await signIn(page, newMember("owner"));
-  const prismId = await addPrism(page.request, {
-    title: "How I give feedback",
-    content: CONTENT,
-  });
+  const prismId = await addPrism(page.request, FEEDBACK);
   const annotationId = await visitorResponds(browser, prismId);
   const approved = await page.request.put(`/api/annotations/${annotationId}/status`, {
     headers: { origin: ORIGIN },
@@ -256,10 +251,12 @@ function selectionBox(page: Page) {
 
 test("a selection made with the mouse or the keyboard offers Respond beside it, reached with Tab", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
-  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  const {
+    member,
+    ids: [prismId],
+  } = await addOwner([FEEDBACK], newMember("author"));
   await page.goto(`/${member.username}`);
   const content = page.locator(`#prism-${prismId} .prism-content`);
   const respond = page.getByRole("button", { name: "Respond", exact: true });
@@ -321,9 +318,12 @@ test("a selection made with the mouse or the keyboard offers Respond beside it, 
 test("clicking a highlighted passage opens its response in the Responses sidebar", async ({
   page,
   browser,
-  signIn,
+  addOwner,
 }) => {
-  const { member, prismId } = await ownerWithPrism(browser, signIn);
+  const {
+    member,
+    ids: [prismId],
+  } = await addOwner([FEEDBACK], newMember("author"));
   const annotationId = await visitorResponds(browser, prismId);
   const owner = await browser.newContext({ baseURL: ORIGIN });
   await owner.request.post("/api/login", {

@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
 import {
-  addPrism,
   expect,
   expectNoAxeViolations,
   expectToast,
@@ -15,15 +14,16 @@ import {
 /** A member with one hearted prism that was edited afterwards, and a visitor's pending annotation on it. */
 async function authorWithAnnotatedPrism(
   browser: Browser,
-  signIn: MemberFixtures["signIn"],
+  addOwner: MemberFixtures["addOwner"],
   tag: string,
 ) {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const author = await signIn(context, newMember(`author${tag}`));
-  const headers = { origin: ORIGIN };
   const title = `Deep work ${tag}`;
   const content = "<p>Mornings are for deep work.</p>";
-  const prismId = await addPrism(context.request, { title, content });
+  const {
+    member: author,
+    ids: [prismId],
+    request,
+  } = await addOwner([{ title, content }], newMember(`author${tag}`));
   const visitor = await browser.newContext({ baseURL: ORIGIN });
   await toggleHeart(visitor.request, prismId);
   await respond(visitor.request, {
@@ -33,12 +33,12 @@ async function authorWithAnnotatedPrism(
     annotationText: `Quiet hours matter ${tag}`,
     annotatorName: `Visitor ${tag}`,
   });
-  const edited = await context.request.put(`/api/prisms/${prismId}`, {
+  const edited = await request.put(`/api/prisms/${prismId}`, {
     data: { title, content: "<p>Mornings are for deep work, afternoons for people.</p>" },
-    headers,
+    headers: { origin: ORIGIN },
   });
   expect(edited.status()).toBe(200);
-  await Promise.all([context.close(), visitor.close()]);
+  await visitor.close();
   return { author, title, annotationText: `Quiet hours matter ${tag}` };
 }
 
@@ -208,10 +208,11 @@ test("an admin moves an annotation through every status and deletes it after a c
   page,
   browser,
   signIn,
+  addOwner,
 }) => {
   const tag = newTag();
   await signIn(page, { ...newMember("admin"), isAdmin: true });
-  const { title, annotationText } = await authorWithAnnotatedPrism(browser, signIn, tag);
+  const { title, annotationText } = await authorWithAnnotatedPrism(browser, addOwner, tag);
 
   await page.goto("/catalyst");
   await page.getByRole("tab", { name: "Annotations" }).click();
@@ -261,11 +262,12 @@ test("an admin views and deletes a prism, and the audit log tells it", async ({
   page,
   browser,
   signIn,
+  addOwner,
 }) => {
   // A table, an accessibility pass, a delete and the audit log: a long story on a busy machine.
   test.slow();
   const admin = await signIn(page, { ...newMember("admin"), isAdmin: true });
-  const { author, title } = await authorWithAnnotatedPrism(browser, signIn, newTag());
+  const { author, title } = await authorWithAnnotatedPrism(browser, addOwner, newTag());
 
   // Likes with the edited mark, annotation count, View, and the delete confirm.
   await page.goto("/catalyst?tab=prisms");
@@ -346,18 +348,11 @@ test("a member is turned away with a toast, and a visitor is sent to sign in", a
   await visitor.close();
 });
 
-test("a visitor's profile page loads no Catalyst or chart code", async ({
-  page,
-  browser,
-  signIn,
-}) => {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await signIn(context, newMember("profile"));
-  await addPrism(context.request, {
-    title: "How I work",
-    content: "<p>Mornings are for deep work.</p>",
-  });
-  await context.close();
+test("a visitor's profile page loads no Catalyst or chart code", async ({ page, addOwner }) => {
+  const { member } = await addOwner(
+    [{ title: "How I work", content: "<p>Mornings are for deep work.</p>" }],
+    newMember("profile"),
+  );
 
   const scripts: string[] = [];
   page.on("response", (response) => {

@@ -1,10 +1,8 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import {
-  addPrism,
   expect,
   expectNoAxeViolations,
   type Member,
-  type MemberFixtures,
   newMember,
   ORIGIN,
   test,
@@ -13,19 +11,6 @@ import {
 
 // Other stories run alongside and add members and prisms of their own, so these tests look for
 // their own rows, walking the pages when others have pushed them further down.
-
-async function memberWithPrisms(
-  browser: Browser,
-  signIn: MemberFixtures["signIn"],
-  names: { firstName: string; lastName: string },
-  prisms: { title: string; content: string }[],
-) {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await signIn(context, { ...newMember("explorer"), ...names });
-  const ids: number[] = [];
-  for (const prism of prisms) ids.push(await addPrism(context.request, prism));
-  return { member, context, ids };
-}
 
 async function setDisplayName(request: APIRequestContext, member: Member, displayName: string) {
   const response = await request.put("/api/user/profile", {
@@ -83,15 +68,11 @@ const before = ([pageA, indexA]: [number, number], [pageB, indexB]: [number, num
 
 test("people: members with their first prism, each a link to their profile", async ({
   page,
-  browser,
-  signIn,
   addMember,
+  addOwner,
 }) => {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const writer = await memberWithPrisms(
-    browser,
-    signIn,
-    { firstName: "Ada", lastName: `Lark${suffix}` },
+  const writer = await addOwner(
     [
       {
         title: `Start here ${suffix}`,
@@ -100,23 +81,21 @@ test("people: members with their first prism, each a link to their profile", asy
       },
       { title: `Later thoughts ${suffix}`, content: "<p>Not the first one.</p>" },
     ],
+    { ...newMember("explorer"), firstName: "Ada", lastName: `Lark${suffix}` },
   );
-  const quiet = await memberWithPrisms(
-    browser,
-    signIn,
-    { firstName: "Bo", lastName: `Fern${suffix}` },
+  const quiet = await addOwner(
     [
       {
         title: `Short and sweet ${suffix}`,
         content: "<p>I <strong>like</strong> quiet mornings.</p>",
       },
     ],
+    { ...newMember("explorer"), firstName: "Bo", lastName: `Fern${suffix}` },
   );
   // A display name is shown instead of the full name.
-  await setDisplayName(quiet.context.request, quiet.member, `Quiet Bo ${suffix}`);
+  await setDisplayName(quiet.request, quiet.member, `Quiet Bo ${suffix}`);
   // A member without prisms is not listed.
   const empty = await addMember(newMember("noprisms"));
-  await Promise.all([writer.context.close(), quiet.context.close()]);
 
   await page.goto("/explore");
   await expect(page).toHaveTitle("Explore Prism");
@@ -161,15 +140,12 @@ test("people: members with their first prism, each a link to their profile", asy
 test("prisms: most hearted first, with author, hearts and excerpt, linking to the prism", async ({
   page,
   browser,
-  signIn,
+  addOwner,
 }) => {
   const suffix = Math.random().toString(36).slice(2, 8);
   const hearted = `Hearted idea ${suffix}`;
   const unhearted = `Unhearted idea ${suffix}`;
-  const author = await memberWithPrisms(
-    browser,
-    signIn,
-    { firstName: "Cy", lastName: `Reed${suffix}` },
+  const author = await addOwner(
     [
       {
         title: hearted,
@@ -179,11 +155,11 @@ test("prisms: most hearted first, with author, hearts and excerpt, linking to th
       // Newer, so only the heart puts the other one first.
       { title: unhearted, content: "<p>Nobody has hearted this yet.</p>" },
     ],
+    { ...newMember("explorer"), firstName: "Cy", lastName: `Reed${suffix}` },
   );
-  await author.context.close();
   const [heartedId] = author.ids;
   const fan = await browser.newContext({ baseURL: ORIGIN });
-  await toggleHeart(fan.request, heartedId as number);
+  await toggleHeart(fan.request, heartedId);
   await fan.close();
 
   await page.goto("/explore");

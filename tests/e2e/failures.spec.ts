@@ -131,13 +131,12 @@ test("explore that cannot be loaded says so, and loads on Retry", async ({ page 
 
 test("a profile's prisms and responses that cannot be loaded say so, and load on Retry", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(context, newMember("owner"));
-  const prismId = await addPrism(context.request, { title: "Afternoons", content: CONTENT });
-  await context.close();
+  const {
+    member: owner,
+    ids: [prismId],
+  } = await addOwner([{ title: "Afternoons", content: CONTENT }]);
 
   const recoverPrisms = await failing(page, `/api/prisms/${owner.username}`, "server error");
   await page.goto(`/${owner.username}`);

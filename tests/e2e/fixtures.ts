@@ -53,6 +53,25 @@ export interface MemberFixtures {
    * made by the server's own createSession, and its cookie set in the browser.
    */
   signIn(target: Page | BrowserContext, member?: Member): Promise<Member & { id: number }>;
+  /**
+   * A member (a new "owner" unless `member` is given) signed in on a browser context apart from the story's
+   * page, owning `prisms` (added in order through the API): the member, the prisms' ids, and the
+   * context's `request` to act as them later. The context closes when the story ends.
+   */
+  addOwner<const T extends readonly PrismInput[]>(prisms: T, member?: Member): Promise<Owner<T>>;
+}
+
+/** A prism as a story adds it: its title and its HTML. */
+export interface PrismInput {
+  title: string;
+  content: string;
+}
+
+export interface Owner<T extends readonly PrismInput[] = PrismInput[]> {
+  member: Member & { id: number };
+  /** The prisms' ids, in the order given. */
+  ids: { [K in keyof T]: number };
+  request: APIRequestContext;
 }
 
 interface WorkerFixtures {
@@ -114,6 +133,20 @@ export const test = base.extend<MemberFixtures, WorkerFixtures>({
       ]);
       return added;
     });
+  },
+  addOwner: async ({ browser, signIn }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (prisms, member = newMember("owner")) => {
+      const context = await browser.newContext({ baseURL: ORIGIN });
+      contexts.push(context);
+      const added = await signIn(context, member);
+      return {
+        member: added,
+        ids: await addPrisms(context.request, prisms),
+        request: context.request,
+      };
+    });
+    await Promise.all(contexts.map((context) => context.close()));
   },
 });
 
@@ -214,7 +247,6 @@ export async function watchSettling(page: Page) {
       .toBe(true);
 }
 
-/** Adds a prism through the API as the member `request` is signed in as; answers its id. */
 /**
  * After an anonymous author's response is sent, the dialog shows their private status link: reads
  * it, then Done opens the responses as for a member. Answers the link.
@@ -227,16 +259,24 @@ export async function keepStatusLink(page: Page): Promise<string> {
   return link;
 }
 
-export async function addPrism(
-  request: APIRequestContext,
-  prism: { title: string; content: string },
-): Promise<number> {
+/** Adds a prism through the API as the member `request` is signed in as; answers its id. */
+export async function addPrism(request: APIRequestContext, prism: PrismInput): Promise<number> {
   const response = await request.post("/api/prisms", {
     data: prism,
     headers: { origin: ORIGIN },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).id;
+}
+
+/** Adds `prisms` in order, as `addPrism` does; answers their ids in that order. */
+export async function addPrisms<const T extends readonly PrismInput[]>(
+  request: APIRequestContext,
+  prisms: T,
+): Promise<{ [K in keyof T]: number }> {
+  const ids: number[] = [];
+  for (const prism of prisms) ids.push(await addPrism(request, prism));
+  return ids as { [K in keyof T]: number };
 }
 
 /** Hearts or un-hearts a prism through the API, as whoever `request` is: asks for a 200, answers the status. */

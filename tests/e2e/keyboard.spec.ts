@@ -1,17 +1,17 @@
 // With the keyboard alone: the owner reorders prisms and the focus stays on the control that
 // moved the section; the sign-in page's Tab order has no invisible stop.
 import type { Page } from "@playwright/test";
-import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
+import { addPrisms, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
 
 /**
  * The signed-in owner's page (`username`) with a prism for each of `titles`, in that order: the
  * prisms' ids, and the sections' numbered title buttons, checked to be in that order.
  */
 async function ownPageWith(page: Page, username: string, titles: string[]) {
-  const ids: number[] = [];
-  for (const title of titles) {
-    ids.push(await addPrism(page.request, { title, content: `<p>${title} matter.</p>` }));
-  }
+  const ids = await addPrisms(
+    page.request,
+    titles.map((title) => ({ title, content: `<p>${title} matter.</p>` })),
+  );
   await page.goto(`/${username}`);
   const sections = page.getByRole("button", { name: /^\d{2}\./ });
   await expect(sections).toHaveText(titles.map((title, at) => `0${at + 1}.${title}`));

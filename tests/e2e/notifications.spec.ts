@@ -189,11 +189,11 @@ test("an empty notifications page says so", async ({ page, signIn }) => {
 
 test("with the live stream open, an idle profile page makes no polling requests", {
   tag: "@live",
-}, async ({ page, browser, signIn }) => {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(context, newMember("quiet"));
-  await addPrism(context.request, { title: "Still waters", content: CONTENT });
-  await context.close();
+}, async ({ page, addOwner }) => {
+  const { member: owner } = await addOwner(
+    [{ title: "Still waters", content: CONTENT }],
+    newMember("quiet"),
+  );
 
   const settled = await watchSettling(page);
   // A reader's page says once that it showed the prisms (the views beacon): a write, not a poll.
@@ -214,14 +214,11 @@ test("with the live stream open, an idle profile page makes no polling requests"
 
 test("a heart given while the page's first count is still on its way shows once that count lands", {
   tag: "@live",
-}, async ({ page, browser, signIn }) => {
-  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(ownerContext, newMember("owner"));
-  const prismId = await addPrism(ownerContext.request, {
-    title: "Worth a heart",
-    content: CONTENT,
-  });
-  await ownerContext.close();
+}, async ({ page, browser, signIn, addOwner }) => {
+  const {
+    member: owner,
+    ids: [prismId],
+  } = await addOwner([{ title: "Worth a heart", content: CONTENT }]);
 
   // The page's first question about the heart is answered before the heart, and that answer is
   // held on the way back until the page has heard of the heart. The page is rendered in the

@@ -2,7 +2,7 @@
 // then opens without a new document: one tag of each kind, with the page's own title and address.
 import type { Page } from "@playwright/test";
 import { type ExpectedHead, expectedValues, KINDS, pageValues } from "../fixtures/page-head.ts";
-import { addPrism, expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
+import { expect, expectHydrated, newMember, ORIGIN, test } from "./fixtures.ts";
 
 /** Every head tag of the document (wherever it stands), by kind, with its values. */
 function headTags(page: Page) {
@@ -56,19 +56,15 @@ interface Marked {
 
 test("one tag of each kind, the page's own, from landing through explore, a profile, terms and contact", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
   // Five pages, each checked as it opens, and two back again.
   test.slow();
   // A member with prisms, so that explore lists someone to open.
-  const writerContext = await browser.newContext({ baseURL: ORIGIN });
-  await signIn(writerContext, newMember("headline"));
-  await addPrism(writerContext.request, {
-    title: "How I like to work",
-    content: "<p>Quietly, and in the morning.</p>",
-  });
-  await writerContext.close();
+  await addOwner(
+    [{ title: "How I like to work", content: "<p>Quietly, and in the morning.</p>" }],
+    newMember("headline"),
+  );
 
   await page.goto("/");
   await expectHead(page, {

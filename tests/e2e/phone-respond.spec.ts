@@ -1,13 +1,11 @@
 // Responding on a phone: a passage selected by touch leads to the dialog through the Respond
 // button, the dialog speaks of touch, and the stored quote is whole words.
 import {
-  addPrism,
   expect,
   expectNoAxeViolations,
   expectToast,
   keepStatusLink,
   newMember,
-  ORIGIN,
   test,
 } from "./fixtures.ts";
 import { phone, touchSelect } from "./phone.ts";
@@ -19,18 +17,14 @@ const CONTENT =
 
 test("a phone visitor selects a passage by touch, taps Respond and responds in whole words", async ({
   page,
-  signIn,
-  browser,
+  addOwner,
 }) => {
   // Touch selection, the dialog's two steps (the response, then its private link), three axe checks.
   test.slow();
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(context, newMember("plain"));
-  const prismId = await addPrism(context.request, {
-    title: "How to tell me things",
-    content: CONTENT,
-  });
-  await context.close();
+  const {
+    member: owner,
+    ids: [prismId],
+  } = await addOwner([{ title: "How to tell me things", content: CONTENT }], newMember("plain"));
 
   await page.goto(`/${owner.username}`);
   await expect(page.getByText("I would rather hear it today")).toBeVisible();

@@ -1,27 +1,13 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   addPrism,
   expect,
   expectNoAxeViolations,
   expectToast,
-  type MemberFixtures,
-  newMember,
   ORIGIN,
   test,
   toggleHeart,
 } from "./fixtures.ts";
-
-async function ownerWithPrisms(
-  browser: Browser,
-  signIn: MemberFixtures["signIn"],
-  titles: { title: string; content: string }[],
-) {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const member = await signIn(context, newMember("owner"));
-  const ids: number[] = [];
-  for (const prism of titles) ids.push(await addPrism(context.request, prism));
-  return { member, context, ids };
-}
 
 function section(page: Page, title: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("button", { name: title }) });
@@ -149,11 +135,10 @@ test("changing the title of a hearted prism asks before resetting its hearts", a
   await expect(page.getByRole("button", { name: '0 hearts for "Loved, renamed"' })).toBeVisible();
 });
 
-test("an anonymous visitor hearts and un-hearts a prism", async ({ page, browser, signIn }) => {
-  const { member, context } = await ownerWithPrisms(browser, signIn, [
+test("an anonymous visitor hearts and un-hearts a prism", async ({ page, addOwner }) => {
+  const { member } = await addOwner([
     { title: "Disagree with me like this", content: "<p>Early and plainly.</p>" },
   ]);
-  await context.close();
   await page.goto(`/${member.username}`);
   await expect(page.getByText(`@${member.username}`)).toBeVisible();
   const heart = page.getByRole("button", { name: /for "Disagree with me like this"/ });
@@ -187,19 +172,17 @@ test("a visitor to a profile without prisms is asked to wait for them", async ({
 
 test("a deep link by slug opens and scrolls to its section; a visitor never loads the owner's editor, form or controls", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
   const filler =
     "<p>A long paragraph that takes up room on the page so that scrolling has somewhere to go.</p>".repeat(
       12,
     );
-  const { member, context } = await ownerWithPrisms(browser, signIn, [
+  const { member } = await addOwner([
     { title: "First things", content: filler },
     { title: "Second thoughts", content: filler },
     { title: "What's my best hour?", content: "<p>The deep-linked words.</p>" },
   ]);
-  await context.close();
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
@@ -228,14 +211,12 @@ test("a deep link by slug opens and scrolls to its section; a visitor never load
 
 test("?prism= opens that section and leaves the address; a malformed id is ignored", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
-  const { member, context, ids } = await ownerWithPrisms(browser, signIn, [
+  const { member, ids } = await addOwner([
     { title: "Alpha", content: "<p>alpha words</p>" },
     { title: "Beta", content: "<p>beta words</p>" },
   ]);
-  await context.close();
   await page.goto(`/${member.username}?prism=${ids[1]}`);
   await expect(page.getByText("beta words")).toBeVisible();
   await expect(page).toHaveURL(`/${member.username}`);

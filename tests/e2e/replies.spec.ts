@@ -86,15 +86,14 @@ test("the owner answers a pending response, and the author's open page shows it 
 test("an anonymous author keeps a private link and follows their response there", async ({
   page,
   browser,
-  signIn,
+  addOwner,
 }) => {
   test.slow();
-  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(ownerContext);
-  const prismId = await addPrism(ownerContext.request, {
-    title: "How I give feedback",
-    content: CONTENT,
-  });
+  const {
+    member: owner,
+    ids: [prismId],
+    request: asOwner,
+  } = await addOwner([{ title: "How I give feedback", content: CONTENT }]);
 
   // The visitor responds on the page; the dialog then shows the private link to copy.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -135,10 +134,8 @@ test("an anonymous author keeps a private link and follows their response there"
   await expectNoAxeViolations(status);
 
   // The owner answers; the author sees the reply when they come back to the link.
-  const [annotation] = await (
-    await ownerContext.request.get(`/api/prisms/${prismId}/annotations`)
-  ).json();
-  const replied = await ownerContext.request.put(`/api/annotations/${annotation.id}/reply`, {
+  const [annotation] = await (await asOwner.get(`/api/prisms/${prismId}/annotations`)).json();
+  const replied = await asOwner.put(`/api/annotations/${annotation.id}/reply`, {
     headers: { origin: ORIGIN },
     data: { text: "Then we agree: writing first." },
   });
@@ -159,16 +156,14 @@ test("an anonymous author keeps a private link and follows their response there"
     status.getByText("This link does not lead to a response.", { exact: false }),
   ).toBeVisible();
   await elsewhere.close();
-  await ownerContext.close();
 });
 
-test("a member author is notified when the owner answers", async ({ page, browser, signIn }) => {
-  const ownerContext = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(ownerContext);
-  const prismId = await addPrism(ownerContext.request, {
-    title: "How I give feedback",
-    content: CONTENT,
-  });
+test("a member author is notified when the owner answers", async ({ page, signIn, addOwner }) => {
+  const {
+    member: owner,
+    ids: [prismId],
+    request: asOwner,
+  } = await addOwner([{ title: "How I give feedback", content: CONTENT }]);
   await signIn(page);
   const { id } = await respond(page.request, {
     prismId,
@@ -179,7 +174,7 @@ test("a member author is notified when the owner answers", async ({ page, browse
   await page.goto("/notifications");
   await expect(page.getByText("No notifications yet")).toBeVisible();
 
-  const replied = await ownerContext.request.put(`/api/annotations/${id}/reply`, {
+  const replied = await asOwner.put(`/api/annotations/${id}/reply`, {
     headers: { origin: ORIGIN },
     data: { text: "Good, let's." },
   });
@@ -194,5 +189,4 @@ test("a member author is notified when the owner answers", async ({ page, browse
   await expect(
     sidebar.getByRole("region", { name: "Reply from Robin Quill" }).getByText("Good, let's."),
   ).toBeVisible();
-  await ownerContext.close();
 });

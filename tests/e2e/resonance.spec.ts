@@ -155,23 +155,25 @@ test("readers see the Top passage once three people's approved responses overlap
   page,
   browser,
   signIn,
+  addOwner,
 }) => {
   test.slow();
-  const owner = await browser.newContext({ baseURL: ORIGIN });
-  const member = await signIn(owner);
-  const prismId = await addPrism(owner.request, { title: TITLE, content: CONTENT });
+  const {
+    member,
+    ids: [prismId],
+    request: asOwner,
+  } = await addOwner([{ title: TITLE, content: CONTENT }]);
   const quote = "I keep mornings for deep work";
   const ids = await respondAsMany(browser, signIn, prismId, [quote, quote, quote]);
-  await approve(owner.request, ids[0] as number);
-  await approve(owner.request, ids[1] as number);
+  await approve(asOwner, ids[0] as number);
+  await approve(asOwner, ids[1] as number);
 
   // Two people are not yet three; a pending response does not count.
   await page.goto(`/${member.username}`);
   await expect(section(page, TITLE).locator(".prism-content")).toContainText("deep work");
   await expect(page.getByText("Top passage")).toHaveCount(0);
 
-  await approve(owner.request, ids[2] as number);
-  await owner.close();
+  await approve(asOwner, ids[2] as number);
   // The mark comes with the page the server renders: nothing moves when the script arrives.
   const html = await (await page.request.get(`/${member.username}`)).text();
   expect(html).toContain("Top passage");

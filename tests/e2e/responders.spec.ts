@@ -100,11 +100,11 @@ test("members only asks a visitor to sign in and lets a member respond; no one c
   await visitorContext.close();
 });
 
-test("a prism open to anyone shows nothing new", async ({ page, browser, signIn }) => {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(context, newMember("open"));
-  await addPrism(context.request, { title: "Open", content: CONTENT });
-  await context.close();
+test("a prism open to anyone shows nothing new", async ({ page, addOwner }) => {
+  const { member: owner } = await addOwner(
+    [{ title: "Open", content: CONTENT }],
+    newMember("open"),
+  );
   await page.goto(`/${owner.username}`);
   await expect(page.getByRole("button", { name: "Respond to a passage" })).toBeVisible();
   await expect(page.getByText("This prism is not open to responses.")).toHaveCount(0);

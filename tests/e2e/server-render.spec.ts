@@ -152,6 +152,7 @@ test("pages hydrate without warnings and without fetching their data again", asy
   browser,
   signIn,
   page,
+  addOwner,
 }) => {
   // Nine pages, each loaded with its stream held and released: three times a story's time.
   test.slow();
@@ -160,12 +161,9 @@ test("pages hydrate without warnings and without fetching their data again", asy
   const slug = "how-i-like-to-be-asked-for-help";
   // Another member's prism, and a fan who hearts and un-hearts it while each page loads: the
   // traffic of a site where others are active.
-  const elsewhereContext = await browser.newContext({ baseURL: ORIGIN });
-  await signIn(elsewhereContext);
-  const elsewhere = await addPrism(elsewhereContext.request, {
-    title: "Elsewhere",
-    content: "<p>Another member's prism.</p>",
-  });
+  const {
+    ids: [elsewhere],
+  } = await addOwner([{ title: "Elsewhere", content: "<p>Another member's prism.</p>" }]);
   const fan = await browser.newContext({ baseURL: ORIGIN });
 
   const visitorContext = await browser.newContext();
@@ -223,7 +221,7 @@ test("pages hydrate without warnings and without fetching their data again", asy
       }
     }
   }
-  await Promise.all([visitorContext, elsewhereContext, fan].map((context) => context.close()));
+  await Promise.all([visitorContext, fan].map((context) => context.close()));
 });
 
 test("a member without prisms gets their page with the first prism's form, taken over without a warning", async ({

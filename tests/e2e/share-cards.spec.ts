@@ -2,7 +2,7 @@
 // sends names the card's image, the card is a 1200 × 630 picture with something on it, and an
 // edit gives the page a new card address, so that chats fetch the card again.
 import type { Page } from "@playwright/test";
-import { addPrism, expect, newMember, ORIGIN, test } from "./fixtures.ts";
+import { expect, newMember, ORIGIN, test } from "./fixtures.ts";
 
 /** The head's value of a meta tag, as the browser holds it. */
 const meta = (page: Page, kind: string) =>
@@ -38,20 +38,25 @@ function look(page: Page, url: string) {
 
 test("a member's page and a prism's link unfurl with their own share card", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
-  const writer = await browser.newContext({ baseURL: ORIGIN });
-  const member = newMember("cards");
-  await signIn(writer, member);
-  const first = await addPrism(writer.request, {
-    title: "How I like to work",
-    content: "<p>Quietly, and in the morning, with the door closed.</p>",
-  });
-  const second = await addPrism(writer.request, {
-    title: "What I answer first",
-    content: "<p>Questions from the people I work with, before anything new.</p>",
-  });
+  const {
+    member,
+    ids: [first, second],
+    request: asWriter,
+  } = await addOwner(
+    [
+      {
+        title: "How I like to work",
+        content: "<p>Quietly, and in the morning, with the door closed.</p>",
+      },
+      {
+        title: "What I answer first",
+        content: "<p>Questions from the people I work with, before anything new.</p>",
+      },
+    ],
+    newMember("cards"),
+  );
 
   await page.goto(`/${member.username}`);
   const pageCard = await meta(page, "og:image");
@@ -76,7 +81,7 @@ test("a member's page and a prism's link unfurl with their own share card", asyn
 
   // The owner rewrites the first prism: the page points to a new card, which shows the new words.
   const before = await page.request.get(pageCard ?? "");
-  const edited = await writer.request.put(`/api/prisms/${first}`, {
+  const edited = await asWriter.put(`/api/prisms/${first}`, {
     data: { title: "How I like to work", content: "<p>Loudly, and late at night.</p>" },
     headers: { origin: ORIGIN },
   });
@@ -89,7 +94,6 @@ test("a member's page and a prism's link unfurl with their own share card", asyn
   expect(after.status()).toBe(200);
   expect(after.headers().etag).not.toBe(before.headers().etag);
   expect(Buffer.compare(await after.body(), await before.body())).not.toBe(0);
-  await writer.close();
 });
 
 test("a card of someone who is not there answers 404", async ({ page }) => {

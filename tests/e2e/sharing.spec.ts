@@ -1,21 +1,18 @@
 // Sharing a page and a prism: Copy link puts its address on the clipboard, and a prism's address
 // opens that prism and stays in the address bar.
-import { addPrism, expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, newMember, ORIGIN, test } from "./fixtures.ts";
 
 test("Copy link shares the page and each prism at its own address, which opens that prism", async ({
   page,
-  browser,
-  signIn,
+  addOwner,
 }) => {
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const owner = await signIn(context, newMember("sharer"));
-  for (const prism of [
-    { title: "First things", content: "<p>The first words.</p>" },
-    { title: "What's my best hour?", content: "<p>The deep-linked words.</p>" },
-  ]) {
-    await addPrism(context.request, prism);
-  }
-  await context.close();
+  const { member: owner } = await addOwner(
+    [
+      { title: "First things", content: "<p>The first words.</p>" },
+      { title: "What's my best hour?", content: "<p>The deep-linked words.</p>" },
+    ],
+    newMember("sharer"),
+  );
 
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());

@@ -1,15 +1,16 @@
 // The site header: logo, Explore, and the member menu or a Sign in link.
 import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../components/ui/button.tsx";
 import { useCurrentUser } from "../features/auth/auth-queries.ts";
 import { useHighlightsControl } from "../lib/page-controls.ts";
 import { NavLink, usePageAddress } from "../lib/router.tsx";
 import { rememberPage } from "../lib/storage.ts";
+import { lazyComponent } from "./stale-scripts.ts";
 
 // Members' controls load only for a signed-in member: a visitor's page carries no menu code.
-const MemberMenu = lazy(() => import("./member-menu.tsx").then((m) => ({ default: m.MemberMenu })));
+const MemberMenu = lazyComponent(() => import("./member-menu.tsx"), "MemberMenu");
 
 function Logo() {
   return (

@@ -1,5 +1,5 @@
 // Every page's frame: header, the page in an error boundary, footer, and the toaster.
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "wouter";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { useCurrentUser } from "../features/auth/auth-queries.ts";
@@ -12,8 +12,9 @@ import { ConnectionNotice } from "./connection-notice.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { lazyComponent } from "./stale-scripts.ts";
 
-const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+const Toaster = lazyComponent(() => import("sonner"), "Toaster");
 
 export function Layout({ children }: { children: ReactNode }) {
   const [path, navigate] = useLocation();

@@ -1,6 +1,6 @@
 // Every page of Prism and where it lives. Pages other than the landing page load on demand (a
 // page script that fails to load reloads the page once: stale-scripts.ts).
-import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, isValidElement, type ReactNode, Suspense } from "react";
 import { parse as parsePattern } from "regexparam";
 import { matchRoute, Route, Switch } from "wouter";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
@@ -11,7 +11,7 @@ import { ProfileSkeleton } from "../features/profile/profile-skeleton.tsx";
 import { SettingsSkeleton } from "../features/settings/settings-skeleton.tsx";
 import { PageHead, type PageHeadProps, siteTitle } from "../lib/page-head.tsx";
 import { Layout } from "./layout.tsx";
-import { loadPageScript } from "./stale-scripts.ts";
+import { lazyComponent } from "./stale-scripts.ts";
 
 /** The pages that load on demand, by path (the landing and not-found pages come with the app). */
 const pageModules = import.meta.glob<Record<string, unknown>>([
@@ -21,31 +21,13 @@ const pageModules = import.meta.glob<Record<string, unknown>>([
 ]);
 
 /**
- * A page whose code loads on demand, and can be loaded ahead: a page the server rendered is
- * hydrated once its code is here, so that nothing on it waits (a click on a part not yet hydrated
- * would be lost). Loaded ahead, it renders at once (a thenable that answers synchronously).
- * `module` names its source for the build's manifest (the server sends the page's script with it).
+ * A page whose code loads on demand (`lazyComponent`). `module` names its source for the build's
+ * manifest (the server sends the page's script with it).
  */
 function lazyPage<P extends object = object>(path: string, name: string) {
-  const load = pageModules[path];
+  const load = pageModules[path] as (() => Promise<Record<string, ComponentType<P>>>) | undefined;
   if (!load) throw new Error(`No page at ${path}`);
-  let loaded: ComponentType<P> | undefined;
-  const preload = async () => {
-    const module = await loadPageScript(load);
-    if (typeof module[name] !== "function") throw new Error(`${path} exports no ${name}`);
-    loaded = module[name] as ComponentType<P>;
-  };
-  const page = lazy(() => {
-    const ready = loaded;
-    if (!ready) return preload().then(() => ({ default: loaded as ComponentType<P> }));
-    const now = {
-      // biome-ignore lint/suspicious/noThenProperty: a thenable that answers at once lets React.lazy render a loaded page without suspending
-      then: (resolve: (module: { default: ComponentType<P> }) => void) =>
-        resolve({ default: ready }),
-    };
-    return now as unknown as Promise<{ default: ComponentType<P> }>;
-  });
-  return Object.assign(page, { preload, module: path.replace(/^\.\.\//, "") });
+  return Object.assign(lazyComponent(load, name), { module: path.replace(/^\.\.\//, "") });
 }
 
 const AuthPage = lazyPage<{ mode: "sign-in" | "auth" }>(

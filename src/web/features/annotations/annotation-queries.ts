@@ -1,10 +1,12 @@
-// Annotations of a profile's prisms: one list per prism, fetched once, and the writes.
-import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
+// Annotations of a profile's prisms: one list per prism, fetched once, the writes, and an
+// anonymous author's view of their own response.
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import type {
   Annotation,
   AnnotationCreate,
   AnnotationCreated,
+  ResponseStatus,
 } from "../../../contract/annotations.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -51,6 +53,17 @@ export function useFetchAnnotation() {
       }),
     [queryClient],
   );
+}
+
+/** A response as its author sees it by its private link (`token`), with where it stands. */
+export function useResponseStatus(token: string) {
+  return useQuery({
+    queryKey: queryKeys.responseStatus(token),
+    queryFn: ({ signal }) =>
+      api.get<ResponseStatus>(`/api/responses/${encodeURIComponent(token)}`, { signal }),
+    // The owner may decide or reply at any time: coming back to the tab shows it.
+    refetchOnWindowFocus: true,
+  });
 }
 
 /**

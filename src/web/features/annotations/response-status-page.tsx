@@ -1,13 +1,12 @@
 // /responses/{token}: an anonymous author's private page for their response: the passage, what
 // they wrote, where it stands, and the owner's reply.
-import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import type { ResponseStatus } from "../../../contract/annotations.ts";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { ApiError, api } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { RelativeTime } from "../../lib/format.tsx";
-import { queryKeys } from "../../lib/query.ts";
+import { useResponseStatus } from "./annotation-queries.ts";
 
 const statusText: Record<ResponseStatus["status"], string> = {
   pending: "Your annotation is pending approval from the Prism owner.",
@@ -17,13 +16,7 @@ const statusText: Record<ResponseStatus["status"], string> = {
 
 export function ResponseStatusPage() {
   const { token = "" } = useParams();
-  const response = useQuery({
-    queryKey: queryKeys.responseStatus(token),
-    queryFn: ({ signal }) =>
-      api.get<ResponseStatus>(`/api/responses/${encodeURIComponent(token)}`, { signal }),
-    // The owner may decide or reply at any time: coming back to the tab shows it.
-    refetchOnWindowFocus: true,
-  });
+  const response = useResponseStatus(token);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">

@@ -1,15 +1,14 @@
 // The Overview tab: the eight cards of spec §2 and, beneath them, the last 30 days as a chart.
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import type { CatalystStats } from "../../../contract/catalyst.ts";
+import { lazyComponent } from "../../app/stale-scripts.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { useCatalystActivity, useCatalystStats } from "./catalyst-queries.ts";
 
 // The chart library travels in this chunk alone: nobody but an admin on this tab downloads it.
-const ActivityChart = lazy(() =>
-  import("./activity-chart.tsx").then((m) => ({ default: m.ActivityChart })),
-);
+const ActivityChart = lazyComponent(() => import("./activity-chart.tsx"), "ActivityChart");
 
 interface StatCard {
   title: string;

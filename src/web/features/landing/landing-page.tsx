@@ -1,8 +1,8 @@
 // The landing page: what Prism is, the one button that starts it, and an example prism to try.
 import { Heart, Highlighter, Layers, MessageSquareQuote } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useLocation } from "wouter";
-import { loadPageScript } from "../../app/stale-scripts.ts";
+import { lazyComponent } from "../../app/stale-scripts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
@@ -11,9 +11,7 @@ import { useCurrentUser } from "../auth/auth-queries.ts";
  * The example prism's code (selection, dialog, highlights) is not part of every page's first
  * script: the server renders it whole, and the browser takes it over once its code is here.
  */
-const ExamplePrism = lazy(() =>
-  loadPageScript(() => import("./example-prism.tsx")).then((m) => ({ default: m.ExamplePrism })),
-);
+const ExamplePrism = lazyComponent(() => import("./example-prism.tsx"), "ExamplePrism");
 
 const features = [
   {

@@ -1,31 +1,27 @@
-// The parts of a profile only its owner uses (the prism form and each prism's controls), loaded
-// when the owner's page first shows one: a visitor's page carries none of their code. Each is
-// rendered inside a Suspense boundary of its own: the server waits for it and renders it whole,
-// and the browser hydrates the rest of the page at once and that part once its code is here.
-// Their scripts load as a page's do: one that fails (offline, or gone after a new version)
-// waits for the connection or reloads the page, rather than showing "Component Error".
-import { lazy } from "react";
-import { loadPageScript } from "../../app/stale-scripts.ts";
+// The parts of a profile only its owner uses (the prism form, each prism's controls, History and
+// the confirmations), loaded when the owner's page first shows one: a visitor's page carries none
+// of their code. Each is rendered inside a Suspense boundary of its own: the server waits for it
+// and renders it whole, and the browser hydrates the rest of the page at once and that part once
+// its code is here. Their scripts load as a page's do: one that fails (offline, or gone after a
+// new version) waits for the connection or reloads the page, rather than showing "Component Error".
+import { lazyComponent } from "../../app/stale-scripts.ts";
 import { onFirstOpen } from "../../components/ui/on-first-open.tsx";
 
-export const PrismForm = lazy(() =>
-  loadPageScript(() => import("./prism-form.tsx")).then((m) => ({ default: m.PrismForm })),
-);
+export const PrismForm = lazyComponent(() => import("./prism-form.tsx"), "PrismForm");
 
-export const PrismOwnerControls = lazy(() =>
-  loadPageScript(() => import("./prism-owner-controls.tsx")).then((m) => ({
-    default: m.PrismOwnerControls,
-  })),
+export const PrismOwnerControls = lazyComponent(
+  () => import("./prism-owner-controls.tsx"),
+  "PrismOwnerControls",
 );
 
 /** A prism's History, loaded when first opened. */
 export const PrismHistory = onFirstOpen(
-  () => import("./prism-history.tsx").then((m) => m.PrismHistory),
+  lazyComponent(() => import("./prism-history.tsx"), "PrismHistory"),
   (props) => props.open,
 );
 
 /** The owner's confirmations (deleting a prism, resetting its hearts), loaded when first opened. */
 export const ConfirmDialog = onFirstOpen(
-  () => import("../../components/ui/alert-dialog.tsx").then((m) => m.ConfirmDialog),
+  lazyComponent(() => import("../../components/ui/alert-dialog.tsx"), "ConfirmDialog"),
   (props) => props.open === true,
 );

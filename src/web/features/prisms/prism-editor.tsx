@@ -42,7 +42,7 @@ export function isApplicableLink(address: string): boolean {
   return trimmed !== "" && trimmed !== EMPTY_LINK;
 }
 
-export default function PrismEditor({ value, onChange, placeholder, label }: PrismEditorProps) {
+export function PrismEditor({ value, onChange, placeholder, label }: PrismEditorProps) {
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const linkInputId = useId();
   const editor = useEditor({

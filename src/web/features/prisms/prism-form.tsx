@@ -1,11 +1,12 @@
 // Writing a prism: a title and the rich-text editor (its own lazily loaded chunk).
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazyComponent } from "../../app/stale-scripts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
 
-const PrismEditor = lazy(() => import("./prism-editor.tsx"));
+const PrismEditor = lazyComponent(() => import("./prism-editor.tsx"), "PrismEditor");
 
 export function PrismForm({
   initial,
