@@ -96,6 +96,8 @@ test("one tag of each kind, the page's own, from landing through explore, a prof
   await expectHydrated(member);
   await member.click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The head names the member's first prism: read it once their prisms are shown.
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toBeVisible();
   const username = new URL(page.url()).pathname.slice(1);
   const name = await page.getByRole("heading", { level: 1 }).textContent();
   const { tags } = await headTags(page);
