@@ -26,7 +26,8 @@ import { limits } from "../contract/limits.ts";
 import { siteServicesSchema } from "../contract/site.ts";
 import { schedulePruning } from "./commands/prune-expired.ts";
 import type { Config } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
+import type { Database } from "./db/client.ts";
+import type { AppDeps } from "./deps.ts";
 import { annotationsRoutes } from "./features/annotations/routes.ts";
 import { googleRoutes } from "./features/auth/google.ts";
 import { authRoutes } from "./features/auth/routes.ts";
@@ -50,7 +51,7 @@ import { usersRoutes } from "./features/users/routes.ts";
 import { EventBus } from "./live/bus.ts";
 import { type EventStreamLimits, eventStreamRoutes } from "./live/stream.ts";
 import { Versions } from "./live/versions.ts";
-import { createMailer, MAIL_RETRY_WAITS_MS, type Mailer } from "./mail/mailer.ts";
+import { createMailer, MAIL_RETRY_WAITS_MS } from "./mail/mailer.ts";
 import { watchPool } from "./metrics.ts";
 import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
@@ -64,19 +65,6 @@ import { ensureVisitorId, visitorPlugin } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { Readiness } from "./readiness.ts";
 import { serializerCompiler } from "./serializer.ts";
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  database: Database;
-  bus: EventBus;
-  versions: Versions;
-  mailer: Mailer;
-  /** HMAC key for visitor hashes and entity tags. */
-  secret: string;
-  /** Where the rate limits keep their counters. */
-  limitStore: LimitStore;
-}
 
 interface BuildOptions {
   config: Config;

@@ -3,7 +3,7 @@
 // from them, and the answer for everyone who is not signed in is written once.
 import { z } from "zod";
 import { type Annotation, annotationSchema } from "../../../contract/annotations.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { type Answer, type Kept, Memo, type WrittenAnswer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
 import type { ViewerAsking } from "../../plugins/visitor.ts";
