@@ -14,8 +14,8 @@ import { type Database, openDatabase, rowsOf } from "../src/server/db/client.ts"
 import { type DemoCredentials, seedDemo } from "../src/server/db/seed.ts";
 import { CHANNEL } from "../src/server/live/bus.ts";
 import { memoryStore } from "../src/server/plugins/rate-limit-store.ts";
-import { SESSION_COOKIE } from "../src/server/plugins/session-store.ts";
 import { signedVisitorId } from "../src/server/plugins/visitor.ts";
+import { SESSION_COOKIE } from "../src/server/security/session-store.ts";
 import { startCluster } from "./cluster.ts";
 import { benchUsername, seedCardMembers, seedMembers } from "./members.ts";
 import { measureStreams, type StreamsReport } from "./streams-scenario.ts";

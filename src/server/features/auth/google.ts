@@ -14,7 +14,7 @@ import {
   createSession,
   isRecentlyConfirmed,
   resolveSession,
-} from "../../plugins/session-store.ts";
+} from "../../security/session-store.ts";
 import {
   connectGoogle,
   findOrCreateMember,

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps.ts";
 import { errorResponses, unauthorized } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
-import { createSession, deleteSession } from "../../plugins/session-store.ts";
+import { createSession, deleteSession } from "../../security/session-store.ts";
 import { hashToken } from "../../security/tokens.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { findUserByUsername, registerMember } from "../users/service.ts";
