@@ -24,7 +24,6 @@ import helmet from "helmet";
 import { z } from "zod";
 import { limits } from "../contract/limits.ts";
 import { siteServicesSchema } from "../contract/site.ts";
-import { schedulePruning } from "./commands/prune-expired.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AppDeps } from "./deps.ts";
@@ -65,6 +64,7 @@ import { ensureVisitorId, visitorPlugin } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { Readiness } from "./readiness.ts";
 import { serializerCompiler } from "./serializer.ts";
+import { schedulePruning } from "./tasks/prune-expired.ts";
 
 interface BuildOptions {
   config: Config;
