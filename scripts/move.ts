@@ -1,6 +1,6 @@
 // `npm run db:move -- postgres://…`: copies the embedded database (DATABASE_URL=pglite:DIR, else
 // ./data/pglite) into an empty PostgreSQL, and says what to set to run Prism there.
-import { moveToPostgres } from "../src/server/db/move.ts";
+import { moveToPostgres } from "../src/server/tasks/move.ts";
 import { run } from "./cli.ts";
 
 const [target, ...rest] = process.argv.slice(2);

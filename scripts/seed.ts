@@ -1,5 +1,5 @@
 // `npm run seed`: loads the demo data set into the configured database.
-import { seedDemo } from "../src/server/db/seed.ts";
+import { seedDemo } from "../src/server/tasks/seed.ts";
 import { withDatabase } from "./cli.ts";
 
 await withDatabase(async (database) => {

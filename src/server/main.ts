@@ -6,11 +6,11 @@ import cluster from "node:cluster";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedOnStart } from "./db/seed.ts";
 import { settleTopPassages } from "./features/resonance/service.ts";
 import { loggerOptions } from "./log.ts";
 import { answerWorkers, clusterMetrics, serveMetrics } from "./metrics.ts";
 import { resolveAppSecret } from "./secret.ts";
+import { seedOnStart } from "./tasks/seed.ts";
 
 /** Opens the database, migrates it, seeds it on first start; returns the resolved secret. */
 async function prepare(loaded: Config) {

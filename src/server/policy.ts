@@ -1,15 +1,10 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import { respondersAdmit } from "../contract/responders.ts";
+import type { Viewer } from "./actors.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "./db/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;
-
-/** Who is looking: a member, or an anonymous browser known by its visitor hash (if it has one). */
-export interface Viewer {
-  user: UserRow | null;
-  visitorHash: string | null;
-}
 
 type AnnotationFacts = Pick<typeof annotations.$inferSelect, "status" | "userId" | "visitorHash">;
 

@@ -4,7 +4,7 @@
 // apply: the embedded database belongs to one process, which a second instance cannot open.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "./plugins/session-store.ts";
+import { SESSION_COOKIE } from "./security/session-store.ts";
 import { buildPrism, buildUser } from "./test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "./test/databases.ts";
 import { isEvent, openStream } from "./test/event-stream.ts";

@@ -18,8 +18,8 @@ import { htmlToPlainText } from "../../src/contract/plain-text.ts";
 import type { HeartStatus } from "../../src/contract/prisms.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
-import { createSession, SESSION_COOKIE } from "../../src/server/plugins/session-store.ts";
 import { hashPassword } from "../../src/server/security/passwords.ts";
+import { createSession, SESSION_COOKIE } from "../../src/server/security/session-store.ts";
 import { PAGE_DATA_ID } from "../../src/web/lib/page-data.ts";
 
 export { expect };

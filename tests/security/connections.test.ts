@@ -5,8 +5,9 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { type App, buildApp, type ConnectionLimits } from "../../src/server/app.ts";
+import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
+import type { ConnectionLimits } from "../../src/server/plugins/connections.ts";
 import { setupTestApp, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();

@@ -3,9 +3,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { PrismEvent } from "../../contract/events.ts";
+import type { Participant } from "../actors.ts";
 import { notifications, prismHearts, prisms, type users } from "../db/schema.ts";
 import { EventBus } from "../live/bus.ts";
-import type { Participant } from "../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase } from "../test/helpers.ts";

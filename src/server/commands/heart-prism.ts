@@ -3,11 +3,11 @@
 // statement, one transaction, which also makes the events' NOTIFY.
 import type { PrismEvent } from "../../contract/events.ts";
 import type { HeartStatus } from "../../contract/prisms.ts";
+import type { Participant } from "../actors.ts";
 import type { Db } from "../db/client.ts";
 import { toggleHeart } from "../features/hearts/service.ts";
 import { heartActor } from "../features/notifications/service.ts";
 import type { EventBus } from "../live/bus.ts";
-import type { Participant } from "../plugins/visitor.ts";
 
 /** Toggles the heart and announces it: to other instances as it commits, then to this one. */
 export async function heartPrism(

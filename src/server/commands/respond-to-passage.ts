@@ -2,12 +2,12 @@
 // it is their own), and the events for the annotations and the notification. One transaction.
 import type { AnnotationCreate } from "../../contract/annotations.ts";
 import type { PrismEvent } from "../../contract/events.ts";
+import type { Participant } from "../actors.ts";
 import type { Db } from "../db/client.ts";
 import { type AnnotationView, createAnnotation } from "../features/annotations/service.ts";
 import { notifyAnnotation } from "../features/notifications/service.ts";
 import { refreshTopPassage } from "../features/resonance/service.ts";
 import type { WithEvents } from "../live/bus.ts";
-import type { Participant } from "../plugins/visitor.ts";
 import { annotationAudience } from "../policy.ts";
 
 export async function respondToPassage(

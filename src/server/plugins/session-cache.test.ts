@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessions, users } from "../db/schema.ts";
 import { cacheHits } from "../metrics.ts";
+import { lookupSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { hashToken } from "../security/tokens.ts";
 import { buildUser } from "../test/builders.ts";
 import { holdSessionNotices } from "../test/faults.ts";
 import { profileBody, send, setupTestApp, signIn } from "../test/helpers.ts";
 import { SessionCache } from "./session-cache.ts";
-import { lookupSession, SESSION_COOKIE } from "./session-store.ts";
 
 const t = setupTestApp();
 

@@ -18,7 +18,11 @@ import type { Database } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
-import { type ResolvedSession, SESSION_MAX_DAYS, TOUCH_AFTER_MS } from "./session-store.ts";
+import {
+  type ResolvedSession,
+  SESSION_MAX_DAYS,
+  TOUCH_AFTER_MS,
+} from "../security/session-store.ts";
 
 const CHANNEL = "prism_sessions";
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,14 +6,14 @@ import type { Db, Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 import { canAdminister } from "../policy.ts";
-import { hashToken } from "../security/tokens.ts";
-import type { SessionCache } from "./session-cache.ts";
 import {
   deleteSession,
   lookupSession,
   SESSION_COOKIE,
   SESSION_IDLE_DAYS,
-} from "./session-store.ts";
+} from "../security/session-store.ts";
+import { hashToken } from "../security/tokens.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -4,10 +4,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Participant, Viewer } from "../actors.ts";
 import type { Config } from "../config.ts";
 import { type Db, rowsOf } from "../db/client.ts";
-import { annotations, prismHearts, type UserRow } from "../db/schema.ts";
-import type { Viewer } from "../policy.ts";
+import { annotations, prismHearts } from "../db/schema.ts";
 import { sessionToken } from "./session.ts";
 
 export const VISITOR_COOKIE = "vid";
@@ -16,9 +16,6 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 const BROWSER_ID = /^[\w-]{1,64}$/;
 /** An unsigned `vid` as browsers were given before browser ids were signed. */
 const UNSIGNED_VID = /^[\w-]{16,64}$/;
-
-/** Who is acting: a signed-in member, or an anonymous visitor known by their visitor hash. */
-export type Participant = { user: UserRow } | { visitorHash: string };
 
 /** The signature of a browser id: an HMAC with the app's secret, 128 bits of it, in base64url. */
 const signatureOf = (id: string, secret: string) =>
@@ -191,17 +188,4 @@ export function viewerAsking(
     viewer: viewerOf(request, reply, config, secret),
     cookies: viewerCookies(request),
   };
-}
-
-/** A member's key as a participant (see `participantKey`). */
-export const memberKey = (userId: number) => `user:${userId}`;
-
-/**
- * Who a participant is, as one string: a heart notification stores it (so that a re-heart does
- * not notify twice), and memory keeps their own hearts under it.
- */
-export function participantKey(participant: Participant): string {
-  return "user" in participant
-    ? memberKey(participant.user.id)
-    : `visitor:${participant.visitorHash}`;
 }

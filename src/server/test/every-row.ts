@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { type Database, rowsOf } from "../db/client.ts";
-import { tablesInMoveOrder } from "../db/move.ts";
+import { tablesInMoveOrder } from "../tasks/move.ts";
 
 export interface TableRows {
   rows: number;

@@ -7,8 +7,8 @@ import type { Database, Db } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { EventBus } from "../live/bus.ts";
 import { Versions } from "../live/versions.ts";
-import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
 import { signedVisitorId, VISITOR_COOKIE } from "../plugins/visitor.ts";
+import { createSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { createTestDatabase } from "./databases.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";

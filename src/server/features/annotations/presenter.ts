@@ -2,8 +2,9 @@
 // e-mail or visitor hash.
 import type { Annotation, AnnotationReply, ResponseStatus } from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
+import type { Viewer } from "../../actors.ts";
 import type { annotations } from "../../db/schema.ts";
-import { canModerateAnnotations, isAnnotationAuthor, type Viewer } from "../../policy.ts";
+import { canModerateAnnotations, isAnnotationAuthor } from "../../policy.ts";
 import { type AnnotationView, authorName, type responseByStatusToken } from "./service.ts";
 
 export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotation {

@@ -4,11 +4,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../../contract/annotations.ts";
+import type { Participant } from "../../actors.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/admin-delete.ts";
 import { decideOnAnnotation } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { annotations, type UserRow } from "../../db/schema.ts";
-import type { Participant, ViewerAsking } from "../../plugins/visitor.ts";
+import type { ViewerAsking } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestLive } from "../../test/helpers.ts";
 import { annotationReads } from "./reads.ts";

@@ -14,7 +14,6 @@ import {
 } from "../../../contract/annotations.ts";
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
-import type { AppDeps } from "../../app.ts";
 import {
   decideOnAnnotation,
   replyToAnnotation,
@@ -22,6 +21,7 @@ import {
   withdrawReply,
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";

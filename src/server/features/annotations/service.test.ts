@@ -3,8 +3,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
+import type { Viewer } from "../../actors.ts";
 import { annotations, type UserRow } from "../../db/schema.ts";
-import { canSeeAnnotation, type Viewer } from "../../policy.ts";
+import { canSeeAnnotation } from "../../policy.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
 import { getAnnotation, prismAnnotations, reanchorAnnotations } from "./service.ts";

@@ -6,11 +6,11 @@ import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import type { AnnotationCreate, AnnotationStatus } from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
+import type { Participant, Viewer } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
-import type { Participant } from "../../plugins/visitor.ts";
 import {
   annotationAudience,
   annotationsVisibleTo,
@@ -18,7 +18,6 @@ import {
   canRespondTo,
   canSeeAnnotation,
   liveOwner,
-  type Viewer,
 } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";

@@ -4,7 +4,7 @@ import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
-import { createSession } from "../../plugins/session-store.ts";
+import { createSession } from "../../security/session-store.ts";
 import { buildUser } from "../../test/builders.ts";
 import { createTestDatabase } from "../../test/databases.ts";
 import { setupGoogleProvider } from "../../test/google-provider.ts";

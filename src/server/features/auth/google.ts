@@ -6,15 +6,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Config } from "../../config.ts";
+import type { AppDeps } from "../../deps.ts";
 import { sessionCookieOptions, sessionToken, startSession } from "../../plugins/session.ts";
 import {
   confirmSession,
   createSession,
   isRecentlyConfirmed,
   resolveSession,
-} from "../../plugins/session-store.ts";
+} from "../../security/session-store.ts";
 import {
   connectGoogle,
   findOrCreateMember,

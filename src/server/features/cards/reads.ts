@@ -5,7 +5,7 @@
 // what the asker's limit is spent on (a card kept or being drawn costs them nothing).
 import { LRUCache } from "lru-cache";
 import { type CardContent, cardVersion } from "../../../contract/cards.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { type Answer, Memo } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
 import { cacheHits, cacheMisses } from "../../metrics.ts";

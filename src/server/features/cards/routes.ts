@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cardQuery, prismCardParams, profileCardParams } from "../../../contract/card-request.ts";
 import { cardMessages, cardPath, cardVersion } from "../../../contract/cards.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit, spendAll } from "../../plugins/rate-limit.ts";
 import { cardReads } from "./reads.ts";

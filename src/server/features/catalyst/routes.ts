@@ -13,9 +13,9 @@ import {
   catalystUserSchema,
 } from "../../../contract/catalyst.ts";
 import { idParam, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
-import type { AppDeps } from "../../app.ts";
 import { deleteAnnotationAsAdmin, deletePrismAsAdmin } from "../../commands/admin-delete.ts";
 import type { UserRow } from "../../db/schema.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { requireAdmin } from "../../plugins/session.ts";

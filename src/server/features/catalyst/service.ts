@@ -22,8 +22,8 @@ import {
 } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
-import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { locksOutSelf } from "../../policy.ts";
+import { deleteSessionsOf } from "../../security/session-store.ts";
 
 /** The column's time is within the last `days` days (a day being 24 hours). */
 const within = (column: PgColumn, days: number) =>

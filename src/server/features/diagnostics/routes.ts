@@ -8,8 +8,8 @@ import {
   diagnosticResultSchema,
   registrationTestSchema,
 } from "../../../contract/diagnostics.ts";
-import type { AppDeps } from "../../app.ts";
 import { isDatabaseUnavailable } from "../../db/client.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses, HttpError, notFound } from "../../http-error.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { checkDatabase, resetConnection, testRegistration } from "./service.ts";

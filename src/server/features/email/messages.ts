@@ -3,16 +3,15 @@
 import { excerpt } from "../../../contract/excerpt.ts";
 import { oneLine } from "../../../contract/text.ts";
 import { escapeHtml } from "../../escape.ts";
-import type { MailedNotification, Outgoing } from "./service.ts";
+import { DIGEST_ITEMS_MAX, type MailedNotification, type Outgoing } from "./service.ts";
 
 /** How much of a response or a reply a message quotes. */
 const QUOTE_MAX = 300;
 
 /**
- * What one message tells of at most: so many notifications, in so many bytes of text (and as many
- * of HTML). The rest are summed up in one line that links to the member's notifications.
+ * What one message tells of at most: DIGEST_ITEMS_MAX notifications, in so many bytes of text (and
+ * as many of HTML). The rest are summed up in one line that links to the member's notifications.
  */
-export const DIGEST_ITEMS_MAX = 50;
 export const DIGEST_BYTES_MAX = 100 * 1024;
 
 /** What the items may take of it: the rest is ample for the greeting, the links and the footer. */

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { emailMessages, unsubscribeQuerySchema } from "../../../contract/email.ts";
 import { messageBodySchema } from "../../../contract/password-reset.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { unsubscribe } from "./service.ts";

@@ -11,10 +11,12 @@ import type { EmailNotifications } from "../../../contract/user.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { annotations, notifications, prisms, users } from "../../db/schema.ts";
 import { emailSetting } from "../users/service.ts";
-import { DIGEST_ITEMS_MAX } from "./messages.ts";
 
 /** The notifications that may be e-mailed: a response to review, an owner's reply to yours. */
 export const MAILED_TYPES = ["annotation", "reply"] as const;
+
+/** The notifications one message tells of at most (the rest are summed up in one line). */
+export const DIGEST_ITEMS_MAX = 50;
 
 /** A daily digest goes to a member at most once in this time. */
 export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
 import { exploreExcerpt, previewOf } from "../../../contract/excerpt.ts";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { Answer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
 import { presentExploreMember } from "../users/presenter.ts";

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { explorePrismSchema, exploreUserSchema } from "../../../contract/explore.ts";
 import { pageQuerySchema } from "../../../contract/paging.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { exploreReads } from "./reads.ts";

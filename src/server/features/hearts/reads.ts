@@ -1,10 +1,11 @@
 // What pages read of hearts, from memory: each prism's count (and owner), and each participant's
 // own heart, kept while the prism's hearts and its owner's prisms stay as they were read.
 import type { HeartStatus } from "../../../contract/prisms.ts";
-import type { AppDeps } from "../../app.ts";
+import { participantKey } from "../../actors.ts";
+import type { AppDeps } from "../../deps.ts";
 import { type Answer, Memo } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
-import { type ParticipantAsking, participantKey } from "../../plugins/visitor.ts";
+import type { ParticipantAsking } from "../../plugins/visitor.ts";
 import { hasHearted, heartCount } from "./service.ts";
 
 export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {

@@ -1,10 +1,10 @@
 // Hearts: one per member or anonymous visitor per prism, counted exactly.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Participant } from "../../actors.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { notifications, prismHearts, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
-import type { Participant } from "../../plugins/visitor.ts";
 import { liveOwner } from "../../policy.ts";
 
 /** Statements for the participant's own heart on a prism, by member id or by visitor hash. */

@@ -1,7 +1,7 @@
 // What every page of a signed-in member polls: their unread count, tagged by the version of their
 // notifications and confirmed by the conditional hook only once their session is checked.
 import type { NotificationCount } from "../../../contract/notifications.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { Answer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";
 import { unreadCount } from "./service.ts";

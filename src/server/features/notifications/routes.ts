@@ -7,7 +7,7 @@ import {
   notificationSchema,
 } from "../../../contract/notifications.ts";
 import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";

@@ -6,11 +6,11 @@ import { alias } from "drizzle-orm/pg-core";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
+import { memberKey, type Participant, participantKey } from "../../actors.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
-import { memberKey, type Participant, participantKey } from "../../plugins/visitor.ts";
 import type { HeartActor } from "../hearts/service.ts";
 
 const {

@@ -9,7 +9,7 @@ import {
   passwordResetMessages,
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { conflict, errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";

@@ -9,8 +9,8 @@ import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { hashPassword } from "../../security/passwords.ts";
+import { deleteSessionsOf } from "../../security/session-store.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { findUserById } from "../users/service.ts";
 

@@ -1,7 +1,7 @@
 // What a member's page reads of their prisms: the same for everyone, tagged by the version of
 // the member's prisms and their hearts, so the conditional hook answers it from memory.
 import type { Prism } from "../../../contract/prisms.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import type { Answer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";

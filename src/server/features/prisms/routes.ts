@@ -16,9 +16,9 @@ import {
   revisionSummarySchema,
 } from "../../../contract/revisions.ts";
 import { usernameParam } from "../../../contract/user.ts";
-import type { AppDeps } from "../../app.ts";
 import { restoreRevision, savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";

@@ -8,7 +8,7 @@ import {
   thisWeekSchema,
   viewsInputSchema,
 } from "../../../contract/resonance.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { addressKey, by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";

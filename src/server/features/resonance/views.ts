@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { limits } from "../../../contract/limits.ts";
+import type { Participant } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
 import {
   prisms,
@@ -14,7 +15,6 @@ import {
   users,
   viewSalts,
 } from "../../db/schema.ts";
-import type { Participant } from "../../plugins/visitor.ts";
 import { liveOwner } from "../../policy.ts";
 import { utcDay } from "./service.ts";
 

@@ -1,7 +1,7 @@
 // HTTP for crawlers: robots.txt and sitemap.xml at the site's root. (A page's status comes from
 // `createPageStatus` in ./service.ts, which the web plugin asks.)
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { buildSitemap, robotsTxt } from "./service.ts";
 
 export const seoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

@@ -11,8 +11,8 @@ import { badRequest, forbidden } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import type { LimitStore } from "../../plugins/rate-limit-store.ts";
 import { requireUser, sessionToken } from "../../plugins/session.ts";
-import { isRecentlyConfirmed } from "../../plugins/session-store.ts";
 import { verifyPassword } from "../../security/passwords.ts";
+import { isRecentlyConfirmed } from "../../security/session-store.ts";
 
 export function createReauth(db: Db, config: Config, limitStore: LimitStore) {
   // Every check spends a point and a right password gives it back: 5 wrong in 15 minutes, then

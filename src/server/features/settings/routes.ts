@@ -10,11 +10,11 @@ import {
   profileUpdateSchema,
   reauthSchema,
 } from "../../../contract/user.ts";
-import type { AppDeps } from "../../app.ts";
 import { deleteAccount } from "../../commands/delete-account.ts";
+import type { AppDeps } from "../../deps.ts";
 import { badRequest, errorResponses } from "../../http-error.ts";
 import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/session.ts";
-import { confirmSession } from "../../plugins/session-store.ts";
+import { confirmSession } from "../../security/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
 import { changePassword, disconnectGoogle, mailEmailChanged, updateProfile } from "./service.ts";

@@ -6,8 +6,8 @@ import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { deleteSessionsOf } from "../../plugins/session-store.ts";
 import { hashPassword } from "../../security/passwords.ts";
+import { deleteSessionsOf } from "../../security/session-store.ts";
 import { assertAvailable, emailSetting, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);

@@ -1,7 +1,7 @@
 // What a member's page reads of their profile: the same for everyone, tagged by the version of
 // the profile, so the conditional hook answers it from memory.
 import type { PublicUser } from "../../../contract/user.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
 import type { Answer } from "../../live/memo.ts";
 import { versionKeys } from "../../live/versions.ts";

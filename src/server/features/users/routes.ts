@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicUserSchema, usernameParam } from "../../../contract/user.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { userReads } from "./reads.ts";

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { sessions, type UserRow, users } from "../db/schema.ts";
-import { hashToken, newToken } from "../security/tokens.ts";
+import { hashToken, newToken } from "./tokens.ts";
 
 export const SESSION_COOKIE = "prism_session";
 export const SESSION_IDLE_DAYS = 30;

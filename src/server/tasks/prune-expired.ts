@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../db/client.ts";
 import { deleteSpentResetTokens } from "../features/password-reset/service.ts";
 import { deleteEndedRateLimits } from "../plugins/rate-limit-store.ts";
-import { deleteExpiredSessions } from "../plugins/session-store.ts";
+import { deleteExpiredSessions } from "../security/session-store.ts";
 
 const EVERY_MS = 60 * 60 * 1000;
 

@@ -10,15 +10,15 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { createSession, SESSION_COOKIE } from "../plugins/session-store.ts";
+import { openDatabase } from "../db/client.ts";
+import { users } from "../db/schema.ts";
 import { resolveAppSecret } from "../secret.ts";
+import { createSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { createEmbeddedDatabase, testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import { everyRow, type TableRows } from "../test/every-row.ts";
 import { send, TEST_ORIGIN, visitorCookie } from "../test/helpers.ts";
-import { openDatabase } from "./client.ts";
 import { demoMembers } from "./demo-data.ts";
 import { moveToPostgres, tablesInMoveOrder } from "./move.ts";
-import { users } from "./schema.ts";
 import { seedDemo } from "./seed.ts";
 
 const postgresUrl = testDatabaseUrl();

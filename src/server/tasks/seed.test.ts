@@ -1,11 +1,11 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
+import type { Database } from "../db/client.ts";
+import { annotations, auditLog, notifications, prismHearts, prisms, users } from "../db/schema.ts";
 import { settleTopPassages } from "../features/resonance/service.ts";
 import { createTestDatabase } from "../test/databases.ts";
-import type { Database } from "./client.ts";
 import { demoMembers, demoNewcomers } from "./demo-data.ts";
-import { annotations, auditLog, notifications, prismHearts, prisms, users } from "./schema.ts";
 import { seedDemo } from "./seed.ts";
 
 let database: Database;

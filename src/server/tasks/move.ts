@@ -3,10 +3,10 @@
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { Config } from "../config.ts";
+import { type Database, type Executor, openDatabase, rowsOf } from "../db/client.ts";
+import { embeddedDataDir, requireEmbeddedDatabase } from "../db/embedded.ts";
+import * as schema from "../db/schema.ts";
 import { resolveAppSecret } from "../secret.ts";
-import { type Database, type Executor, openDatabase, rowsOf } from "./client.ts";
-import { embeddedDataDir, requireEmbeddedDatabase } from "./embedded.ts";
-import * as schema from "./schema.ts";
 
 export interface MovedTable {
   table: string;

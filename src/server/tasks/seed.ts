@@ -7,11 +7,11 @@ import { or, sql } from "drizzle-orm";
 import { htmlToPlainText, quoteContext } from "../../contract/plain-text.ts";
 import { recordAudit } from "../audit.ts";
 import type { Config } from "../config.ts";
+import type { Database, Db } from "../db/client.ts";
+import { sameIgnoringCase } from "../db/ignoring-case.ts";
+import { annotations, notifications, prismHearts, prisms, users } from "../db/schema.ts";
 import { hashPassword } from "../security/passwords.ts";
-import type { Database, Db } from "./client.ts";
 import { demoAnnotations, demoHearts, demoMembers, demoNewcomers } from "./demo-data.ts";
-import { sameIgnoringCase } from "./ignoring-case.ts";
-import { annotations, notifications, prismHearts, prisms, users } from "./schema.ts";
 
 const DEMO_ADMIN_USERNAME = "admin";
 

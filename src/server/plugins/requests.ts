@@ -1,0 +1,49 @@
+// How a request is read and answered: its size, its path, its id (the client's X-Request-Id when
+// well-formed, told back on its answer), a bodiless write that still says application/json, and
+// the answer compressed.
+import { randomUUID } from "node:crypto";
+import { constants as zlib } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
+import { limits } from "../../contract/limits.ts";
+
+/** Fastify's server options for reading requests. */
+export const requestOptions = {
+  bodyLimit: limits.bodyBytes,
+  genReqId: (request) => {
+    const given = request.headers["x-request-id"];
+    return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+  },
+  requestIdHeader: false,
+  routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  // A path the router cannot read (a broken %-escape, an overlong parameter) still gets the
+  // error shape.
+  frameworkErrors: (error, _request, reply) =>
+    (reply as FastifyReply)
+      .code(error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400)
+      .send({ message: "This address is not valid" }),
+} satisfies FastifyServerOptions;
+
+export const requestsPlugin = fp(async (app: FastifyInstance) => {
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  // A bodiless write that still says application/json (some clients always do) means "no body".
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+  // The hooks every answer passes through take a callback, not a promise: an unchanged poll's
+  // whole work is a few of them, and each promise cost it a turn of the microtask queue.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    reply.header("x-request-id", request.id);
+    done(null, payload);
+  });
+  // Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
+  // request low (static assets come compressed from the build instead).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+});
