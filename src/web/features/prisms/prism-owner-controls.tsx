@@ -3,9 +3,9 @@
 import { ArrowDown, ArrowUp, History, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Responders } from "../../../contract/responders.ts";
+import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import { ConfirmDialog } from "./owner-parts.ts";
 import { RespondersSelect } from "./responders-select.tsx";
 
 export function PrismOwnerControls({
