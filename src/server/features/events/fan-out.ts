@@ -110,6 +110,7 @@ function ends(
   return event.type === "roles.changed" && member?.id === event.userId;
 }
 
+/** This process's open streams, and the one queue that writes to them. */
 export class FanOut {
   /** The open streams, by viewer. */
   private readonly audiences = new Map<string, Audience>();
@@ -223,6 +224,7 @@ export class FanOut {
     if (asker.viewer) this.perViewer.release(asker.viewer);
   }
 
+  /** Greets a new stream, and queues its replay and its turn to hear events as they come. */
   private start(stream: OpenStream, audience: Audience, since: string | undefined) {
     const stamp = this.options.versions.stamp();
     const missed = since === undefined ? undefined : this.options.versions.since(since);
