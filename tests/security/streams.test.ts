@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../src/contract/contact.ts";
 import { type App, buildApp } from "../../src/server/app.ts";
-import type { EventStreamLimits } from "../../src/server/live/stream.ts";
+import type { EventStreamLimits } from "../../src/server/features/events/fan-out.ts";
 import { addressKey } from "../../src/server/plugins/rate-limit.ts";
 import { hashToken, newToken } from "../../src/server/security/tokens.ts";
 import {

@@ -241,6 +241,34 @@ function openPglite(dataDir: string | undefined, image: Blob | undefined): Datab
   };
 }
 
+/** Migrates a PostgreSQL database, once however many instances start together. */
+async function migrateOnce(url: string) {
+  // One connection holds an advisory lock so that instances starting together migrate once.
+  const single = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+    await single`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await single.end();
+  }
+}
+
+/** Whether the database is migrated, and whether this handle's connections (by name) listen. */
+async function postgresStatus(client: postgres.Sql, applicationName: string) {
+  // The listening connection's last statement is its LISTEN (postgres.js listens again on a
+  // fresh connection after losing one); the pool's connections never run one.
+  const [row] = await client<{ migrated: boolean; listening: boolean }[]>`
+    select
+      (select coalesce(max(created_at), 0) from drizzle.__drizzle_migrations)
+        >= ${latestMigration()} as migrated,
+      exists (
+        select from pg_stat_activity
+        where application_name = ${applicationName} and query like 'listen %'
+      ) as listening`;
+  return { migrated: row?.migrated === true, listening: row?.listening === true };
+}
+
 function openPostgres(url: string): Database {
   // Names this handle's connections, so that its listening one can be told from other processes'.
   const applicationName = `prism ${randomBytes(4).toString("hex")}`;
@@ -296,33 +324,11 @@ function openPostgres(url: string): Database {
     db,
     kind: "postgres",
     dataDir: undefined,
-    async migrate() {
-      // One connection holds an advisory lock so that instances starting together migrate once.
-      const single = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
-        await migratePostgres(drizzlePostgres(single), { migrationsFolder });
-        await single`select pg_advisory_unlock(${MIGRATION_LOCK})`;
-      } finally {
-        await single.end();
-      }
-    },
+    migrate: () => migrateOnce(url),
     ping: async () => {
       await client`select 1`;
     },
-    async status() {
-      // The listening connection's last statement is its LISTEN (postgres.js listens again on a
-      // fresh connection after losing one); the pool's connections never run one.
-      const [row] = await client<{ migrated: boolean; listening: boolean }[]>`
-        select
-          (select coalesce(max(created_at), 0) from drizzle.__drizzle_migrations)
-            >= ${latestMigration()} as migrated,
-          exists (
-            select from pg_stat_activity
-            where application_name = ${applicationName} and query like 'listen %'
-          ) as listening`;
-      return { migrated: row?.migrated === true, listening: row?.listening === true };
-    },
+    status: () => postgresStatus(client, applicationName),
     usage: () => usageOf(poolSize, busy),
     listen: (channel, onMessage, onListening) =>
       gate.run(() => listeners.add(listenOn(client), channel, onMessage, onListening)),

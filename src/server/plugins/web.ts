@@ -43,40 +43,50 @@ interface WebPluginOptions {
   onPage?: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
-export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
-  const indexPath = join(opts.root, "index.html");
-  const built = existsSync(indexPath);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: opts.root,
-      wildcard: false,
-      index: false,
-      // Assets were compressed at build time: send the .br or .gz beside the file when the
-      // browser takes it (with `Vary: Accept-Encoding`).
-      preCompressed: true,
-      allowedPath: (path) =>
-        !path.startsWith("/.vite/") && (opts.sourceMaps || !path.endsWith(".map")),
-      setHeaders(res, path) {
-        if (path.includes("/assets/")) {
-          res.header("cache-control", "public, max-age=31536000, immutable");
-        }
-      },
-    });
-  }
-  const indexHtml = built ? readFileSync(indexPath, "utf8") : null;
-  const rendererPath = join(opts.root, "../server/server-render.js");
-  const manifestPath = join(opts.root, ".vite/manifest.json");
-  // Which file holds each page's code: a rendered page comes with its page's script, so that
-  // it is here (and the page hydrated) by the time the document has loaded.
+/** The built files, hashed assets with long caching. */
+async function serveAssets(app: FastifyInstance, opts: WebPluginOptions) {
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: false,
+    index: false,
+    // Assets were compressed at build time: send the .br or .gz beside the file when the
+    // browser takes it (with `Vary: Accept-Encoding`).
+    preCompressed: true,
+    allowedPath: (path) =>
+      !path.startsWith("/.vite/") && (opts.sourceMaps || !path.endsWith(".map")),
+    setHeaders(res, path) {
+      if (path.includes("/assets/")) {
+        res.header("cache-control", "public, max-age=31536000, immutable");
+      }
+    },
+  });
+}
+
+/**
+ * The script tags of the pages a render used. Which file holds each page's code comes from the
+ * build's manifest: a rendered page comes with its page's script, so that it is here (and the
+ * page hydrated) by the time the document has loaded.
+ */
+function pageScriptsOf(root: string): (pages: string[]) => string {
+  const manifestPath = join(root, ".vite/manifest.json");
   const manifest: Record<string, { file: string }> = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, "utf8"))
     : {};
-  const pageScripts = (pages: string[]) =>
+  return (pages) =>
     pages
       .map((page) => manifest[page]?.file)
       .filter((file) => file !== undefined)
       .map((file) => `<script type="module" crossorigin src="/${escapeHtml(file)}"></script>`)
       .join("");
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
+  const indexPath = join(opts.root, "index.html");
+  const built = existsSync(indexPath);
+  if (built) await serveAssets(app, opts);
+  const indexHtml = built ? readFileSync(indexPath, "utf8") : null;
+  const rendererPath = join(opts.root, "../server/server-render.js");
+  const pageScripts = pageScriptsOf(opts.root);
   const renderer: ServerRenderer | null =
     built && existsSync(rendererPath) ? await import(pathToFileURL(rendererPath).href) : null;
 

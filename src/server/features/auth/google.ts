@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
 import type { AppDeps } from "../../deps.ts";
 import { sessionCookieOptions, sessionToken, startSession } from "../../plugins/session.ts";
 import {
@@ -42,31 +43,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     secure: sessionCookieOptions(config).secure,
   };
 
-  // Discovered once, on first use; a failed discovery is forgotten so the next request retries.
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const provider = (google: GoogleConfig) => {
-    discovered ??= discover(google, config.production).catch((error) => {
-      discovered = undefined;
-      throw error;
-    });
-    return discovered;
-  };
-
-  /**
-   * Where a flow ends: the callback page for sign-in (told when the sign-in created the account,
-   * whose first screen is its own page), Profile Settings for a connection or a confirmation.
-   */
-  const done = (mode: Mode, reply: FastifyReply, code?: string, created = false) =>
-    reply.redirect(
-      mode === "signin"
-        ? `/auth/callback${code ? `?error=${code}` : created ? "?welcome=1" : ""}`
-        : `/profile?google=${code ?? (mode === "connect" ? "connected" : "confirmed")}`,
-    );
-  const fail = (request: FastifyRequest, reply: FastifyReply, mode: Mode, error: unknown) => {
-    if (error instanceof GoogleRefusal) return done(mode, reply, error.code);
-    request.log.warn({ err: error }, "Google sign-in failed");
-    return done(mode, reply, "google-auth-failed");
-  };
+  const provider = providerOf(config.production);
 
   app.get(
     STATE_PATH,
@@ -136,35 +113,11 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
         const profile = googleClaimsSchema.parse(tokens.claims());
 
         if (mode !== "signin") {
-          const token = sessionToken(request);
-          const member = token ? await resolveSession(db, token) : null;
-          if (!token || !member) throw new Error(`${mode} needs a signed-in member`);
-          if (mode === "confirm") {
-            if (member.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
-            await confirmSession(db, token);
-          } else {
-            // The state cookie is the browser's to rewrite: what allows the connection is the
-            // password given in this session just before, by a member without Google (so not
-            // a session that a Google sign-in confirmed).
-            if (member.googleId !== null || !(await isRecentlyConfirmed(db, token))) {
-              throw new Error("connecting Google needs the password first");
-            }
-            await connectGoogle(db, member.id, profile.sub);
-            // The settings page this leads back to reads the member afresh.
-            request.server.sessionCache.forgetMember(member.id);
-          }
+          await connectOrConfirm(db, request, mode, profile);
           return done(mode, reply);
         }
 
-        const signedIn = await db.transaction(async (tx) => {
-          const { user, created } = await findOrCreateMember(tx, profile);
-          if (user.deactivatedAt) return null;
-          await markActive(tx, user.id);
-          return {
-            token: await createSession(tx, user.id, request.headers["user-agent"], true),
-            created,
-          };
-        });
+        const signedIn = await signIn(db, request, profile);
         if (!signedIn) return done(mode, reply, "account-deactivated");
         await startSession(db, request, reply, config, signedIn.token);
         return done(mode, reply, undefined, signedIn.created);
@@ -174,6 +127,80 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     },
   );
 };
+
+/**
+ * Where a flow ends: the callback page for sign-in (told when the sign-in created the account,
+ * whose first screen is its own page), Profile Settings for a connection or a confirmation.
+ */
+function done(mode: Mode, reply: FastifyReply, code?: string, created = false) {
+  return reply.redirect(
+    mode === "signin"
+      ? `/auth/callback${code ? `?error=${code}` : created ? "?welcome=1" : ""}`
+      : `/profile?google=${code ?? (mode === "connect" ? "connected" : "confirmed")}`,
+  );
+}
+
+function fail(request: FastifyRequest, reply: FastifyReply, mode: Mode, error: unknown) {
+  if (error instanceof GoogleRefusal) return done(mode, reply, error.code);
+  request.log.warn({ err: error }, "Google sign-in failed");
+  return done(mode, reply, "google-auth-failed");
+}
+
+type GoogleClaims = z.infer<typeof googleClaimsSchema>;
+
+/** Connects the Google account to the member signed in, or confirms that member again. */
+async function connectOrConfirm(
+  db: Db,
+  request: FastifyRequest,
+  mode: Exclude<Mode, "signin">,
+  profile: GoogleClaims,
+) {
+  const token = sessionToken(request);
+  const member = token ? await resolveSession(db, token) : null;
+  if (!token || !member) throw new Error(`${mode} needs a signed-in member`);
+  if (mode === "confirm") {
+    if (member.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
+    await confirmSession(db, token);
+    return;
+  }
+  // The state cookie is the browser's to rewrite: what allows the connection is the password
+  // given in this session just before, by a member without Google (so not a session that a
+  // Google sign-in confirmed).
+  if (member.googleId !== null || !(await isRecentlyConfirmed(db, token))) {
+    throw new Error("connecting Google needs the password first");
+  }
+  await connectGoogle(db, member.id, profile.sub);
+  // The settings page this leads back to reads the member afresh.
+  request.server.sessionCache.forgetMember(member.id);
+}
+
+/** The session of the member the Google account signs in (created on first use), or null. */
+function signIn(db: Db, request: FastifyRequest, profile: GoogleClaims) {
+  return db.transaction(async (tx) => {
+    const { user, created } = await findOrCreateMember(tx, profile);
+    if (user.deactivatedAt) return null;
+    await markActive(tx, user.id);
+    return {
+      token: await createSession(tx, user.id, request.headers["user-agent"], true),
+      created,
+    };
+  });
+}
+
+/**
+ * The provider's configuration, discovered once, on first use; a failed discovery is forgotten so
+ * the next request retries.
+ */
+function providerOf(production: boolean): (google: GoogleConfig) => Promise<oidc.Configuration> {
+  let discovered: Promise<oidc.Configuration> | undefined;
+  return (google) => {
+    discovered ??= discover(google, production).catch((error) => {
+      discovered = undefined;
+      throw error;
+    });
+    return discovered;
+  };
+}
 
 function discover(google: GoogleConfig, production: boolean): Promise<oidc.Configuration> {
   const issuer = new URL(google.issuer);

@@ -93,23 +93,21 @@ function exportUrls(origin: string) {
   };
 }
 
-/** The member's data as JSON text, in chunks; see memberExportSchema for what it adds up to. */
-export async function* memberExport(db: Db, user: UserRow, origin: string): AsyncGenerator<string> {
-  const urls = exportUrls(origin);
-  const received = eq(prisms.userId, user.id);
-  const written = and(eq(annotations.userId, user.id), ne(prisms.userId, user.id));
-  const [totals] = await db
-    .select({ received: count() })
-    .from(annotations)
-    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
-    .where(received);
-  const [writtenTotals] = await db
-    .select({ written: count() })
-    .from(annotations)
-    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
-    .where(written);
+type ExportUrls = ReturnType<typeof exportUrls>;
 
-  const annotation = (view: AnnotationExportRow): Exported<"annotationsReceived"> => ({
+/** The annotations on the member's prisms, and those they wrote on others'. */
+function annotationsOf(user: UserRow) {
+  return {
+    received: eq(prisms.userId, user.id),
+    written: and(eq(annotations.userId, user.id), ne(prisms.userId, user.id)),
+  };
+}
+
+function exportedAnnotation(
+  urls: ExportUrls,
+  view: AnnotationExportRow,
+): Exported<"annotationsReceived"> {
+  return {
     id: view.row.id,
     prismId: view.row.prismId,
     prismTitle: view.prismTitle,
@@ -125,41 +123,78 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
     revision: view.row.revision,
     createdAt: view.row.createdAt.toISOString(),
     reply: presentReply(view.row),
-  });
-
-  const webAnnotation = (view: AnnotationExportRow): WebAnnotation => {
-    const name = view.author ? displayName(view.author) : view.row.annotatorName;
-    return {
-      id: urls.annotation(view.ownerUsername, view.row.id),
-      type: "Annotation",
-      motivation: "commenting",
-      created: view.row.createdAt.toISOString(),
-      ...(name ? { creator: { type: "Person" as const, name } } : {}),
-      body: {
-        type: "TextualBody",
-        value: view.row.annotationText,
-        format: "text/plain",
-        purpose: "commenting",
-      },
-      target: {
-        source: urls.prism(view.ownerUsername, view.row.prismId),
-        selector: [
-          {
-            type: "TextQuoteSelector",
-            exact: view.row.selectedText,
-            prefix: view.row.prefix,
-            suffix: view.row.suffix,
-          },
-          {
-            type: "TextPositionSelector",
-            start: view.row.selectionStart,
-            end: view.row.selectionEnd,
-          },
-        ],
-      },
-    };
   };
+}
 
+function webAnnotation(urls: ExportUrls, view: AnnotationExportRow): WebAnnotation {
+  const name = view.author ? displayName(view.author) : view.row.annotatorName;
+  return {
+    id: urls.annotation(view.ownerUsername, view.row.id),
+    type: "Annotation",
+    motivation: "commenting",
+    created: view.row.createdAt.toISOString(),
+    ...(name ? { creator: { type: "Person" as const, name } } : {}),
+    body: {
+      type: "TextualBody",
+      value: view.row.annotationText,
+      format: "text/plain",
+      purpose: "commenting",
+    },
+    target: {
+      source: urls.prism(view.ownerUsername, view.row.prismId),
+      selector: [
+        {
+          type: "TextQuoteSelector",
+          exact: view.row.selectedText,
+          prefix: view.row.prefix,
+          suffix: view.row.suffix,
+        },
+        {
+          type: "TextPositionSelector",
+          start: view.row.selectionStart,
+          end: view.row.selectionEnd,
+        },
+      ],
+    },
+  };
+}
+
+/** `"webAnnotations":…`, the same annotations received and written as a Web Annotation collection. */
+async function* webAnnotations(db: Db, user: UserRow, urls: ExportUrls): AsyncGenerator<string> {
+  const { received, written } = annotationsOf(user);
+  const [totals] = await db
+    .select({ received: count() })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .where(received);
+  const [writtenTotals] = await db
+    .select({ written: count() })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .where(written);
+
+  const collection = {
+    "@context": WEB_ANNOTATION_CONTEXT,
+    id: `${urls.profile(user.username)}#annotations`,
+    type: "AnnotationCollection",
+    label: `Annotations on and by @${user.username} on Prism`,
+    total: (totals?.received ?? 0) + (writtenTotals?.written ?? 0),
+  };
+  yield `,"webAnnotations":${JSON.stringify(collection).slice(0, -1)},"first":{"type":"AnnotationPage","startIndex":0,"items":[`;
+  let separator = "";
+  for (const where of [received, written]) {
+    for await (const rows of annotationPages(db, where)) {
+      yield separator + rows.map((row) => JSON.stringify(webAnnotation(urls, row))).join(",");
+      separator = ",";
+    }
+  }
+  yield "]}}}";
+}
+
+/** The member's data as JSON text, in chunks; see memberExportSchema for what it adds up to. */
+export async function* memberExport(db: Db, user: UserRow, origin: string): AsyncGenerator<string> {
+  const urls = exportUrls(origin);
+  const { received, written } = annotationsOf(user);
   yield `{"format":"prism-export","version":1,"exportedAt":${JSON.stringify(new Date().toISOString())}`;
   yield `,"account":${JSON.stringify(presentCurrentUser(user))}`;
 
@@ -216,8 +251,12 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
       createdAt: row.createdAt.toISOString(),
     }),
   );
-  yield* jsonArray("annotationsReceived", annotationPages(db, received), annotation);
-  yield* jsonArray("annotationsWritten", annotationPages(db, written), annotation);
+  yield* jsonArray("annotationsReceived", annotationPages(db, received), (view) =>
+    exportedAnnotation(urls, view),
+  );
+  yield* jsonArray("annotationsWritten", annotationPages(db, written), (view) =>
+    exportedAnnotation(urls, view),
+  );
   yield* jsonArray(
     "notifications",
     paged((after: { id: number } | null) =>
@@ -246,20 +285,5 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
     (row): Exported<"notifications"> => ({ ...row, createdAt: row.createdAt.toISOString() }),
   );
 
-  const collection = {
-    "@context": WEB_ANNOTATION_CONTEXT,
-    id: `${urls.profile(user.username)}#annotations`,
-    type: "AnnotationCollection",
-    label: `Annotations on and by @${user.username} on Prism`,
-    total: (totals?.received ?? 0) + (writtenTotals?.written ?? 0),
-  };
-  yield `,"webAnnotations":${JSON.stringify(collection).slice(0, -1)},"first":{"type":"AnnotationPage","startIndex":0,"items":[`;
-  let separator = "";
-  for (const where of [received, written]) {
-    for await (const rows of annotationPages(db, where)) {
-      yield separator + rows.map((row) => JSON.stringify(webAnnotation(row))).join(",");
-      separator = ",";
-    }
-  }
-  yield "]}}}";
+  yield* webAnnotations(db, user, urls);
 }

@@ -3,17 +3,17 @@
 import { connect } from "node:net";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrismEvent } from "../../contract/events.ts";
-import { type App, buildApp } from "../app.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import type { UserRow } from "../db/schema.ts";
-import { buildPrism, buildUser } from "../test/builders.ts";
-import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
-import { isEvent, openStream } from "../test/event-stream.ts";
-import { jsonHeaders, setupTestApp, signIn, visitorCookie } from "../test/helpers.ts";
-import { databaseName, spawnInstance } from "../test/instances.ts";
-import { encodeFrame, eventStreamRoutes, frameFor } from "./stream.ts";
-import { Versions } from "./versions.ts";
+import type { PrismEvent } from "../../../contract/events.ts";
+import { type App, buildApp } from "../../app.ts";
+import { type Database, openDatabase } from "../../db/client.ts";
+import type { UserRow } from "../../db/schema.ts";
+import { Versions } from "../../live/versions.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { testDatabaseUrl, withDatabase } from "../../test/databases.ts";
+import { isEvent, openStream } from "../../test/event-stream.ts";
+import { jsonHeaders, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
+import { databaseName, spawnInstance } from "../../test/instances.ts";
+import { eventStreamRoutes } from "./routes.ts";
 
 const t = setupTestApp();
 let base = "";
@@ -46,8 +46,6 @@ async function ownerAndPrism(database: Database = t.database) {
   return { owner, prism };
 }
 
-const member = (id: number, isAdmin = false) => ({ id, isAdmin });
-
 /** What the stream's `live.ready` said. */
 async function readyOf(s: Stream) {
   const ready = await s.waitFor((block) => block.event === "live.ready");
@@ -57,79 +55,6 @@ async function readyOf(s: Stream) {
 /** The events a stream has received and not yet taken, by type and data, in order. */
 const received = (s: Stream) =>
   s.blocks.flatMap((block) => (block.event ? [`${block.event} ${block.data ?? ""}`] : []));
-
-describe("frameFor", () => {
-  it("sends public events to everyone with only their public fields", () => {
-    const heartChanged: PrismEvent = {
-      type: "heart.changed",
-      prismId: 4,
-      heartsCount: 2,
-      username: "ada",
-    };
-    expect(frameFor(heartChanged, null)).toEqual({
-      type: "heart.changed",
-      data: { prismId: 4, heartsCount: 2, username: "ada" },
-    });
-    expect(
-      frameFor({ type: "annotation.changed", prismId: 4, username: "ada" }, member(7)),
-    ).toEqual({
-      type: "annotation.changed",
-      data: { prismId: 4 },
-    });
-    expect(frameFor({ type: "prisms.changed", username: "ada" }, null)).toEqual({
-      type: "prisms.changed",
-      data: { username: "ada" },
-    });
-    expect(encodeFrame({ type: "prisms.changed", data: { username: "ada" } })).toBe(
-      'event: prisms.changed\ndata: {"username":"ada"}\n\n',
-    );
-  });
-
-  it("sends notification and session events only to their member, with no content", () => {
-    for (const type of [
-      "notification.created",
-      "notifications.changed",
-      "sessions.ended",
-    ] as const) {
-      expect(frameFor({ type, userId: 7 }, member(7))).toEqual({ type, data: {} });
-      expect(frameFor({ type, userId: 7 }, member(8))).toBeNull();
-      expect(frameFor({ type, userId: 7 }, null)).toBeNull();
-    }
-  });
-
-  it("keeps the server's own events (profiles, roles) from every page", () => {
-    const events: PrismEvent[] = [
-      { type: "profile.changed", username: "ada" },
-      { type: "roles.changed", userId: 7 },
-    ];
-    for (const event of events) {
-      for (const viewer of [null, member(7), member(8, true)]) {
-        expect(frameFor(event, viewer)).toBeNull();
-      }
-    }
-  });
-
-  it("drops event types it does not know (a newer instance may send them)", () => {
-    expect(
-      frameFor({ type: "something.new", userId: 1 } as unknown as PrismEvent, member(1)),
-    ).toBeNull();
-  });
-
-  it("sends a change to annotations only some may see to them and admins alone", () => {
-    const pending: PrismEvent = {
-      type: "annotation.changed",
-      prismId: 4,
-      username: "ada",
-      audience: [7, 9],
-    };
-    const frame = { type: "annotation.changed", data: { prismId: 4 } };
-    expect(frameFor(pending, member(7))).toEqual(frame);
-    expect(frameFor(pending, member(9))).toEqual(frame);
-    expect(frameFor(pending, member(1, true))).toEqual(frame);
-    expect(frameFor(pending, member(8))).toBeNull();
-    expect(frameFor(pending, null)).toBeNull();
-  });
-});
 
 describe("GET /api/events", () => {
   it("opens an event stream with the right headers, a retry delay and a comment", async () => {
