@@ -5,6 +5,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismEvent } from "../../contract/events.ts";
 import { type App, buildApp } from "../app.ts";
+import { Versions } from "../cache/versions.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
@@ -13,7 +14,6 @@ import { isEvent, openStream } from "../test/event-stream.ts";
 import { jsonHeaders, setupTestApp, signIn, visitorCookie } from "../test/helpers.ts";
 import { databaseName, spawnInstance } from "../test/instances.ts";
 import { encodeFrame, eventStreamRoutes, frameFor } from "./stream.ts";
-import { Versions } from "./versions.ts";
 
 const t = setupTestApp();
 let base = "";

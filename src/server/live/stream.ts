@@ -4,6 +4,7 @@
 import type { Socket } from "node:net";
 import type { FastifyPluginAsync } from "fastify";
 import type { PrismEvent } from "../../contract/events.ts";
+import type { Versions } from "../cache/versions.ts";
 import type { UserRow } from "../db/schema.ts";
 import { deliveryLag, eventsDelivered, openStreams } from "../metrics.ts";
 import { by, OpenLimit, RateLimited } from "../plugins/rate-limit.ts";
@@ -11,7 +12,6 @@ import { sessionToken } from "../plugins/session.ts";
 import { canAdminister } from "../policy.ts";
 import { hashToken } from "../security/tokens.ts";
 import type { EventBus } from "./bus.ts";
-import type { Versions } from "./versions.ts";
 
 const streamMessages = {
   tooMany: "Too many live-update connections are open. Close some tabs and try again.",

@@ -15,6 +15,7 @@ import {
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import type { AppDeps } from "../../app.ts";
+import { cachedRead } from "../../cache/cached-read.ts";
 import {
   decideOnAnnotation,
   replyToAnnotation,
@@ -23,10 +24,9 @@ import {
 } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
-import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
-import { participantOf, viewerAsking, viewerOf } from "../../plugins/visitor.ts";
+import { participantOf, viewerOf } from "../../plugins/visitor.ts";
 import { presentAnnotation, presentResponseStatus } from "./presenter.ts";
 import { annotationReads } from "./reads.ts";
 import { getAnnotation, responseByStatusToken } from "./service.ts";
@@ -78,31 +78,15 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
   );
 
-  app.get(
-    "/prisms/:prismId/annotations",
-    {
-      schema: {
-        tags,
-        summary: "A prism's annotations that this viewer may see, newest first (conditional)",
-        params: z.object({ prismId: idParam }),
-        response: { 200: z.array(annotationSchema), ...errorResponses(404) },
-      },
-      config: {
-        viewerAnswer: true,
-        etag: (request, reply) =>
-          reads.listEtag(
-            Number((request.params as { prismId: string }).prismId),
-            viewerAsking(request, reply, config, secret),
-          ),
-      },
+  app.get("/prisms/:prismId/annotations", {
+    schema: {
+      tags,
+      summary: "A prism's annotations that this viewer may see, newest first (conditional)",
+      params: reads.list.params,
+      response: { 200: z.array(annotationSchema), ...errorResponses(404) },
     },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await reads.list(request.params.prismId, viewerAsking(request, reply, config, secret)),
-      ),
-  );
+    ...cachedRead(reads.list),
+  });
 
   app.get(
     "/annotations/:id",
@@ -114,8 +98,8 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: annotationSchema, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request, reply, config, secret);
+    async (request) => {
+      const { viewer } = request.asker;
       return presentAnnotation(await getAnnotation(db, request.params.id, viewer), viewer);
     },
   );
