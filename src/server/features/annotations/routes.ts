@@ -27,7 +27,7 @@ import { errorResponses, notFound } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
 import { participantOf, viewerOf } from "../../plugins/visitor.ts";
-import { presentAnnotation, presentResponseStatus } from "./presenter.ts";
+import { presentAnnotation, presentAnnotationCreated, presentResponseStatus } from "./presenter.ts";
 import { annotationReads } from "./reads.ts";
 import { getAnnotation, responseByStatusToken } from "./service.ts";
 
@@ -71,10 +71,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         user: request.user,
         visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       };
-      return reply.status(201).send({
-        ...presentAnnotation(view, viewer),
-        statusUrl: statusToken ? `/responses/${statusToken}` : null,
-      });
+      return reply.status(201).send(presentAnnotationCreated(view, viewer, statusToken));
     },
   );
 
