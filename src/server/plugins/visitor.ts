@@ -154,7 +154,7 @@ export function viewerOf(
  * What tells viewers apart in a tag: their session cookie while its session stands (so read once
  * the session is known, when the request carries one), and their visitor cookie.
  */
-export function viewerCookies(request: FastifyRequest): string {
+function viewerCookies(request: FastifyRequest): string {
   const session = request.user ? sessionToken(request) : "";
   return `${session}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
 }
