@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { conditionalPlugin, ResponseCache } from "./cache/conditional.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { startDeps } from "./deps.ts";
@@ -18,7 +19,6 @@ import { siteRoutes } from "./features/site/routes.ts";
 import { MAIL_RETRY_WAITS_MS } from "./mail/mailer.ts";
 import { watchPool } from "./metrics.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
-import { conditionalPlugin, ResponseCache } from "./plugins/conditional.ts";
 import {
   type ConnectionLimits,
   connectionLimits,

@@ -2,10 +2,10 @@
 // routes' plugin options, so that no feature imports the app that registers it.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { Versions } from "./cache/versions.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { EventBus } from "./live/bus.ts";
-import { Versions } from "./live/versions.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { type LimitStore, limitStoreFor } from "./plugins/rate-limit-store.ts";
 

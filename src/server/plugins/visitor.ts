@@ -75,7 +75,9 @@ export const visitorPlugin = fp(
       );
       return row?.known === true;
     };
+    app.decorateRequest("asker");
     app.addHook("onRequest", async (request, reply) => {
+      request.asker = new RequestAsker(request, reply, config, secret);
       const vid = request.cookies[VISITOR_COOKIE];
       if (vid === undefined || browserIdOf(vid, secret) !== null) return;
       if (UNSIGNED_VID.test(vid) && (await known(vid))) {
@@ -149,43 +151,56 @@ export function viewerOf(
  * What tells viewers apart in a tag: their session cookie while its session stands (so read once
  * the session is known, when the request carries one), and their visitor cookie.
  */
-export function viewerCookies(request: FastifyRequest): string {
+function viewerCookies(request: FastifyRequest): string {
   const session = request.user ? sessionToken(request) : "";
   return `${session}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
 }
 
-/** A participant asking for a cached read, and the cookies that tell them apart in its tag. */
-export interface ParticipantAsking {
-  participant: Participant;
-  cookies: string;
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who is asking (see `Asker`), for every request. */
+    asker: Asker;
+  }
 }
 
-/** The participant asking (a new visitor given a `vid` first, which its tag then names). */
-export function participantAsking(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-  secret: string,
-): ParticipantAsking {
-  const participant = participantOf(request, reply, config, secret);
-  return { participant, cookies: viewerCookies(request) };
+/** Who is asking for a read whose answer differs per viewer (see cache/cached-read.ts). */
+export interface Asker {
+  /** Who is looking (once the session is known), without handing a new visitor a cookie. */
+  readonly viewer: Viewer;
+  /** The member, or else this browser as an anonymous visitor (given a `vid` if it has none). */
+  readonly participant: Participant;
+  /** What tells viewers apart in a tag, as they stand now (see `viewerCookies`). */
+  readonly cookies: string;
 }
 
-/** A viewer asking for a cached read, and the cookies that tell them apart in its tag. */
-export interface ViewerAsking {
-  viewer: Viewer;
-  cookies: string;
-}
+/** The request's asker, read from it when first needed: its visitor hash is computed once. */
+class RequestAsker implements Asker {
+  private hash: string | undefined;
 
-/** The viewer asking, without handing a new visitor a cookie just for reading. */
-export function viewerAsking(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-  secret: string,
-): ViewerAsking {
-  return {
-    viewer: viewerOf(request, reply, config, secret),
-    cookies: viewerCookies(request),
-  };
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly config: Config,
+    private readonly secret: string,
+  ) {}
+
+  get viewer(): Viewer {
+    return {
+      user: this.request.user,
+      visitorHash: hasVisitorId(this.request) ? this.visitorHash() : null,
+    };
+  }
+
+  get participant(): Participant {
+    return this.request.user ? { user: this.request.user } : { visitorHash: this.visitorHash() };
+  }
+
+  get cookies(): string {
+    return viewerCookies(this.request);
+  }
+
+  private visitorHash(): string {
+    this.hash ??= visitorHash(this.request, this.reply, this.config, this.secret);
+    return this.hash;
+  }
 }

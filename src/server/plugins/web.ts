@@ -37,7 +37,7 @@ interface WebPluginOptions {
   /** The site's origin, for the full addresses in a page's head. */
   origin: string;
   pageStatus?: PageStatus;
-  /** Where the server stands in the changes, embedded in a rendered page (see live/versions). */
+  /** Where the server stands in the changes, embedded in a rendered page (see cache/versions). */
   stamp?: () => string;
   /** Gives a new visitor their `vid` cookie with the page. */
   onPage?: (request: FastifyRequest, reply: FastifyReply) => void;

@@ -2,11 +2,11 @@
 import { afterAll, beforeAll } from "vitest";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
 import { type App, buildApp } from "../app.ts";
+import { Versions } from "../cache/versions.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { EventBus } from "../live/bus.ts";
-import { Versions } from "../live/versions.ts";
 import { signedVisitorId, VISITOR_COOKIE } from "../plugins/visitor.ts";
 import { createSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { createTestDatabase } from "./databases.ts";

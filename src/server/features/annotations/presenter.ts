@@ -1,6 +1,11 @@
 // The one way an annotation leaves the server: what a viewer may know, never the annotator's
 // e-mail or visitor hash.
-import type { Annotation, AnnotationReply, ResponseStatus } from "../../../contract/annotations.ts";
+import type {
+  Annotation,
+  AnnotationCreated,
+  AnnotationReply,
+  ResponseStatus,
+} from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { Viewer } from "../../actors.ts";
 import type { annotations } from "../../db/schema.ts";
@@ -35,6 +40,21 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     canModerate:
       row.status === "pending" &&
       canModerateAnnotations(viewer.user, { userId: view.prismOwnerId }),
+  };
+}
+
+/**
+ * A response as its author is answered when they write it: with the address of its status page
+ * when they wrote it anonymously (the only time its token is told), else none.
+ */
+export function presentAnnotationCreated(
+  view: AnnotationView,
+  viewer: Viewer,
+  statusToken: string | null,
+): AnnotationCreated {
+  return {
+    ...presentAnnotation(view, viewer),
+    statusUrl: statusToken ? `/responses/${statusToken}` : null,
   };
 }
 

@@ -4,30 +4,30 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../../contract/annotations.ts";
-import type { Participant } from "../../actors.ts";
+import type { Participant, Viewer } from "../../actors.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/admin-delete.ts";
 import { decideOnAnnotation } from "../../commands/decide-annotation.ts";
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import { annotations, type UserRow } from "../../db/schema.ts";
-import type { ViewerAsking } from "../../plugins/visitor.ts";
+import type { Asker } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestLive } from "../../test/helpers.ts";
 import { annotationReads } from "./reads.ts";
 
 const t = setupTestLive();
 
-const member = (user: UserRow): ViewerAsking => ({
-  viewer: { user, visitorHash: null },
-  cookies: `session-of-${user.id}|`,
+/** An asker that these reads ask only who is looking, and their cookies. */
+const asking = (viewer: Viewer, cookies: string): Asker => ({
+  viewer,
+  cookies,
+  get participant(): Participant {
+    throw new Error("A list of annotations does not ask for a participant");
+  },
 });
-const visitor = (name: string): ViewerAsking => ({
-  viewer: { user: null, visitorHash: `hash-of-${name}` },
-  cookies: `|${name}`,
-});
-const nobody: ViewerAsking = {
-  viewer: { user: null, visitorHash: null },
-  cookies: "|",
-};
+const member = (user: UserRow) => asking({ user, visitorHash: null }, `session-of-${user.id}|`);
+const visitor = (name: string) =>
+  asking({ user: null, visitorHash: `hash-of-${name}` }, `|${name}`);
+const nobody = asking({ user: null, visitorHash: null }, "|");
 
 async function respond(prismId: number, participant: Participant, annotationText: string) {
   const { view, events } = await respondToPassage(
@@ -49,8 +49,8 @@ async function scene() {
   const owner = await buildUser(t.database);
   const prism = await buildPrism(t.database, { userId: owner.id });
   /** What the asker is shown, whether made for them or written once for the public. */
-  const shown = async (asker: ViewerAsking) => {
-    const answer = await reads.list(prism.id, asker);
+  const shown = async (asker: Asker) => {
+    const answer = await reads.list.read({ prismId: prism.id }, asker);
     const list: Annotation[] = "written" in answer ? JSON.parse(answer.written) : answer.value;
     return list.map(({ annotationText, status, isOwn, canModerate }) => ({
       annotationText,
@@ -92,24 +92,24 @@ describe("a prism's annotations, read from memory", () => {
   it("writes one answer for everyone not signed in who wrote none of them, tagged by that answer", async () => {
     const { reads, owner, prism } = await scene();
     const reader = visitor("reader");
-    const first = await reads.list(prism.id, reader);
+    const first = await reads.list.read({ prismId: prism.id }, reader);
     expect(first).toMatchObject({ written: "[]" });
     expect(first.etag?.()).toBeTruthy();
-    expect(reads.listEtag(prism.id, reader)).toBe(first.etag?.());
+    expect(reads.list.etag({ prismId: prism.id }, reader)).toBe(first.etag?.());
     const writer = visitor("writer");
     // The browser that wrote one is shown its own list, under a tag of its own.
     const id = await respond(prism.id, { visitorHash: "hash-of-writer" }, "Not yet decided");
-    const own = await reads.list(prism.id, writer);
+    const own = await reads.list.read({ prismId: prism.id }, writer);
     expect("value" in own && own.value.map((a) => a.isOwn)).toEqual([true]);
     expect(own.etag?.()).toBeTruthy();
     expect(own.etag?.()).not.toBe(first.etag?.());
 
     // A pending annotation leaves the public answer, and so its tag, as they were.
-    const afterPending = await reads.list(prism.id, reader);
+    const afterPending = await reads.list.read({ prismId: prism.id }, reader);
     expect(afterPending).toMatchObject({ written: "[]" });
     expect(afterPending.etag?.()).toBe(first.etag?.());
     await decide(owner, id, "approved");
-    const afterApproval = await reads.list(prism.id, reader);
+    const afterApproval = await reads.list.read({ prismId: prism.id }, reader);
     expect("written" in afterApproval && JSON.parse(afterApproval.written)).toMatchObject([
       { annotationText: "Not yet decided", status: "approved" },
     ]);
@@ -121,8 +121,8 @@ describe("a prism's annotations, read from memory", () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const asOwner = member(owner);
     const id = await respond(prism.id, { visitorHash: "hash-of-writer" }, "First words");
-    const first = await reads.list(prism.id, asOwner);
-    expect(reads.listEtag(prism.id, asOwner)).toBe(first.etag?.());
+    const first = await reads.list.read({ prismId: prism.id }, asOwner);
+    expect(reads.list.etag({ prismId: prism.id }, asOwner)).toBe(first.etag?.());
 
     // No event, no new version: the list comes from memory, not from the table.
     await t.db
@@ -133,7 +133,7 @@ describe("a prism's annotations, read from memory", () => {
 
     // The owner's decision announces itself: the list is read afresh, the quiet change too.
     await decide(owner, id, "rejected");
-    expect(reads.listEtag(prism.id, asOwner)).toBeUndefined();
+    expect(reads.list.etag({ prismId: prism.id }, asOwner)).toBeUndefined();
     expect(await shown(asOwner)).toEqual([
       {
         annotationText: "Changed behind the app's back",
@@ -145,7 +145,7 @@ describe("a prism's annotations, read from memory", () => {
 
     const { events } = await deleteAnnotationAsAdmin(t.db, admin, id);
     await t.bus.publish(...events);
-    expect(reads.listEtag(prism.id, asOwner)).toBeUndefined();
+    expect(reads.list.etag({ prismId: prism.id }, asOwner)).toBeUndefined();
     expect(await shown(asOwner)).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@
 // from them, and the answer for everyone who is not signed in is written once.
 import { z } from "zod";
 import { type Annotation, annotationSchema } from "../../../contract/annotations.ts";
+import { idParam } from "../../../contract/paging.ts";
 import type { Viewer } from "../../actors.ts";
+import { type Answer, defineRead, type WrittenAnswer } from "../../cache/cached-read.ts";
+import { type Kept, Memo } from "../../cache/memo.ts";
+import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import { type Answer, type Kept, Memo, type WrittenAnswer } from "../../live/memo.ts";
-import { versionKeys } from "../../live/versions.ts";
-import type { ViewerAsking } from "../../plugins/visitor.ts";
+import type { Asker } from "../../plugins/visitor.ts";
 import { canSeeAnnotation } from "../../policy.ts";
 import { jsonWriter } from "../../serializer.ts";
 import { presentAnnotation } from "./presenter.ts";
@@ -31,7 +33,7 @@ const visibleTo = (viewer: Viewer, list: PrismAnnotations): Annotation[] =>
     .map((view) => presentAnnotation(view, viewer));
 
 /** Whether the asker is shown what everyone who is not signed in sees: not signed in, none written. */
-const seesPublic = ({ viewer }: ViewerAsking, list: PrismAnnotations) =>
+const seesPublic = ({ viewer }: Asker, list: PrismAnnotations) =>
   viewer.user === null &&
   (viewer.visitorHash === null || !list.visitorHashes.has(viewer.visitorHash));
 
@@ -58,7 +60,7 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
    * of what the list was read from. None until the public answer is written.
    */
   const etagOf = (
-    asker: ViewerAsking,
+    asker: Asker,
     { value: list, keys, tag }: Partial<Kept<PrismAnnotations>> & { value: PrismAnnotations },
   ) => {
     if (seesPublic(asker, list)) {
@@ -68,41 +70,40 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
   };
 
   return {
-    /** The asker's tag of a prism's annotations, while memory knows it. */
-    listEtag(prismId: number, asker: ViewerAsking): string | undefined {
-      const list = lists.current(prismId);
-      return list && etagOf(asker, list);
-    },
-
     /** A prism's annotations that the asker may see, newest first. */
-    async list(
-      prismId: number,
-      asker: ViewerAsking,
-    ): Promise<Answer<Annotation[]> | WrittenAnswer> {
-      const loaded = await lists.get(prismId, async () => {
-        const { owner, views } = await prismAnnotations(db, prismId);
-        const authors = new Set(views.flatMap((view) => view.author?.username ?? []));
-        return {
-          value: {
-            ownerId: owner.id,
-            views,
-            visitorHashes: new Set(views.flatMap((view) => view.row.visitorHash ?? [])),
-          },
-          keys: [
-            versionKeys.annotations(prismId),
-            versionKeys.ownedPrisms(owner.username),
-            // Admins see pending annotations: a list is tagged as one for an admin or not.
-            versionKeys.roles(),
-            ...[...authors].map(versionKeys.profile),
-          ],
-        };
-      });
-      const list = loaded.value;
-      if (!seesPublic(asker, list)) {
-        return { value: visibleTo(asker.viewer, list), etag: () => etagOf(asker, loaded) };
-      }
-      list.publicAnswer ??= writeList(visibleTo(asker.viewer, list));
-      return { written: list.publicAnswer, etag: () => etagOf(asker, loaded) };
-    },
+    list: defineRead({
+      for: "viewer",
+      params: z.object({ prismId: idParam }),
+      etag({ prismId }, asker) {
+        const list = lists.current(prismId);
+        return list && etagOf(asker, list);
+      },
+      async read({ prismId }, asker): Promise<Answer<Annotation[]> | WrittenAnswer> {
+        const loaded = await lists.get(prismId, async () => {
+          const { owner, views } = await prismAnnotations(db, prismId);
+          const authors = new Set(views.flatMap((view) => view.author?.username ?? []));
+          return {
+            value: {
+              ownerId: owner.id,
+              views,
+              visitorHashes: new Set(views.flatMap((view) => view.row.visitorHash ?? [])),
+            },
+            keys: [
+              versionKeys.annotations(prismId),
+              versionKeys.ownedPrisms(owner.username),
+              // Admins see pending annotations: a list is tagged as one for an admin or not.
+              versionKeys.roles(),
+              ...[...authors].map(versionKeys.profile),
+            ],
+          };
+        });
+        const list = loaded.value;
+        if (!seesPublic(asker, list)) {
+          return { value: visibleTo(asker.viewer, list), etag: () => etagOf(asker, loaded) };
+        }
+        list.publicAnswer ??= writeList(visibleTo(asker.viewer, list));
+        return { written: list.publicAnswer, etag: () => etagOf(asker, loaded) };
+      },
+    }),
   };
 }

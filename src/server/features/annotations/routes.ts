@@ -14,6 +14,7 @@ import {
 } from "../../../contract/annotations.ts";
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
+import { cachedRead } from "../../cache/cached-read.ts";
 import {
   decideOnAnnotation,
   replyToAnnotation,
@@ -23,11 +24,10 @@ import {
 import { respondToPassage } from "../../commands/respond-to-passage.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
-import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
-import { participantOf, viewerAsking, viewerOf } from "../../plugins/visitor.ts";
-import { presentAnnotation, presentResponseStatus } from "./presenter.ts";
+import { participantOf, viewerOf } from "../../plugins/visitor.ts";
+import { presentAnnotation, presentAnnotationCreated, presentResponseStatus } from "./presenter.ts";
 import { annotationReads } from "./reads.ts";
 import { getAnnotation, responseByStatusToken } from "./service.ts";
 
@@ -71,38 +71,19 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         user: request.user,
         visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       };
-      return reply.status(201).send({
-        ...presentAnnotation(view, viewer),
-        statusUrl: statusToken ? `/responses/${statusToken}` : null,
-      });
+      return reply.status(201).send(presentAnnotationCreated(view, viewer, statusToken));
     },
   );
 
-  app.get(
-    "/prisms/:prismId/annotations",
-    {
-      schema: {
-        tags,
-        summary: "A prism's annotations that this viewer may see, newest first (conditional)",
-        params: z.object({ prismId: idParam }),
-        response: { 200: z.array(annotationSchema), ...errorResponses(404) },
-      },
-      config: {
-        viewerAnswer: true,
-        etag: (request, reply) =>
-          reads.listEtag(
-            Number((request.params as { prismId: string }).prismId),
-            viewerAsking(request, reply, config, secret),
-          ),
-      },
+  app.get("/prisms/:prismId/annotations", {
+    schema: {
+      tags,
+      summary: "A prism's annotations that this viewer may see, newest first (conditional)",
+      params: reads.list.params,
+      response: { 200: z.array(annotationSchema), ...errorResponses(404) },
     },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await reads.list(request.params.prismId, viewerAsking(request, reply, config, secret)),
-      ),
-  );
+    ...cachedRead(reads.list),
+  });
 
   app.get(
     "/annotations/:id",
@@ -114,8 +95,8 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: annotationSchema, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request, reply, config, secret);
+    async (request) => {
+      const { viewer } = request.asker;
       return presentAnnotation(await getAnnotation(db, request.params.id, viewer), viewer);
     },
   );

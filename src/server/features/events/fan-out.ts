@@ -5,8 +5,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { PrismEvent } from "../../../contract/events.ts";
+import type { Versions } from "../../cache/versions.ts";
 import type { EventBus } from "../../live/bus.ts";
-import type { Versions } from "../../live/versions.ts";
 import { deliveryLag, eventsDelivered, openStreams } from "../../metrics.ts";
 import { OpenLimit } from "../../plugins/rate-limit.ts";
 import { encodeFrame, frameFor, greeting, heartbeatFrame, type StreamViewer } from "./frames.ts";

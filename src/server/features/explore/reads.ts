@@ -1,13 +1,11 @@
 // What the explore page reads: members with their first prism, and popular prisms. The same for
 // everyone, tagged by the versions of the lists, so the conditional hook answers them from memory.
-import { exploreExcerpt, previewOf } from "../../../contract/excerpt.ts";
-import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
-import type { PageQuery } from "../../../contract/paging.ts";
+import { type PageQuery, pageQuerySchema } from "../../../contract/paging.ts";
+import { defineRead } from "../../cache/cached-read.ts";
+import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import type { Answer } from "../../live/memo.ts";
-import { versionKeys } from "../../live/versions.ts";
-import { presentExploreMember } from "../users/presenter.ts";
 import { Anchors } from "./anchors.ts";
+import { presentExplorePrism, presentExploreUser } from "./presenter.ts";
 import {
   type Anchor,
   listExplorePrisms,
@@ -54,46 +52,32 @@ export function exploreReads({ db, versions }: Pick<AppDeps, "db" | "versions">)
   }
 
   return {
-    /** The tag of the members list, every page of it. */
-    membersEtag: () => versions.etag(versionKeys.exploreMembers(), activity()),
-
     /** Members with their first prism (title and excerpt), most recently active first. */
-    async members(page: PageQuery): Promise<Answer<ExploreUser[]>> {
-      const tag = `${versions.tag([versionKeys.exploreMembers()])} ${activity()}`;
-      const rows = await anchored(memberAnchors, tag, page, (from) =>
-        listExploreUsers(db, page, from),
-      );
-      return {
-        value: rows.map(({ user, firstPrism }) => ({
-          user: presentExploreMember(user),
-          firstPrism: {
-            title: firstPrism.title,
-            content: previewOf(firstPrism.content, exploreExcerpt.people),
-          },
-        })),
-      };
-    },
-
-    /** The tag of the prisms list, every page of it. */
-    prismsEtag: () => versions.etag(versionKeys.explorePrisms()),
+    members: defineRead({
+      for: "everyone",
+      querystring: pageQuerySchema,
+      etag: () => versions.etag(versionKeys.exploreMembers(), activity()),
+      async read(page) {
+        const tag = `${versions.tag([versionKeys.exploreMembers()])} ${activity()}`;
+        const rows = await anchored(memberAnchors, tag, page, (from) =>
+          listExploreUsers(db, page, from),
+        );
+        return { value: rows.map(presentExploreUser) };
+      },
+    }),
 
     /** Prisms (title and excerpt) with their authors, most hearts first, then newest. */
-    async prisms(page: PageQuery): Promise<Answer<ExplorePrism[]>> {
-      const tag = versions.tag([versionKeys.explorePrisms()]);
-      const rows = await anchored(prismAnchors, tag, page, (from) =>
-        listExplorePrisms(db, page, from),
-      );
-      return {
-        value: rows.map(({ user, prism }) => ({
-          user: presentExploreMember(user),
-          prism: {
-            id: prism.id,
-            title: prism.title,
-            content: previewOf(prism.content, exploreExcerpt.prisms),
-            heartsCount: prism.heartsCount,
-          },
-        })),
-      };
-    },
+    prisms: defineRead({
+      for: "everyone",
+      querystring: pageQuerySchema,
+      etag: () => versions.etag(versionKeys.explorePrisms()),
+      async read(page) {
+        const tag = versions.tag([versionKeys.explorePrisms()]);
+        const rows = await anchored(prismAnchors, tag, page, (from) =>
+          listExplorePrisms(db, page, from),
+        );
+        return { value: rows.map(presentExplorePrism) };
+      },
+    }),
   };
 }

@@ -5,14 +5,14 @@ import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
 import { type PrismRow, prisms, users } from "../../db/schema.ts";
 
-interface ExploreUserRow {
+export interface ExploreUserRow {
   user: ExploreMember;
   firstPrism: Pick<PrismRow, "title" | "content">;
   /** The row's place in the order: a later page may start from it. */
   key: MemberKey;
 }
 
-interface ExplorePrismRow {
+export interface ExplorePrismRow {
   user: ExploreMember;
   prism: Pick<PrismRow, "id" | "title" | "content" | "heartsCount">;
   key: PrismKey;

@@ -19,7 +19,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { presentReply } from "../annotations/presenter.ts";
-import { presentPrism } from "../prisms/presenter.ts";
+import { presentExportedPrism } from "../prisms/presenter.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 
 /** Rows read per query: small enough that a page of the longest prisms stays a few megabytes. */
@@ -208,21 +208,7 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
         .orderBy(asc(prisms.index))
         .limit(EXPORT_PAGE),
     ),
-    (prism): Exported<"prisms"> => ({
-      id: prism.id,
-      url: urls.prism(user.username, prism.id),
-      title: prism.title,
-      html: prism.content,
-      text: htmlToPlainText(prism.content),
-      index: prism.index,
-      heartsCount: prism.heartsCount,
-      editedAfterHearts: prism.editedAfterHearts,
-      responders: prism.responders,
-      createdAt: prism.createdAt.toISOString(),
-      updatedAt: prism.updatedAt.toISOString(),
-      editedAt: presentPrism(prism).editedAt,
-      topPassage: prism.topPassage ?? null,
-    }),
+    (prism) => presentExportedPrism(prism, urls.prism(user.username, prism.id)),
   );
   yield* jsonArray(
     "revisions",

@@ -2,20 +2,24 @@
 // kept until an event moves what they were read from.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Participant } from "../../actors.ts";
 import { deletePrismAsAdmin } from "../../commands/admin-delete.ts";
 import { heartPrism } from "../../commands/heart-prism.ts";
 import { prisms } from "../../db/schema.ts";
-import type { ParticipantAsking } from "../../plugins/visitor.ts";
+import type { Asker } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestLive } from "../../test/helpers.ts";
 import { heartReads } from "./reads.ts";
 
 const t = setupTestLive();
 
-const visitor = (name: string): ParticipantAsking => ({
-  participant: { visitorHash: `hash-of-${name}` },
-  cookies: `|${name}`,
+/** An asker that heart status asks only as a participant, and their cookies. */
+const asking = (participant: Participant, cookies: string): Asker => ({
+  participant,
+  cookies,
+  viewer: { user: "user" in participant ? participant.user : null, visitorHash: null },
 });
+const visitor = (name: string) => asking({ visitorHash: `hash-of-${name}` }, `|${name}`);
 
 describe("heart status, read from memory", () => {
   it("answers each participant their own heart with the prism's count, each under a tag of their own", async () => {
@@ -24,23 +28,23 @@ describe("heart status, read from memory", () => {
     const member = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id });
     const [ada, bea] = [visitor("ada"), visitor("bea")];
-    const asMember: ParticipantAsking = { participant: { user: member }, cookies: "session|" };
+    const asMember = asking({ user: member }, "session|");
     await heartPrism(t.db, t.bus, prism.id, ada.participant);
     await heartPrism(t.db, t.bus, prism.id, asMember.participant);
 
-    const forAda = await reads.status(prism.id, () => ada);
-    const forBea = await reads.status(prism.id, () => bea);
+    const forAda = await reads.status.read({ prismId: prism.id }, ada);
+    const forBea = await reads.status.read({ prismId: prism.id }, bea);
     expect(forAda.value).toEqual({ hearted: true, heartsCount: 2 });
     expect(forBea.value).toEqual({ hearted: false, heartsCount: 2 });
-    expect((await reads.status(prism.id, () => asMember)).value).toEqual({
+    expect((await reads.status.read({ prismId: prism.id }, asMember)).value).toEqual({
       hearted: true,
       heartsCount: 2,
     });
     expect(forAda.etag?.()).toBeTruthy();
     expect(forBea.etag?.()).not.toBe(forAda.etag?.());
     // Once read, memory tells each one's tag before anything is read.
-    expect(reads.statusEtag(prism.id, ada.cookies)).toBe(forAda.etag?.());
-    expect(reads.statusEtag(prism.id, bea.cookies)).toBe(forBea.etag?.());
+    expect(reads.status.etag({ prismId: prism.id }, ada)).toBe(forAda.etag?.());
+    expect(reads.status.etag({ prismId: prism.id }, bea)).toBe(forBea.etag?.());
   });
 
   it("keeps the status until a heart moves it, and forgets it when an admin deletes the prism", async () => {
@@ -49,29 +53,31 @@ describe("heart status, read from memory", () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const prism = await buildPrism(t.database, { userId: owner.id });
     const [ada, bea] = [visitor("ada"), visitor("bea")];
-    const before = await reads.status(prism.id, () => ada);
+    const before = await reads.status.read({ prismId: prism.id }, ada);
     expect(before.value).toEqual({ hearted: false, heartsCount: 0 });
 
     // No event, no new version: the count comes from memory, not from the table.
     await t.db.update(prisms).set({ heartsCount: 7 }).where(eq(prisms.id, prism.id));
-    expect((await reads.status(prism.id, () => ada)).value).toEqual(before.value);
-    expect(reads.statusEtag(prism.id, ada.cookies)).toBe(before.etag?.());
+    expect((await reads.status.read({ prismId: prism.id }, ada)).value).toEqual(before.value);
+    expect(reads.status.etag({ prismId: prism.id }, ada)).toBe(before.etag?.());
 
     // Another visitor's heart announces itself: everyone's status is read afresh.
     await heartPrism(t.db, t.bus, prism.id, bea.participant);
-    expect(reads.statusEtag(prism.id, ada.cookies)).toBeUndefined();
-    const after = await reads.status(prism.id, () => ada);
+    expect(reads.status.etag({ prismId: prism.id }, ada)).toBeUndefined();
+    const after = await reads.status.read({ prismId: prism.id }, ada);
     expect(after.value).toEqual({ hearted: false, heartsCount: 8 });
     expect(after.etag?.()).not.toBe(before.etag?.());
-    expect((await reads.status(prism.id, () => bea)).value).toEqual({
+    expect((await reads.status.read({ prismId: prism.id }, bea)).value).toEqual({
       hearted: true,
       heartsCount: 8,
     });
 
     const { events } = await deletePrismAsAdmin(t.db, admin, prism.id);
     await t.bus.publish(...events);
-    expect(reads.statusEtag(prism.id, ada.cookies)).toBeUndefined();
-    await expect(reads.status(prism.id, () => ada)).rejects.toMatchObject({ statusCode: 404 });
+    expect(reads.status.etag({ prismId: prism.id }, ada)).toBeUndefined();
+    await expect(reads.status.read({ prismId: prism.id }, ada)).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it("tags a status as its count was read, so that a heart meanwhile leaves the tag behind", async () => {
@@ -80,16 +86,22 @@ describe("heart status, read from memory", () => {
     const prism = await buildPrism(t.database, { userId: owner.id });
     const ada = visitor("ada");
     // Someone's heart is heard after the count is read, while Ada's own heart is being read.
-    const raced = await reads.status(prism.id, () => {
-      t.bus.announced({
-        type: "heart.changed",
-        prismId: prism.id,
-        heartsCount: 1,
-        username: owner.username,
-      });
-      return ada;
-    });
-    const fresh = await reads.status(prism.id, () => ada);
+    const raced = await reads.status.read(
+      { prismId: prism.id },
+      {
+        ...ada,
+        get participant() {
+          t.bus.announced({
+            type: "heart.changed",
+            prismId: prism.id,
+            heartsCount: 1,
+            username: owner.username,
+          });
+          return ada.participant;
+        },
+      },
+    );
+    const fresh = await reads.status.read({ prismId: prism.id }, ada);
     expect(raced.etag?.()).toBeTruthy();
     expect(fresh.etag?.()).not.toBe(raced.etag?.());
   });
@@ -97,11 +109,17 @@ describe("heart status, read from memory", () => {
   it("asks who is asking only once the prism is found", async () => {
     const reads = heartReads(t);
     let asked = false;
-    const asker = () => {
-      asked = true;
-      return visitor("cat");
+    const cat = visitor("cat");
+    const asker = {
+      ...cat,
+      get participant() {
+        asked = true;
+        return cat.participant;
+      },
     };
-    await expect(reads.status(987_654, asker)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(reads.status.read({ prismId: 987_654 }, asker)).rejects.toMatchObject({
+      statusCode: 404,
+    });
     expect(asked).toBe(false);
   });
 });

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
 import { heartMessages, heartStatusSchema } from "../../../contract/prisms.ts";
+import { cachedRead } from "../../cache/cached-read.ts";
 import { heartPrism } from "../../commands/heart-prism.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
-import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
-import { participantAsking, participantOf, viewerCookies } from "../../plugins/visitor.ts";
+import { participantOf } from "../../plugins/visitor.ts";
 import { heartReads } from "./reads.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -27,33 +27,15 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
   const reads = heartReads(deps);
 
-  app.get(
-    "/prisms/:prismId/heart",
-    {
-      schema: {
-        tags,
-        summary: "Whether this visitor hearted the prism, and its count (conditional)",
-        params,
-        response,
-      },
-      config: {
-        viewerAnswer: true,
-        etag: (request) =>
-          reads.statusEtag(
-            Number((request.params as { prismId: string }).prismId),
-            viewerCookies(request),
-          ),
-      },
+  app.get("/prisms/:prismId/heart", {
+    schema: {
+      tags,
+      summary: "Whether this visitor hearted the prism, and its count (conditional)",
+      params: reads.status.params,
+      response,
     },
-    async (request, reply) =>
-      sendAnswer(
-        request,
-        reply,
-        await reads.status(request.params.prismId, () =>
-          participantAsking(request, reply, config, secret),
-        ),
-      ),
-  );
+    ...cachedRead(reads.status),
+  });
 
   app.post(
     "/prisms/:prismId/heart",

@@ -7,9 +7,9 @@ import {
   notificationSchema,
 } from "../../../contract/notifications.ts";
 import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
+import { cachedRead } from "../../cache/cached-read.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
-import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentNotification } from "./presenter.ts";
@@ -59,19 +59,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
   );
 
-  app.get(
-    "/notifications/unread-count",
-    {
-      schema: {
-        tags,
-        summary: "How many of the signed-in member's notifications are unread (conditional)",
-        response: { 200: notificationCountSchema, ...errorResponses(401) },
-      },
-      config: { memberEtag: (user) => reads.unreadCountEtag(user.id) },
+  app.get("/notifications/unread-count", {
+    schema: {
+      tags,
+      summary: "How many of the signed-in member's notifications are unread (conditional)",
+      response: { 200: notificationCountSchema, ...errorResponses(401) },
     },
-    async (request, reply) =>
-      sendAnswer(request, reply, await reads.unreadCount(requireUser(request).id)),
-  );
+    ...cachedRead(reads.unreadCount),
+  });
 
   app.post(
     "/notifications/read-all",

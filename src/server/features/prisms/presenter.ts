@@ -1,4 +1,6 @@
-// The one way a prism leaves the server.
+// The one way a prism leaves the server: as pages show it, and as the member's export keeps it.
+import type { MemberExport } from "../../../contract/export.ts";
+import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import type { PrismRow } from "../../db/schema.ts";
 
@@ -17,4 +19,13 @@ export function presentPrism(prism: PrismRow): Prism {
     editedAt: prism.revision > 1 ? prism.updatedAt.toISOString() : null,
     topPassage: prism.topPassage ?? null,
   };
+}
+
+/**
+ * A prism in its member's export: at its address on their page, its content as HTML and as plain
+ * text; the member is the export's own.
+ */
+export function presentExportedPrism(prism: PrismRow, url: string): MemberExport["prisms"][number] {
+  const { id, userId: _member, title, content, ...shown } = presentPrism(prism);
+  return { id, url, title, html: content, text: htmlToPlainText(content), ...shown };
 }

@@ -1,24 +1,27 @@
 // What a member's page reads of their prisms: the same for everyone, tagged by the version of
 // the member's prisms and their hearts, so the conditional hook answers it from memory.
-import type { Prism } from "../../../contract/prisms.ts";
+import { z } from "zod";
+import { usernameParam } from "../../../contract/user.ts";
+import { defineRead } from "../../cache/cached-read.ts";
+import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
-import type { Answer } from "../../live/memo.ts";
-import { versionKeys } from "../../live/versions.ts";
 import { findActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
 import { listPrisms } from "./service.ts";
 
 export function prismReads({ db, versions }: Pick<AppDeps, "db" | "versions">) {
   return {
-    /** The tag of a member's prism list. */
-    listEtag: (username: string) => versions.etag(versionKeys.prismList(username)),
-
     /** A member's prisms, in order. */
-    async list(username: string): Promise<Answer<Prism[]>> {
-      const owner = await findActiveUser(db, username);
-      if (!owner) throw notFound("User not found");
-      return { value: (await listPrisms(db, owner.id)).map(presentPrism) };
-    },
+    list: defineRead({
+      for: "everyone",
+      params: z.object({ username: usernameParam }),
+      etag: ({ username }) => versions.etag(versionKeys.prismList(username)),
+      async read({ username }) {
+        const owner = await findActiveUser(db, username);
+        if (!owner) throw notFound("User not found");
+        return { value: (await listPrisms(db, owner.id)).map(presentPrism) };
+      },
+    }),
   };
 }

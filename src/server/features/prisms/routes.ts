@@ -15,13 +15,12 @@ import {
   revisionSchema,
   revisionSummarySchema,
 } from "../../../contract/revisions.ts";
-import { usernameParam } from "../../../contract/user.ts";
+import { cachedRead } from "../../cache/cached-read.ts";
 import { restoreRevision, savePrism } from "../../commands/save-prism.ts";
 import type { PrismRow } from "../../db/schema.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
-import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentPrism } from "./presenter.ts";
@@ -51,22 +50,15 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     return presentPrism(prism);
   };
 
-  app.get(
-    "/prisms/:username",
-    {
-      schema: {
-        tags,
-        summary: "A member's prisms, in order (conditional: ETag / If-None-Match)",
-        params: z.object({ username: usernameParam }),
-        response: { 200: z.array(prismSchema), ...errorResponses(404) },
-      },
-      config: {
-        etag: (request) => reads.listEtag((request.params as { username: string }).username),
-        sharedAnswer: true,
-      },
+  app.get("/prisms/:username", {
+    schema: {
+      tags,
+      summary: "A member's prisms, in order (conditional: ETag / If-None-Match)",
+      params: reads.list.params,
+      response: { 200: z.array(prismSchema), ...errorResponses(404) },
     },
-    async (request, reply) => sendAnswer(request, reply, await reads.list(request.params.username)),
-  );
+    ...cachedRead(reads.list),
+  });
 
   app.post(
     "/prisms",

@@ -1,30 +1,21 @@
 // HTTP for public profiles.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { publicUserSchema, usernameParam } from "../../../contract/user.ts";
+import { publicUserSchema } from "../../../contract/user.ts";
+import { cachedRead } from "../../cache/cached-read.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
-import { sendAnswer } from "../../plugins/conditional.ts";
 import { userReads } from "./reads.ts";
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const reads = userReads(deps);
 
-  app.get(
-    "/users/:username",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "A member's public profile (conditional: ETag / If-None-Match)",
-        params: z.object({ username: usernameParam }),
-        response: { 200: publicUserSchema, ...errorResponses(404) },
-      },
-      config: {
-        etag: (request) => reads.profileEtag((request.params as { username: string }).username),
-        sharedAnswer: true,
-      },
+  app.get("/users/:username", {
+    schema: {
+      tags: ["users"],
+      summary: "A member's public profile (conditional: ETag / If-None-Match)",
+      params: reads.profile.params,
+      response: { 200: publicUserSchema, ...errorResponses(404) },
     },
-    async (request, reply) =>
-      sendAnswer(request, reply, await reads.profile(request.params.username)),
-  );
+    ...cachedRead(reads.profile),
+  });
 };

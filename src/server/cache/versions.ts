@@ -3,7 +3,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { PrismEvent } from "../../contract/events.ts";
-import type { EventBus } from "./bus.ts";
+import type { EventBus } from "../live/bus.ts";
 
 export const versionKeys = {
   prismList: (username: string) => `prisms:${username.toLowerCase()}`,

@@ -287,6 +287,21 @@ describe("full answers from memory", () => {
     }
   });
 
+  it("tags only an address the route's own schema accepts: any other is answered 400", async () => {
+    const kept = await explore("prisms");
+    const etag = kept.headers.etag as string;
+    expect(etag).toBeTruthy();
+    for (const url of ["/api/explore/prisms?limit=many", "/api/explore/prisms?offset=-1"]) {
+      const refused = await t.app.inject({
+        method: "GET",
+        url,
+        headers: { "if-none-match": etag },
+      });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.headers.etag, url).toBeUndefined();
+    }
+  });
+
   it("answers an unchanged profile from memory, and the changed one once its owner saves it", async () => {
     const member = await buildUser(t.database, { displayName: "First" });
     const first = await profile(member.username);

@@ -1,36 +1,32 @@
-// Conditional GETs for what pages read and poll: a route that declares `config.etag` answers an
-// unchanged If-None-Match with 304, and an unchanged full answer from memory, before any session
-// lookup or query runs; one that declares `config.memberEtag`, once the session is known, and so
-// does a `viewerAnswer` asked for with a session cookie.
+// Conditional GETs for what pages read and poll: a route with a cached read (cached-read.ts)
+// answers an unchanged If-None-Match with 304, and an unchanged full answer from memory, before
+// any session lookup or query runs; a member's own read, once the session is known, and so does a
+// read that differs per viewer asked for with a session cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
-import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
-import type { Answer, WrittenAnswer } from "../live/memo.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
-import { sessionToken } from "./session.ts";
+import { sessionToken } from "../plugins/session.ts";
+
+/** What a route's cached read tells the hooks (made by `cachedRead`, see cached-read.ts). */
+export interface RouteRead {
+  /** Whom the answer is for (see `Askers` in cached-read.ts). */
+  for: "everyone" | "viewer" | "member";
+  /** Whether the full answer is kept in the response cache: JSON the same for everyone. */
+  keep: boolean;
+  /**
+   * The entity tag of the current answer, computed without the database; none when memory does
+   * not tell (the handler may then tag what it read), or when the address is not valid.
+   * `validated`: Fastify has validated the address already.
+   */
+  etag(request: FastifyRequest, validated: boolean): string | undefined;
+}
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /**
-     * The entity tag of the current answer, computed without the database; none when memory does
-     * not tell (the handler may then tag what it read).
-     */
-    etag?: (request: FastifyRequest, reply: FastifyReply) => string | undefined;
-    /**
-     * The entity tag of the signed-in member's own answer, computed without the database: checked
-     * after the session, so that no 304 confirms anything to someone who is not that member.
-     */
-    memberEtag?: (user: UserRow) => string;
-    /** The answer is the same for everyone who asks (no viewer in it): keep it in memory. */
-    sharedAnswer?: boolean;
-    /**
-     * The answer differs per viewer, and `etag` names them by their cookies (`viewerCookies`): a
-     * request with a session cookie is checked once its session is known, so that no 304 stands
-     * for a session that has ended.
-     */
-    viewerAnswer?: boolean;
+    /** The route's cached read: spread into its options by `cachedRead`. */
+    cachedRead?: RouteRead;
   }
   interface FastifyRequest {
     etag: string | undefined;
@@ -59,7 +55,7 @@ export class ResponseCache {
       maxSize: maxBytes,
       sizeCalculation: (answer, key) => answer.body.length + key.length,
     });
-    // Tags start over after missed events (see live/versions.ts); the old answers are dead weight.
+    // Tags start over after missed events (see versions.ts); the old answers are dead weight.
     bus.onResync(() => this.answers.clear());
   }
 
@@ -83,7 +79,7 @@ function tagAnswer(reply: FastifyReply, etag: string) {
  * Tags the answer, and answers 304 when the browser holds this version already: then the reply is
  * sent, and the route has nothing more to do.
  */
-function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
+export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
   request.etag = etag;
   tagAnswer(reply, etag);
   const given = request.headers["if-none-match"];
@@ -93,24 +89,17 @@ function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: s
 }
 
 /** Sends JSON that is written already (an answer kept in memory) as it is. */
-function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
+export function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
   return reply.type(contentType).send(body);
 }
 
 /**
- * Replies with a cached read's answer: tagged with the read's tag when the hook could not tag
- * the request before it (304 when the browser holds that version); JSON written already is sent
- * as it is.
+ * Whether the read is tagged only once the session is known: a member's own answer, so that no
+ * 304 confirms anything to someone who is not that member; and one that differs per viewer asked
+ * with a session cookie, so that no 304 stands for a session that has ended.
  */
-export function sendAnswer<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: Answer<T> | WrittenAnswer,
-) {
-  const etag = request.etag === undefined && answer.etag?.();
-  if (etag && answeredUnchanged(request, reply, etag)) return reply;
-  return "written" in answer ? sendWritten(reply, answer.written) : answer.value;
-}
+const afterSession = (read: RouteRead, request: FastifyRequest) =>
+  read.for === "member" || (read.for === "viewer" && sessionToken(request) !== undefined);
 
 export const conditionalPlugin = fp(
   async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
@@ -121,14 +110,13 @@ export const conditionalPlugin = fp(
     // Callbacks, not promises: an unchanged poll is answered here, and a promise per hook was a
     // good share of its work. A hook that answers does not call `done`.
     app.addHook("onRequest", (request, reply, done) => {
-      const { etag: etagOf, sharedAnswer, viewerAnswer } = request.routeOptions.config ?? {};
-      if (!etagOf || request.method !== "GET") return done();
-      if (viewerAnswer && sessionToken(request)) return done();
+      const read = request.routeOptions.config?.cachedRead;
+      if (!read || request.method !== "GET" || afterSession(read, request)) return done();
       // The tag is read before the data, so a change racing this request only makes it older.
-      const etag = etagOf(request, reply);
+      const etag = read.etag(request, false);
       if (etag === undefined) return done();
       if (answeredUnchanged(request, reply, etag)) return;
-      if (!sharedAnswer) return done();
+      if (!read.keep) return done();
       const key = `${request.etag} ${request.url}`;
       const cached = cache.get(key);
       if (cached) {
@@ -140,14 +128,11 @@ export const conditionalPlugin = fp(
     });
 
     app.addHook("preHandler", async (request, reply) => {
-      const { etag: etagOf, memberEtag, viewerAnswer } = request.routeOptions.config ?? {};
-      if (request.method !== "GET") return;
-      if (etagOf && viewerAnswer && sessionToken(request)) {
-        const etag = etagOf(request, reply);
-        if (etag !== undefined && answeredUnchanged(request, reply, etag)) return reply;
-      }
-      if (!memberEtag || !request.user) return;
-      if (answeredUnchanged(request, reply, memberEtag(request.user))) return reply;
+      const read = request.routeOptions.config?.cachedRead;
+      if (!read || request.method !== "GET" || !afterSession(read, request)) return;
+      if (read.for === "member" && !request.user) return;
+      const etag = read.etag(request, true);
+      if (etag !== undefined && answeredUnchanged(request, reply, etag)) return reply;
     });
 
     app.addHook("onSend", (request, reply, payload, done) => {

@@ -1,31 +1,14 @@
 // Data read from the database, kept in memory for as long as the versions it was read under stand
-// (see versions.ts), so that answers built from it per viewer need no query; and what a
-// feature's cached reads (its reads.ts) answer.
+// (see versions.ts), so that answers built from it per viewer need no query.
 import { LRUCache } from "lru-cache";
+import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
-import type { EventBus } from "./bus.ts";
 import type { Versions } from "./versions.ts";
 
 /** A value with the version keys of everything it was read from. */
 export interface Loaded<T> {
   value: T;
   keys: readonly string[];
-}
-
-/**
- * What a cached read answers one viewer. `etag` makes its entity tag when the read tells it (a
- * tag that depends on what it read), called only when the conditional hook could not tag the
- * request before the read.
- */
-export interface Answer<T> {
-  value: T;
-  etag?: () => string | undefined;
-}
-
-/** An answer kept in memory as the JSON written for it. */
-export interface WrittenAnswer {
-  written: string;
-  etag?: () => string | undefined;
 }
 
 export interface Kept<T> extends Loaded<T> {
