@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deletePrismAsAdmin } from "../../commands/admin-delete.ts";
-import { heartPrism } from "../../commands/heart-prism.ts";
+import { heartPrism } from "../../commands/hearts.ts";
 import { prisms } from "../../db/schema.ts";
 import type { ParticipantAsking } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -25,8 +25,8 @@ describe("heart status, read from memory", () => {
     const prism = await buildPrism(t.database, { userId: owner.id });
     const [ada, bea] = [visitor("ada"), visitor("bea")];
     const asMember: ParticipantAsking = { participant: { user: member }, cookies: "session|" };
-    await heartPrism(t.db, t.bus, prism.id, ada.participant);
-    await heartPrism(t.db, t.bus, prism.id, asMember.participant);
+    await heartPrism({ db: t.db, bus: t.bus, actor: ada.participant }, prism.id);
+    await heartPrism({ db: t.db, bus: t.bus, actor: asMember.participant }, prism.id);
 
     const forAda = await reads.status(prism.id, () => ada);
     const forBea = await reads.status(prism.id, () => bea);
@@ -58,7 +58,7 @@ describe("heart status, read from memory", () => {
     expect(reads.statusEtag(prism.id, ada.cookies)).toBe(before.etag?.());
 
     // Another visitor's heart announces itself: everyone's status is read afresh.
-    await heartPrism(t.db, t.bus, prism.id, bea.participant);
+    await heartPrism({ db: t.db, bus: t.bus, actor: bea.participant }, prism.id);
     expect(reads.statusEtag(prism.id, ada.cookies)).toBeUndefined();
     const after = await reads.status(prism.id, () => ada);
     expect(after.value).toEqual({ hearted: false, heartsCount: 8 });

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
 import { heartMessages, heartStatusSchema } from "../../../contract/prisms.ts";
 import type { AppDeps } from "../../app.ts";
-import { heartPrism } from "../../commands/heart-prism.ts";
+import { heartPrism } from "../../commands/hearts.ts";
+import { writer } from "../../commands/write.ts";
 import { errorResponses } from "../../http-error.ts";
 import { sendAnswer } from "../../plugins/conditional.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
@@ -12,13 +13,14 @@ import { participantAsking, participantOf, viewerCookies } from "../../plugins/v
 import { heartReads } from "./reads.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, config, secret, limitStore } = deps;
+  const { config, secret, limitStore } = deps;
   const params = z.object({ prismId: idParam });
   const tags = ["hearts"];
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
   // Each heart may notify an owner: a browser cannot heart without limit by clearing its cookie.
   const perAddress = new Limit(limitStore, "hearts", 60, 10, by.address);
   const reads = heartReads(deps);
+  const as = writer(deps);
 
   app.get(
     "/prisms/:prismId/heart",
@@ -59,9 +61,7 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
       config: { rateLimit: { message: heartMessages.tooMany, limits: [perAddress] } },
     },
-    async (request, reply) => {
-      const participant = participantOf(request, reply, config, secret);
-      return heartPrism(db, bus, request.params.prismId, participant);
-    },
+    async (request, reply) =>
+      heartPrism(as(participantOf(request, reply, config, secret)), request.params.prismId),
   );
 };

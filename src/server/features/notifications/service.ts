@@ -11,7 +11,6 @@ import { annotations, notifications, prisms, type UserRow, users } from "../../d
 import { notFound } from "../../http-error.ts";
 import type { WithEvents } from "../../live/bus.ts";
 import { memberKey, type Participant, participantKey } from "../../plugins/visitor.ts";
-import type { HeartActor } from "../hearts/service.ts";
 
 const {
   actorKey: _actorKey,
@@ -39,14 +38,19 @@ interface About {
 }
 
 /**
- * How a heart notification names and remembers its actor. A heart's toggle tells the owner of a
- * new heart from anyone but the owner, once per actor and prism (`toggleHeart`).
+ * The part of the heart's one statement (`toggleHeart`) that tells a prism's owner of a new heart
+ * from anyone but the owner, once per actor and prism (the notifications' unique index), naming
+ * and remembering the actor. It reads the statement's relations `prism` (the prism's id and
+ * owner's user_id) and `added` (a row when the heart is new), and returns a row when it told.
  */
-export function heartActor(participant: Participant): HeartActor {
-  return {
-    key: participantKey(participant),
-    name: "user" in participant ? displayName(participant.user) : null,
-  };
+export function notifyOfHeart(participant: Participant): SQL {
+  const memberId = "user" in participant ? participant.user.id : null;
+  const name = "user" in participant ? displayName(participant.user) : null;
+  return sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
+    select user_id, id, 'heart', ${name}::text, ${participantKey(participant)}::text from prism
+    where exists (select from added) and user_id is distinct from ${memberId}::int
+    on conflict do nothing
+    returning 1`;
 }
 
 /** Tells a prism's owner of a response to a passage; true when a notification was made. */
