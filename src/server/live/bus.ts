@@ -10,9 +10,6 @@ export const CHANNEL = "prism_events";
 
 type Listener = (event: PrismEvent) => void;
 
-/** What a write did, with the events that announce it once its transaction has committed. */
-export type WithEvents<T = object> = T & { events: PrismEvent[] };
-
 /** An event of type `T`, as the TypeScript of the event union spells it. */
 type EventOf<T extends PrismEvent["type"]> = Extract<PrismEvent, { type: T }>;
 

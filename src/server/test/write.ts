@@ -14,3 +14,20 @@ export function writeAs<Actor>(
   bus.subscribe((event) => events.push(event));
   return { db: database.db, bus, actor, events };
 }
+
+/**
+ * Runs a command as `actor`, as its route would: what it answered (as `result`, or under `key`),
+ * and the events it announced.
+ */
+export async function run<Actor, T, K extends string = "result">(
+  database: Database,
+  actor: Actor,
+  command: (write: WriteContext<Actor>) => Promise<T>,
+  key?: K,
+): Promise<{ [P in K]: T } & { events: PrismEvent[] }> {
+  const write = writeAs(database, actor);
+  const result = await command(write);
+  return { [key ?? "result"]: result, events: write.events } as { [P in K]: T } & {
+    events: PrismEvent[];
+  };
+}

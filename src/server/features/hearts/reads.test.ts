@@ -2,8 +2,8 @@
 // kept until an event moves what they were read from.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deletePrismAsAdmin } from "../../commands/admin-delete.ts";
 import { heartPrism } from "../../commands/hearts.ts";
+import { deletePrismAsAdmin } from "../../commands/prisms.ts";
 import { prisms } from "../../db/schema.ts";
 import type { ParticipantAsking } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -68,8 +68,7 @@ describe("heart status, read from memory", () => {
       heartsCount: 8,
     });
 
-    const { events } = await deletePrismAsAdmin(t.db, admin, prism.id);
-    await t.bus.publish(...events);
+    await deletePrismAsAdmin({ db: t.db, bus: t.bus, actor: admin }, prism.id);
     expect(reads.statusEtag(prism.id, ada.cookies)).toBeUndefined();
     await expect(reads.status(prism.id, () => ada)).rejects.toMatchObject({ statusCode: 404 });
   });
