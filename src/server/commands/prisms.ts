@@ -36,13 +36,21 @@ export async function refreshTop(
   return topPassage;
 }
 
-/** Adds a prism at the end of the member's page. */
-export function createPrism(write: WriteContext, input: PrismInput): Promise<PrismRow> {
+/** A change of one prism on the member's own page: their list shows it. */
+function changeOwnPrism(
+  write: WriteContext,
+  change: (tx: Executor, owner: UserRow) => Promise<PrismRow>,
+): Promise<PrismRow> {
   return commit(write, async (tx, record) => {
-    const prism = await addPrism(tx, write.actor, input);
+    const prism = await change(tx, write.actor);
     record({ type: "prisms.changed", username: write.actor.username });
     return prism;
   });
+}
+
+/** Adds a prism at the end of the member's page. */
+export function createPrism(write: WriteContext, input: PrismInput): Promise<PrismRow> {
+  return changeOwnPrism(write, (tx, owner) => addPrism(tx, owner, input));
 }
 
 /**
@@ -130,11 +138,7 @@ export function movePrism(
   prismId: number,
   direction: MoveDirection,
 ): Promise<PrismRow> {
-  return commit(write, async (tx, record) => {
-    const prism = await swapPrism(tx, write.actor, prismId, direction);
-    record({ type: "prisms.changed", username: write.actor.username });
-    return prism;
-  });
+  return changeOwnPrism(write, (tx, owner) => swapPrism(tx, owner, prismId, direction));
 }
 
 /** The owner chooses who may respond to a prism; annotations already made stay. */
@@ -143,11 +147,7 @@ export function setResponders(
   prismId: number,
   responders: Responders,
 ): Promise<PrismRow> {
-  return commit(write, async (tx, record) => {
-    const prism = await writeResponders(tx, write.actor, prismId, responders);
-    record({ type: "prisms.changed", username: write.actor.username });
-    return prism;
-  });
+  return changeOwnPrism(write, (tx, owner) => writeResponders(tx, owner, prismId, responders));
 }
 
 /** Records what a prism's deletion changed: its owner's list, and their notifications with it. */

@@ -251,6 +251,31 @@ const accountState = (user: Pick<UserRow, "deactivatedAt">) => ({
 });
 
 /**
+ * Deactivates a member (keeping the time of a first deactivation) or reactivates them, and the
+ * audit log records it.
+ */
+async function setAccountState(
+  tx: Executor,
+  actor: UserRow,
+  userId: number,
+  action: "user.deactivate" | "user.reactivate",
+): Promise<UserRow> {
+  const before = await lockMember(tx, userId);
+  const user = await updateMember(tx, userId, {
+    deactivatedAt: action === "user.deactivate" ? (before.deactivatedAt ?? new Date()) : null,
+  });
+  await recordAudit(tx, actor, {
+    action,
+    targetType: "user",
+    targetId: userId,
+    target: `@${user.username}`,
+    before: accountState(before),
+    after: accountState(user),
+  });
+  return user;
+}
+
+/**
  * Grants or revokes a member's admin flag; an admin cannot revoke their own (400). Answers tagged
  * for what an admin may see move on.
  */
@@ -284,19 +309,8 @@ export async function deactivateMember(
   userId: number,
 ): Promise<UserRow> {
   if (locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfDeactivate);
-  const before = await lockMember(tx, userId);
-  const user = await updateMember(tx, userId, {
-    deactivatedAt: before.deactivatedAt ?? new Date(),
-  });
+  const user = await setAccountState(tx, actor, userId, "user.deactivate");
   await deleteSessionsOf(tx, userId);
-  await recordAudit(tx, actor, {
-    action: "user.deactivate",
-    targetType: "user",
-    targetId: userId,
-    target: `@${user.username}`,
-    before: accountState(before),
-    after: accountState(user),
-  });
   return user;
 }
 
@@ -306,15 +320,5 @@ export async function reactivateMember(
   actor: UserRow,
   userId: number,
 ): Promise<UserRow> {
-  const before = await lockMember(tx, userId);
-  const user = await updateMember(tx, userId, { deactivatedAt: null });
-  await recordAudit(tx, actor, {
-    action: "user.reactivate",
-    targetType: "user",
-    targetId: userId,
-    target: `@${user.username}`,
-    before: accountState(before),
-    after: accountState(user),
-  });
-  return user;
+  return setAccountState(tx, actor, userId, "user.reactivate");
 }
