@@ -1,9 +1,10 @@
-// A member's credentials and sessions: registering, signing out, a new password (chosen by the
+// A member's credentials and sessions: registering, signing in and out, a new password (chosen by the
 // member, or by a reset link), confirming who they are before connecting Google, and
 // disconnecting it. Each is one transaction; when sessions end, their open streams end too, on
 // every instance, once it has committed.
 import type { RegisterInput } from "../../contract/auth.ts";
 import type { UserRow } from "../db/schema.ts";
+import { markActive } from "../features/auth/service.ts";
 import { confirmReset } from "../features/password-reset/service.ts";
 import {
   disconnectGoogle as forgetGoogle,
@@ -24,6 +25,20 @@ export function register(
   return commit(write, async (tx) => {
     const user = await registerMember(tx, input);
     return { user, token: await createSession(tx, user.id, userAgent) };
+  });
+}
+
+/**
+ * A member whose credentials were checked signs in: a new session, and their last activity.
+ * Answers the member as they now are, with the session's token.
+ */
+export function signIn(
+  write: WriteContext,
+  userAgent: string | undefined,
+): Promise<{ user: UserRow; token: string }> {
+  return commit(write, async (tx) => {
+    const token = await createSession(tx, write.actor.id, userAgent);
+    return { user: await markActive(tx, write.actor.id), token };
   });
 }
 

@@ -4,15 +4,14 @@ import { z } from "zod";
 import { authMessages, loginSchema, registerSchema } from "../../../contract/auth.ts";
 import { currentUserSchema } from "../../../contract/user.ts";
 import type { AppDeps } from "../../app.ts";
-import { register, signOut } from "../../commands/auth.ts";
+import { register, signIn, signOut } from "../../commands/auth.ts";
 import { writer } from "../../commands/write.ts";
 import { errorResponses, unauthorized } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
-import { createSession } from "../../plugins/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { findUserByUsername } from "../users/service.ts";
-import { markActive, verifyCredentials } from "./service.ts";
+import { verifyCredentials } from "./service.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, limitStore } = deps;
@@ -77,9 +76,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         throw unauthorized(authMessages.wrongCredentials);
       }
       await Promise.all([fromHere.resetFrom(here), perAddress.refund(request)]);
-      const token = await createSession(db, user.id, request.headers["user-agent"]);
-      await startSession(db, request, reply, config, token);
-      return presentCurrentUser(await markActive(db, user.id));
+      const signedIn = await signIn(as(user), request.headers["user-agent"]);
+      await startSession(db, request, reply, config, signedIn.token);
+      return presentCurrentUser(signedIn.user);
     },
   );
 
