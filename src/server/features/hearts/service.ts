@@ -87,10 +87,9 @@ const notificationCreated = eventSql("notification.created", { userId: sql`prism
 /**
  * Flips the participant's heart on a prism, moves its count and, for a new heart from someone
  * other than the owner, tells the owner once per actor and prism (`notifyOfHeart`), and makes the
- * NOTIFY of its events (`notification`, from the event bus): one
- * statement, so one round trip and its own transaction. The prism's row is locked
- * from the count's update to the commit and every heart on the prism waits for it, so nothing
- * else happens in between.
+ * NOTIFY of its events (`notification`, from the event bus) and returns them: one statement, so
+ * one round trip and its own transaction. The prism's row is locked from the count's update to
+ * the commit and every heart on the prism waits for it, so nothing else happens in between.
  *
  * The commit does not wait for the disk (`synchronous_commit` off for this transaction only):
  * the lock is then held for microseconds instead of a disk flush, which is what lets one prism
