@@ -25,10 +25,13 @@ export function eventSql<T extends PrismEvent["type"]>(
   type: T,
   fields: { [K in keyof Omit<EventOf<T>, "type">]: SQL },
 ): EventSql {
+  // The type and the field names are the union's own words, so they are written into the
+  // statement as literals: no parameter to bind, the same text on every run.
+  const literal = (word: string) => sql.raw(`'${word}'`);
   const pairs = Object.entries(fields as Record<string, SQL>).map(
-    ([name, value]) => sql`, ${name}::text, ${value}`,
+    ([name, value]) => sql`, ${literal(name)}, ${value}`,
   );
-  return Object.assign(sql`json_build_object('type', ${type}::text${sql.join(pairs)})`, {
+  return Object.assign(sql`json_build_object('type', ${literal(type)}${sql.join(pairs)})`, {
     announces: type,
   });
 }
