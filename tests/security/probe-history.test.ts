@@ -3,10 +3,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../src/contract/limits.ts";
-import { savePrism } from "../../src/server/commands/save-prism.ts";
+import { savePrism } from "../../src/server/commands/prisms.ts";
 import { prismRevisions, prisms } from "../../src/server/db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import { setupTestDatabase } from "../../src/server/test/helpers.ts";
+import { writeAs } from "../../src/server/test/write.ts";
 
 const t = setupTestDatabase();
 
@@ -43,7 +44,7 @@ async function saveOften(
   words = (i: number) => `<p>Version ${i} of how I work.</p>`,
 ) {
   for (let i = 0; i < times; i++) {
-    const { prism } = await savePrism(t.database.db, owner, prismId, {
+    const prism = await savePrism(writeAs(t.database, owner), prismId, {
       title: "How I work",
       content: words(i),
     });
@@ -143,7 +144,10 @@ describe("a prism's history, saved and answered over and over", () => {
     }
     expect(await bytesOf(owner.id)).toBeGreaterThan(limits.revisionBytesPerMember);
     const last = saved.at(-1)?.id ?? 0;
-    await savePrism(t.database.db, owner, last, { title: "How I work", content: large(9999) });
+    await savePrism(writeAs(t.database, owner), last, {
+      title: "How I work",
+      content: large(9999),
+    });
     const bytes = await bytesOf(owner.id);
     expect(bytes).toBeLessThanOrEqual(limits.revisionBytesPerMember);
     expect(bytes).toBeGreaterThan(limits.revisionBytesPerMember - 50_000);

@@ -3,7 +3,14 @@
 // failure partway (the audit line) changes nothing.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { annotations, auditLog, notifications, prismHearts, prisms } from "../db/schema.ts";
+import {
+  annotations,
+  auditLog,
+  notifications,
+  prismHearts,
+  prisms,
+  type UserRow,
+} from "../db/schema.ts";
 import {
   buildAnnotation,
   buildHeart,
@@ -13,9 +20,17 @@ import {
 } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
-import { deleteAnnotationAsAdmin, deletePrismAsAdmin } from "./admin-delete.ts";
+import { run } from "../test/write.ts";
+import * as annotationCommands from "./annotations.ts";
+import * as prismCommands from "./prisms.ts";
 
 const t = setupTestDatabase();
+
+/** The admin's deletions as their routes make them, with the events they announced. */
+const deletePrismAsAdmin = (admin: UserRow, id: number) =>
+  run(t.database, admin, (write) => prismCommands.deletePrismAsAdmin(write, id));
+const deleteAnnotationAsAdmin = (admin: UserRow, id: number) =>
+  run(t.database, admin, (write) => annotationCommands.deleteAnnotationAsAdmin(write, id));
 
 /** A member's three prisms; the middle one hearted and answered, with the owner's notifications. */
 async function scene(ownerFields: { deactivatedAt?: Date } = {}) {
@@ -78,7 +93,7 @@ const auditOf = (targetType: "prism" | "annotation", targetId: number) =>
 describe("deletePrismAsAdmin", () => {
   it("deletes anyone's prism with its hearts, responses and notifications, and moves the rest up", async () => {
     const s = await scene();
-    const { events } = await deletePrismAsAdmin(t.database.db, s.admin, s.prism.id);
+    const { events } = await deletePrismAsAdmin(s.admin, s.prism.id);
     expect(await stateOf(s)).toEqual({
       prisms: [
         { id: s.above.id, index: 0 },
@@ -96,7 +111,7 @@ describe("deletePrismAsAdmin", () => {
 
   it("records what was deleted in the audit log", async () => {
     const s = await scene();
-    await deletePrismAsAdmin(t.database.db, s.admin, s.prism.id);
+    await deletePrismAsAdmin(s.admin, s.prism.id);
     expect(await auditOf("prism", s.prism.id)).toEqual([
       expect.objectContaining({
         actorId: s.admin.id,
@@ -112,13 +127,13 @@ describe("deletePrismAsAdmin", () => {
 
   it("reaches a deactivated member's prism too", async () => {
     const s = await scene({ deactivatedAt: new Date() });
-    await deletePrismAsAdmin(t.database.db, s.admin, s.prism.id);
+    await deletePrismAsAdmin(s.admin, s.prism.id);
     expect((await stateOf(s)).prisms.map((p) => p.id)).toEqual([s.above.id, s.below.id]);
   });
 
   it("answers 404 for a missing prism, auditing nothing", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
-    await expect(deletePrismAsAdmin(t.database.db, admin, 2 ** 31 - 1)).rejects.toMatchObject({
+    await expect(deletePrismAsAdmin(admin, 2 ** 31 - 1)).rejects.toMatchObject({
       statusCode: 404,
       message: "Prism not found",
     });
@@ -129,7 +144,7 @@ describe("deletePrismAsAdmin", () => {
     const s = await scene();
     const before = await stateOf(s);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(deletePrismAsAdmin(t.database.db, s.admin, s.prism.id));
+    await expectRefused(deletePrismAsAdmin(s.admin, s.prism.id));
     expect(await stateOf(s)).toEqual(before);
   });
 });
@@ -137,7 +152,7 @@ describe("deletePrismAsAdmin", () => {
 describe("deleteAnnotationAsAdmin", () => {
   it("deletes anyone's annotation with its notification, audits it, and tells those who could see it", async () => {
     const s = await scene();
-    const { events } = await deleteAnnotationAsAdmin(t.database.db, s.admin, s.annotation.id);
+    const { events } = await deleteAnnotationAsAdmin(s.admin, s.annotation.id);
     const after = await stateOf(s);
     expect(after.annotations).toEqual([]);
     expect(after.notifications).toEqual(["heart"]);
@@ -171,7 +186,7 @@ describe("deleteAnnotationAsAdmin", () => {
       prismId: s.prism.id,
       status: "approved",
     });
-    const { events } = await deleteAnnotationAsAdmin(t.database.db, s.admin, approved.id);
+    const { events } = await deleteAnnotationAsAdmin(s.admin, approved.id);
     expect(events[0]).toEqual({
       type: "annotation.changed",
       prismId: s.prism.id,
@@ -181,7 +196,7 @@ describe("deleteAnnotationAsAdmin", () => {
 
   it("answers 404 for a missing annotation, auditing nothing", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
-    await expect(deleteAnnotationAsAdmin(t.database.db, admin, 2 ** 31 - 1)).rejects.toMatchObject({
+    await expect(deleteAnnotationAsAdmin(admin, 2 ** 31 - 1)).rejects.toMatchObject({
       statusCode: 404,
       message: "Annotation not found",
     });
@@ -192,7 +207,7 @@ describe("deleteAnnotationAsAdmin", () => {
     const s = await scene();
     const before = await stateOf(s);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(deleteAnnotationAsAdmin(t.database.db, s.admin, s.annotation.id));
+    await expectRefused(deleteAnnotationAsAdmin(s.admin, s.annotation.id));
     expect(await stateOf(s)).toEqual(before);
   });
 });

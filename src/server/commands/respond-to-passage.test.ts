@@ -11,7 +11,8 @@ import { annotations, notifications, type users } from "../db/schema.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
-import { respondToPassage } from "./respond-to-passage.ts";
+import { run } from "../test/write.ts";
+import { respondToPassage } from "./annotations.ts";
 
 const t = setupTestDatabase();
 
@@ -47,8 +48,13 @@ async function scene(
   return { owner, prism };
 }
 
-const respond = (input: AnnotationCreate, participant: Participant) =>
-  respondToPassage(t.database.db, input, participant);
+/** Responds as the route does: the response and its status link, and the events announced. */
+async function respond(input: AnnotationCreate, participant: Participant) {
+  const { result, events } = await run(t.database, participant, (write) =>
+    respondToPassage(write, input),
+  );
+  return { ...result, events };
+}
 
 async function storedFor(prismId: number) {
   const { db } = t.database;

@@ -10,8 +10,31 @@ export const CHANNEL = "prism_events";
 
 type Listener = (event: PrismEvent) => void;
 
-/** What a write did, with the events that announce it once its transaction has committed. */
-export type WithEvents<T = object> = T & { events: PrismEvent[] };
+/** An event of type `T`, as the TypeScript of the event union spells it. */
+type EventOf<T extends PrismEvent["type"]> = Extract<PrismEvent, { type: T }>;
+
+/** An event that a statement builds as JSON (`eventSql`): the only kind a statement announces. */
+export type EventSql = SQL & { readonly announces: PrismEvent["type"] };
+
+/**
+ * An event of the union as SQL JSON, each field a SQL expression of the statement that announces
+ * it: the event is written once, here, typed as the union types it, and both NOTIFY'd
+ * (`EventBus.notification`) and returned to this process from the same expression.
+ */
+export function eventSql<T extends PrismEvent["type"]>(
+  type: T,
+  fields: { [K in keyof Omit<EventOf<T>, "type">]: SQL },
+): EventSql {
+  // The type and the field names are the union's own words, so they are written into the
+  // statement as literals: no parameter to bind, the same text on every run.
+  const literal = (word: string) => sql.raw(`'${word}'`);
+  const pairs = Object.entries(fields as Record<string, SQL>).map(
+    ([name, value]) => sql`, ${literal(name)}, ${value}`,
+  );
+  return Object.assign(sql`json_build_object('type', ${literal(type)}${sql.join(pairs)})`, {
+    announces: type,
+  });
+}
 
 export class EventBus {
   private readonly listeners = new Set<Listener>();
@@ -85,10 +108,10 @@ export class EventBus {
 
   /**
    * For a statement that announces its own changes: the NOTIFY of an event it builds as JSON
-   * (`json_build_object`), delivered to other instances when it commits. Once it has, `announced`
-   * tells this process.
+   * (`eventSql`), delivered to other instances when it commits. Once it has, `announced` tells
+   * this process.
    */
-  notification(event: SQL): SQL {
+  notification(event: EventSql): SQL {
     return sql`pg_notify(${CHANNEL}, json_build_object('from', ${this.instanceId}::text, 'event', ${event})::text)`;
   }
 

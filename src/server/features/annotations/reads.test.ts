@@ -5,9 +5,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../../contract/annotations.ts";
 import type { Participant, Viewer } from "../../actors.ts";
-import { deleteAnnotationAsAdmin } from "../../commands/admin-delete.ts";
-import { decideOnAnnotation } from "../../commands/decide-annotation.ts";
-import { respondToPassage } from "../../commands/respond-to-passage.ts";
+import {
+  decideOnAnnotation,
+  deleteAnnotationAsAdmin,
+  respondToPassage,
+} from "../../commands/annotations.ts";
 import { annotations, type UserRow } from "../../db/schema.ts";
 import type { Asker } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -30,18 +32,15 @@ const visitor = (name: string) =>
 const nobody = asking({ user: null, visitorHash: null }, "|");
 
 async function respond(prismId: number, participant: Participant, annotationText: string) {
-  const { view, events } = await respondToPassage(
-    t.db,
+  const { view } = await respondToPassage(
+    { db: t.db, bus: t.bus, actor: participant },
     { prismId, annotationText, selectedText: "Mornings", selectionStart: 0, selectionEnd: 8 },
-    participant,
   );
-  await t.bus.publish(...events);
   return view.row.id;
 }
 
 async function decide(actor: UserRow, id: number, status: "approved" | "rejected") {
-  const { events } = await decideOnAnnotation(t.db, actor, id, status);
-  await t.bus.publish(...events);
+  await decideOnAnnotation({ db: t.db, bus: t.bus, actor }, id, status);
 }
 
 async function scene() {
@@ -143,8 +142,7 @@ describe("a prism's annotations, read from memory", () => {
       },
     ]);
 
-    const { events } = await deleteAnnotationAsAdmin(t.db, admin, id);
-    await t.bus.publish(...events);
+    await deleteAnnotationAsAdmin({ db: t.db, bus: t.bus, actor: admin }, id);
     expect(reads.list.etag({ prismId: prism.id }, asOwner)).toBeUndefined();
     expect(await shown(asOwner)).toEqual([]);
   });

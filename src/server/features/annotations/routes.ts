@@ -18,10 +18,11 @@ import { cachedRead } from "../../cache/cached-read.ts";
 import {
   decideOnAnnotation,
   replyToAnnotation,
+  respondToPassage,
   setAnnotationStatusAsAdmin,
   withdrawReply,
-} from "../../commands/decide-annotation.ts";
-import { respondToPassage } from "../../commands/respond-to-passage.ts";
+} from "../../commands/annotations.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
@@ -32,7 +33,8 @@ import { annotationReads } from "./reads.ts";
 import { getAnnotation, responseByStatusToken } from "./service.ts";
 
 export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, config, secret, limitStore } = deps;
+  const { db, config, secret, limitStore } = deps;
+  const as = writer(deps);
   const tags = ["annotations"];
   const idParams = z.object({ id: idParam });
   const reads = annotationReads(deps);
@@ -65,8 +67,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
-      const { view, statusToken, events } = await respondToPassage(db, request.body, participant);
-      await bus.publish(...events);
+      const { view, statusToken } = await respondToPassage(as(participant), request.body);
       const viewer = {
         user: request.user,
         visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
@@ -137,14 +138,11 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      const actor = requireUser(request);
-      const { view, events } = await decideOnAnnotation(
-        db,
-        actor,
+      const view = await decideOnAnnotation(
+        as(requireUser(request)),
         request.params.id,
         request.body.status,
       );
-      await bus.publish(...events);
       return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );
@@ -163,13 +161,11 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       config: replyWrites,
     },
     async (request, reply) => {
-      const { view, events } = await replyToAnnotation(
-        db,
-        requireUser(request),
+      const view = await replyToAnnotation(
+        as(requireUser(request)),
         request.params.id,
         request.body.text,
       );
-      await bus.publish(...events);
       return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );
@@ -186,8 +182,7 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       config: replyWrites,
     },
     async (request, reply) => {
-      const { events } = await withdrawReply(db, requireUser(request), request.params.id);
-      await bus.publish(...events);
+      await withdrawReply(as(requireUser(request)), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -204,13 +199,11 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      const { view, events } = await setAnnotationStatusAsAdmin(
-        db,
-        requireAdmin(request),
+      const view = await setAnnotationStatusAsAdmin(
+        as(requireAdmin(request)),
         request.params.id,
         request.body.status,
       );
-      await bus.publish(...events);
       return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );

@@ -10,9 +10,7 @@ import type { Participant, Viewer } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import {
-  annotationAudience,
   annotationsVisibleTo,
   canModerateAnnotations,
   canRespondTo,
@@ -287,30 +285,15 @@ export async function setAnnotationStatus(
 
 /**
  * Deletes any annotation (an admin's call), inside the caller's transaction; its notifications go
- * with it (cascade). Returns it as it was, and the events for its prism and the owner's
- * notifications.
+ * with it (cascade). Returns it as it was, with its prism's owner.
  */
 export async function deleteAnnotation(
   tx: Executor,
   id: number,
-): Promise<WithEvents<{ row: AnnotationRow; ownerUsername: string }>> {
+): Promise<{ row: AnnotationRow; ownerId: number; ownerUsername: string }> {
   const { row, prism, ownerUsername } = await loadForDecision(tx, id);
   await tx.delete(annotations).where(eq(annotations.id, id));
-  return {
-    row,
-    ownerUsername,
-    events: [
-      {
-        type: "annotation.changed",
-        prismId: prism.id,
-        username: ownerUsername,
-        audience: annotationAudience(prism.userId, [
-          { statuses: [row.status], userId: row.userId },
-        ]),
-      },
-      { type: "notifications.changed", userId: prism.userId },
-    ],
-  };
+  return { row, ownerId: prism.userId, ownerUsername };
 }
 
 /** Other members' prisms that a member annotated, with their owners and heart counts. */

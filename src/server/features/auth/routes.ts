@@ -3,21 +3,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authMessages, loginSchema, registerSchema } from "../../../contract/auth.ts";
 import { currentUserSchema } from "../../../contract/user.ts";
+import { register, signIn, signOut } from "../../commands/auth.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, unauthorized } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
 import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
-import { createSession, deleteSession } from "../../security/session-store.ts";
-import { hashToken } from "../../security/tokens.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
-import { findUserByUsername, registerMember } from "../users/service.ts";
-import { markActive, verifyCredentials } from "./service.ts";
+import { findUserByUsername } from "../users/service.ts";
+import { verifyCredentials } from "./service.ts";
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, bus, config, limitStore },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config, limitStore } = deps;
   const tags = ["auth"];
+  const as = writer(deps);
   // Sign-in attempts are counted by the account a name signs in to, so that every spelling of a
   // username shares one count (an unknown name counts as itself). One account from one address
   // gets a few tries, and one address over all accounts more, counted before the password is
@@ -46,10 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request, reply) => {
-      const { user, token } = await db.transaction(async (tx) => {
-        const user = await registerMember(tx, request.body);
-        return { user, token: await createSession(tx, user.id, request.headers["user-agent"]) };
-      });
+      const { user, token } = await register(as(null), request.body, request.headers["user-agent"]);
       await startSession(db, request, reply, config, token);
       return reply.status(201).send(presentCurrentUser(user));
     },
@@ -80,9 +76,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         throw unauthorized(authMessages.wrongCredentials);
       }
       await Promise.all([fromHere.resetFrom(here), perAddress.refund(request)]);
-      const token = await createSession(db, user.id, request.headers["user-agent"]);
-      await startSession(db, request, reply, config, token);
-      return presentCurrentUser(await markActive(db, user.id));
+      const signedIn = await signIn(as(user), request.headers["user-agent"]);
+      await startSession(db, request, reply, config, signedIn.token);
+      return presentCurrentUser(signedIn.user);
     },
   );
 
@@ -91,16 +87,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     { schema: { tags, summary: "Sign out", response: { 204: z.null() } } },
     async (request, reply) => {
       const token = sessionToken(request);
-      if (token) await deleteSession(db, token);
-      clearSessionCookie(reply, config);
       // This session's streams end on every process; the member's other devices stay signed in.
-      if (token && request.user) {
-        await bus.publish({
-          type: "sessions.ended",
-          userId: request.user.id,
-          session: hashToken(token),
-        });
-      }
+      if (token) await signOut(as(request.user ?? null), token);
+      clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },
   );

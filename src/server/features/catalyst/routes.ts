@@ -13,11 +13,12 @@ import {
   catalystUserSchema,
 } from "../../../contract/catalyst.ts";
 import { idParam, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
-import { deleteAnnotationAsAdmin, deletePrismAsAdmin } from "../../commands/admin-delete.ts";
-import type { UserRow } from "../../db/schema.ts";
+import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
+import { deletePrismAsAdmin } from "../../commands/prisms.ts";
+import { deactivateMember, reactivateMember, setAdminFlag } from "../../commands/users.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import {
   presentAuditEntry,
@@ -26,18 +27,17 @@ import {
   presentCatalystUser,
 } from "./presenter.ts";
 import {
-  deactivateMember,
   listAnnotations,
   listAudit,
   listPrisms,
   listUsers,
   loadActivity,
   loadStats,
-  reactivateMember,
-  setAdminFlag,
 } from "./service.ts";
 
-export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus }) => {
+export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  const as = writer(deps);
   const tags = ["admin"];
   const readErrors = errorResponses(400, 401, 403);
   const writeErrors = errorResponses(400, 401, 403, 404);
@@ -47,12 +47,6 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.addHook("onRequest", async (request) => {
     requireAdmin(request);
   });
-
-  /** Announces what a write to a member did and answers with the member's row. */
-  const answerUser = async ({ user, events }: WithEvents<{ user: UserRow }>) => {
-    await bus.publish(...events);
-    return presentCatalystUser(user);
-  };
 
   app.get(
     "/analytics/stats",
@@ -155,8 +149,8 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request) =>
-      answerUser(
-        await setAdminFlag(db, requireAdmin(request), request.params.id, request.body.isAdmin),
+      presentCatalystUser(
+        await setAdminFlag(as(requireAdmin(request)), request.params.id, request.body.isAdmin),
       ),
   );
 
@@ -172,7 +166,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request) =>
-      answerUser(await deactivateMember(db, requireAdmin(request), request.params.id)),
+      presentCatalystUser(await deactivateMember(as(requireAdmin(request)), request.params.id)),
   );
 
   app.put(
@@ -186,7 +180,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request) =>
-      answerUser(await reactivateMember(db, requireAdmin(request), request.params.id)),
+      presentCatalystUser(await reactivateMember(as(requireAdmin(request)), request.params.id)),
   );
 
   app.delete(
@@ -200,8 +194,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      const { events } = await deletePrismAsAdmin(db, requireAdmin(request), request.params.id);
-      await bus.publish(...events);
+      await deletePrismAsAdmin(as(requireAdmin(request)), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -217,12 +210,7 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      const { events } = await deleteAnnotationAsAdmin(
-        db,
-        requireAdmin(request),
-        request.params.id,
-      );
-      await bus.publish(...events);
+      await deleteAnnotationAsAdmin(as(requireAdmin(request)), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -3,13 +3,22 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { catalystMessages } from "../../../contract/catalyst.ts";
-import { auditLog, sessions, users } from "../../db/schema.ts";
+import * as commands from "../../commands/users.ts";
+import { auditLog, sessions, type UserRow, users } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
 import { expectRefused, refuseWrites } from "../../test/faults.ts";
 import { setupTestDatabase, signIn } from "../../test/helpers.ts";
-import { deactivateMember, reactivateMember, setAdminFlag } from "./service.ts";
+import { run } from "../../test/write.ts";
 
 const t = setupTestDatabase();
+
+/** The writes as their routes make them (commands/users.ts), with the events they announced. */
+const setAdminFlag = (admin: UserRow, userId: number, isAdmin: boolean) =>
+  run(t.database, admin, (write) => commands.setAdminFlag(write, userId, isAdmin), "user");
+const deactivateMember = (admin: UserRow, userId: number) =>
+  run(t.database, admin, (write) => commands.deactivateMember(write, userId), "user");
+const reactivateMember = (admin: UserRow, userId: number) =>
+  run(t.database, admin, (write) => commands.reactivateMember(write, userId), "user");
 
 async function stateOf(userId: number) {
   const { db } = t.database;
@@ -32,10 +41,10 @@ describe("setAdminFlag", () => {
   it("grants and revokes, auditing both and ending the member's streams", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const member = await buildUser(t.database);
-    const granted = await setAdminFlag(t.database.db, admin, member.id, true);
+    const granted = await setAdminFlag(admin, member.id, true);
     expect(granted.user.isAdmin).toBe(true);
     expect(granted.events).toEqual([{ type: "roles.changed", userId: member.id }]);
-    await setAdminFlag(t.database.db, admin, member.id, false);
+    await setAdminFlag(admin, member.id, false);
     const target = `@${member.username}`;
     expect(await stateOf(member.id)).toMatchObject({
       isAdmin: false,
@@ -56,12 +65,12 @@ describe("setAdminFlag", () => {
 
   it("never lets an admin remove their own access, and 404s a missing member; nothing changes", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
-    await expect(setAdminFlag(t.database.db, admin, admin.id, false)).rejects.toMatchObject({
+    await expect(setAdminFlag(admin, admin.id, false)).rejects.toMatchObject({
       statusCode: 400,
       message: catalystMessages.selfRevoke,
     });
     expect(await stateOf(admin.id)).toMatchObject({ isAdmin: true, audit: [] });
-    await expect(setAdminFlag(t.database.db, admin, 2 ** 31 - 1, true)).rejects.toMatchObject({
+    await expect(setAdminFlag(admin, 2 ** 31 - 1, true)).rejects.toMatchObject({
       statusCode: 404,
       message: catalystMessages.userNotFound,
     });
@@ -71,7 +80,7 @@ describe("setAdminFlag", () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const member = await buildUser(t.database);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(setAdminFlag(t.database.db, admin, member.id, true));
+    await expectRefused(setAdminFlag(admin, member.id, true));
     expect(await stateOf(member.id)).toMatchObject({ isAdmin: false, audit: [] });
   });
 });
@@ -82,7 +91,7 @@ describe("deactivateMember and reactivateMember", () => {
     const member = await buildUser(t.database);
     await signIn(t.database, member);
     await signIn(t.database, member);
-    const { user, events } = await deactivateMember(t.database.db, admin, member.id);
+    const { user, events } = await deactivateMember(admin, member.id);
     expect(events).toEqual([
       { type: "sessions.ended", userId: member.id },
       { type: "prisms.changed", username: member.username },
@@ -91,10 +100,10 @@ describe("deactivateMember and reactivateMember", () => {
     const since = user.deactivatedAt;
     expect(since).toBeInstanceOf(Date);
     expect(await stateOf(member.id)).toMatchObject({ deactivatedAt: since, sessions: 0 });
-    await deactivateMember(t.database.db, admin, member.id);
+    await deactivateMember(admin, member.id);
     expect((await stateOf(member.id)).deactivatedAt).toEqual(since);
 
-    const back = await reactivateMember(t.database.db, admin, member.id);
+    const back = await reactivateMember(admin, member.id);
     expect(back.user.deactivatedAt).toBeNull();
     expect(back.events.map((event) => event.type)).toEqual(["prisms.changed", "profile.changed"]);
     const states = (await stateOf(member.id)).audit.map((entry) => [entry.action, entry.details]);
@@ -111,7 +120,7 @@ describe("deactivateMember and reactivateMember", () => {
   it("never lets an admin deactivate themselves", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     await signIn(t.database, admin);
-    await expect(deactivateMember(t.database.db, admin, admin.id)).rejects.toMatchObject({
+    await expect(deactivateMember(admin, admin.id)).rejects.toMatchObject({
       statusCode: 400,
       message: catalystMessages.selfDeactivate,
     });
@@ -123,7 +132,7 @@ describe("deactivateMember and reactivateMember", () => {
     const member = await buildUser(t.database);
     await signIn(t.database, member);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(deactivateMember(t.database.db, admin, member.id));
+    await expectRefused(deactivateMember(admin, member.id));
     expect(await stateOf(member.id)).toMatchObject({ deactivatedAt: null, sessions: 1, audit: [] });
   });
 });

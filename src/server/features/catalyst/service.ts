@@ -11,7 +11,7 @@ import {
 } from "../../../contract/catalyst.ts";
 import type { Page, PageQuery } from "../../../contract/paging.ts";
 import { type AuditDetails, recordAudit } from "../../audit.ts";
-import type { Db, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import {
   annotations,
   auditLog,
@@ -21,7 +21,6 @@ import {
   users,
 } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import { locksOutSelf } from "../../policy.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
 
@@ -252,90 +251,74 @@ const accountState = (user: Pick<UserRow, "deactivatedAt">) => ({
 });
 
 /**
+ * Deactivates a member (keeping the time of a first deactivation) or reactivates them, and the
+ * audit log records it.
+ */
+async function setAccountState(
+  tx: Executor,
+  actor: UserRow,
+  userId: number,
+  action: "user.deactivate" | "user.reactivate",
+): Promise<UserRow> {
+  const before = await lockMember(tx, userId);
+  const user = await updateMember(tx, userId, {
+    deactivatedAt: action === "user.deactivate" ? (before.deactivatedAt ?? new Date()) : null,
+  });
+  await recordAudit(tx, actor, {
+    action,
+    targetType: "user",
+    targetId: userId,
+    target: `@${user.username}`,
+    before: accountState(before),
+    after: accountState(user),
+  });
+  return user;
+}
+
+/**
  * Grants or revokes a member's admin flag; an admin cannot revoke their own (400). Answers tagged
  * for what an admin may see move on.
  */
 export async function setAdminFlag(
-  db: Db,
+  tx: Executor,
   actor: UserRow,
   userId: number,
   isAdmin: boolean,
-): Promise<WithEvents<{ user: UserRow }>> {
+): Promise<UserRow> {
   if (!isAdmin && locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfRevoke);
-  return db.transaction(async (tx) => {
-    const before = await lockMember(tx, userId);
-    const user = await updateMember(tx, userId, { isAdmin });
-    await recordAudit(tx, actor, {
-      action: isAdmin ? "user.grant-admin" : "user.revoke-admin",
-      targetType: "user",
-      targetId: userId,
-      target: `@${user.username}`,
-      before: { isAdmin: before.isAdmin },
-      after: { isAdmin },
-    });
-    return { user, events: [{ type: "roles.changed", userId }] };
+  const before = await lockMember(tx, userId);
+  const user = await updateMember(tx, userId, { isAdmin });
+  await recordAudit(tx, actor, {
+    action: isAdmin ? "user.grant-admin" : "user.revoke-admin",
+    targetType: "user",
+    targetId: userId,
+    target: `@${user.username}`,
+    before: { isAdmin: before.isAdmin },
+    after: { isAdmin },
   });
+  return user;
 }
 
 /**
  * Deactivates a member: they cannot sign in, their profile answers 404, every session of theirs
- * ends, and so (through the events) do their open streams on every instance. Nothing of theirs is
- * deleted. An admin cannot deactivate themselves (400).
+ * ends. Nothing of theirs is deleted. An admin cannot deactivate themselves (400).
  */
 export async function deactivateMember(
-  db: Db,
+  tx: Executor,
   actor: UserRow,
   userId: number,
-): Promise<WithEvents<{ user: UserRow }>> {
+): Promise<UserRow> {
   if (locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfDeactivate);
-  return db.transaction(async (tx) => {
-    const before = await lockMember(tx, userId);
-    const user = await updateMember(tx, userId, {
-      deactivatedAt: before.deactivatedAt ?? new Date(),
-    });
-    await deleteSessionsOf(tx, userId);
-    await recordAudit(tx, actor, {
-      action: "user.deactivate",
-      targetType: "user",
-      targetId: userId,
-      target: `@${user.username}`,
-      before: accountState(before),
-      after: accountState(user),
-    });
-    return {
-      user,
-      events: [
-        { type: "sessions.ended", userId },
-        { type: "prisms.changed", username: user.username },
-        { type: "profile.changed", username: user.username },
-      ],
-    };
-  });
+  const user = await setAccountState(tx, actor, userId, "user.deactivate");
+  await deleteSessionsOf(tx, userId);
+  return user;
 }
 
 /** Reactivates a member: they may sign in again and their page is back, as it was. */
 export async function reactivateMember(
-  db: Db,
+  tx: Executor,
   actor: UserRow,
   userId: number,
-): Promise<WithEvents<{ user: UserRow }>> {
-  return db.transaction(async (tx) => {
-    const before = await lockMember(tx, userId);
-    const user = await updateMember(tx, userId, { deactivatedAt: null });
-    await recordAudit(tx, actor, {
-      action: "user.reactivate",
-      targetType: "user",
-      targetId: userId,
-      target: `@${user.username}`,
-      before: accountState(before),
-      after: accountState(user),
-    });
-    return {
-      user,
-      events: [
-        { type: "prisms.changed", username: user.username },
-        { type: "profile.changed", username: user.username },
-      ],
-    };
-  });
+): Promise<UserRow> {
+  return setAccountState(tx, actor, userId, "user.reactivate");
 }

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Participant } from "../../actors.ts";
-import { deletePrismAsAdmin } from "../../commands/admin-delete.ts";
-import { heartPrism } from "../../commands/heart-prism.ts";
+import { heartPrism } from "../../commands/hearts.ts";
+import { deletePrismAsAdmin } from "../../commands/prisms.ts";
 import { prisms } from "../../db/schema.ts";
 import type { Asker } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
@@ -29,8 +29,8 @@ describe("heart status, read from memory", () => {
     const prism = await buildPrism(t.database, { userId: owner.id });
     const [ada, bea] = [visitor("ada"), visitor("bea")];
     const asMember = asking({ user: member }, "session|");
-    await heartPrism(t.db, t.bus, prism.id, ada.participant);
-    await heartPrism(t.db, t.bus, prism.id, asMember.participant);
+    await heartPrism({ db: t.db, bus: t.bus, actor: ada.participant }, prism.id);
+    await heartPrism({ db: t.db, bus: t.bus, actor: asMember.participant }, prism.id);
 
     const forAda = await reads.status.read({ prismId: prism.id }, ada);
     const forBea = await reads.status.read({ prismId: prism.id }, bea);
@@ -62,7 +62,7 @@ describe("heart status, read from memory", () => {
     expect(reads.status.etag({ prismId: prism.id }, ada)).toBe(before.etag?.());
 
     // Another visitor's heart announces itself: everyone's status is read afresh.
-    await heartPrism(t.db, t.bus, prism.id, bea.participant);
+    await heartPrism({ db: t.db, bus: t.bus, actor: bea.participant }, prism.id);
     expect(reads.status.etag({ prismId: prism.id }, ada)).toBeUndefined();
     const after = await reads.status.read({ prismId: prism.id }, ada);
     expect(after.value).toEqual({ hearted: false, heartsCount: 8 });
@@ -72,8 +72,7 @@ describe("heart status, read from memory", () => {
       heartsCount: 8,
     });
 
-    const { events } = await deletePrismAsAdmin(t.db, admin, prism.id);
-    await t.bus.publish(...events);
+    await deletePrismAsAdmin({ db: t.db, bus: t.bus, actor: admin }, prism.id);
     expect(reads.status.etag({ prismId: prism.id }, ada)).toBeUndefined();
     await expect(reads.status.read({ prismId: prism.id }, ada)).rejects.toMatchObject({
       statusCode: 404,

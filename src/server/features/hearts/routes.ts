@@ -4,7 +4,8 @@ import { z } from "zod";
 import { idParam } from "../../../contract/paging.ts";
 import { heartMessages, heartStatusSchema } from "../../../contract/prisms.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
-import { heartPrism } from "../../commands/heart-prism.ts";
+import { heartPrism } from "../../commands/hearts.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
@@ -12,7 +13,7 @@ import { participantOf } from "../../plugins/visitor.ts";
 import { heartReads } from "./reads.ts";
 
 export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, config, secret, limitStore } = deps;
+  const { config, secret, limitStore } = deps;
   const params = z.object({ prismId: idParam });
   const tags = ["hearts"];
   const response = { 200: heartStatusSchema, ...errorResponses(404) };
@@ -26,6 +27,7 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       : `${by.address(request)}:prism:${(request.params as { prismId: number }).prismId}`,
   );
   const reads = heartReads(deps);
+  const as = writer(deps);
 
   app.get("/prisms/:prismId/heart", {
     schema: {
@@ -50,9 +52,7 @@ export const heartsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         rateLimit: { message: heartMessages.tooMany, limits: [anonymousPerPrism, perAddress] },
       },
     },
-    async (request, reply) => {
-      const participant = participantOf(request, reply, config, secret);
-      return heartPrism(db, bus, request.params.prismId, participant);
-    },
+    async (request, reply) =>
+      heartPrism(as(participantOf(request, reply, config, secret)), request.params.prismId),
   );
 };

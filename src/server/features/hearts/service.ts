@@ -1,10 +1,12 @@
 // Hearts: one per member or anonymous visitor per prism, counted exactly.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PrismEvent } from "../../../contract/events.ts";
 import type { Participant } from "../../actors.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import { notifications, prismHearts, prisms, users } from "../../db/schema.ts";
+import { prismHearts, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
+import { type EventSql, eventSql } from "../../live/bus.ts";
 import { liveOwner } from "../../policy.ts";
 
 /** Statements for the participant's own heart on a prism, by member id or by visitor hash. */
@@ -59,37 +61,34 @@ export async function hasHearted(
   return mine !== undefined;
 }
 
-/** Who hearts, as the heart notification records them (see `heartActor`). */
-export interface HeartActor {
-  key: string;
-  name: string | null;
-}
-
 interface HeartToggle {
   hearted: boolean;
   heartsCount: number;
-  ownerId: number;
-  ownerUsername: string;
-  /** The owner was told of this heart (a first heart from this actor, not the owner). */
-  notified: boolean;
+  /** What the statement announced: the new count, and the owner's notification if one was made. */
+  events: PrismEvent[];
 }
 
 interface ToggleRow {
-  ownerId: number;
-  ownerUsername: string;
   added: boolean;
-  removed: boolean;
   heartsCount: number | null;
-  notified: boolean;
+  heartChanged: PrismEvent | null;
+  notificationCreated: PrismEvent | null;
 }
+
+/** The heart statement's events, from its relations `prism` (with its owner) and `counted`. */
+const heartChanged = eventSql("heart.changed", {
+  prismId: sql`prism.id`,
+  heartsCount: sql`counted.hearts_count`,
+  username: sql`prism.username`,
+});
+const notificationCreated = eventSql("notification.created", { userId: sql`prism.user_id` });
 
 /**
  * Flips the participant's heart on a prism, moves its count and, for a new heart from someone
- * other than the owner, tells the owner once per actor and prism (the notifications' unique
- * index), and makes the NOTIFY of its events (`notification`, from the event bus): one
- * statement, so one round trip and its own transaction. The prism's row is locked
- * from the count's update to the commit and every heart on the prism waits for it, so nothing
- * else happens in between.
+ * other than the owner, tells the owner once per actor and prism (`notifyOfHeart`), and makes the
+ * NOTIFY of its events (`notification`, from the event bus) and returns them: one statement, so
+ * one round trip and its own transaction. The prism's row is locked from the count's update to
+ * the commit and every heart on the prism waits for it, so nothing else happens in between.
  *
  * The commit does not wait for the disk (`synchronous_commit` off for this transaction only):
  * the lock is then held for microseconds instead of a disk flush, which is what lets one prism
@@ -106,8 +105,9 @@ export async function toggleHeart(
   db: Db,
   prismId: number,
   participant: Participant,
-  actor: HeartActor,
-  notification: (event: SQL) => SQL,
+  notification: (event: EventSql) => SQL,
+  /** The insert that tells the owner of a new heart (the notifications' own, `notifyOfHeart`). */
+  notifyOwner: SQL,
 ): Promise<HeartToggle> {
   const memberId = "user" in participant ? participant.user.id : null;
   const visitorHash = "user" in participant ? null : participant.visitorHash;
@@ -140,27 +140,15 @@ export async function toggleHeart(
             and (exists (select from added) or exists (select from removed))
           returning hearts_count
         ), notified as (
-          insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
-          select user_id, id, 'heart', ${actor.name}::text, ${actor.key}::text from prism
-          where exists (select from added) and user_id is distinct from ${memberId}::int
-          on conflict do nothing
-          returning 1
+          ${notifyOwner}
         )
         select
-          prism.user_id as "ownerId",
-          prism.username as "ownerUsername",
           exists (select from added) as added,
-          exists (select from removed) as removed,
           (select hearts_count from counted) as "heartsCount",
-          exists (select from notified) as notified,
-          (
-            select ${notification(sql`json_build_object('type', 'heart.changed', 'prismId', prism.id, 'heartsCount', hearts_count, 'username', prism.username)`)}
-            from counted
-          ) as "heartAnnounced",
-          (
-            select ${notification(sql`json_build_object('type', 'notification.created', 'userId', prism.user_id)`)}
-            from notified
-          ) as "notificationAnnounced"
+          (select ${heartChanged} from counted) as "heartChanged",
+          (select ${notificationCreated} from notified) as "notificationCreated",
+          (select ${notification(heartChanged)} from counted) as "heartAnnounced",
+          (select ${notification(notificationCreated)} from notified) as "notificationAnnounced"
         from prism, durability`),
     );
     if (!row) throw notFound("Prism not found");
@@ -168,9 +156,7 @@ export async function toggleHeart(
     return {
       hearted: row.added,
       heartsCount: row.heartsCount,
-      ownerId: row.ownerId,
-      ownerUsername: row.ownerUsername,
-      notified: row.notified,
+      events: [row.heartChanged, row.notificationCreated].filter((event) => event !== null),
     };
   }
 }

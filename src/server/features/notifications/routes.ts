@@ -8,23 +8,25 @@ import {
 } from "../../../contract/notifications.ts";
 import { idParam, pageQuerySchema } from "../../../contract/paging.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
+import {
+  deleteNotification,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "../../commands/notifications.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentNotification } from "./presenter.ts";
 import { notificationReads } from "./reads.ts";
-import {
-  deleteNotification,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from "./service.ts";
+import { listNotifications } from "./service.ts";
 
 const errors = errorResponses(400, 401, 404, 429);
 
 export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, limitStore } = deps;
+  const { db, limitStore } = deps;
+  const as = writer(deps);
   const tags = ["notifications"];
   const idParams = z.object({ id: idParam });
   const reads = notificationReads(deps);
@@ -78,11 +80,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
       config: budget,
     },
-    async (request) => {
-      const { count, events } = await markAllNotificationsRead(db, requireUser(request).id);
-      await bus.publish(...events);
-      return { count };
-    },
+    async (request) => ({ count: await markAllNotificationsRead(as(requireUser(request))) }),
   );
 
   app.post(
@@ -96,15 +94,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
       config: budget,
     },
-    async (request) => {
-      const { notification, events } = await markNotificationRead(
-        db,
-        requireUser(request).id,
-        request.params.id,
-      );
-      await bus.publish(...events);
-      return presentNotification(notification);
-    },
+    async (request) =>
+      presentNotification(await markNotificationRead(as(requireUser(request)), request.params.id)),
   );
 
   app.delete(
@@ -119,8 +110,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       config: budget,
     },
     async (request, reply) => {
-      const { events } = await deleteNotification(db, requireUser(request).id, request.params.id);
-      await bus.publish(...events);
+      await deleteNotification(as(requireUser(request)), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -2,18 +2,27 @@
 // when something changed (an open tray refetches on each event).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as commands from "../../commands/notifications.ts";
 import { notifications } from "../../db/schema.ts";
 import { buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
-import {
-  deleteNotification,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  unreadCount,
-} from "./service.ts";
+import { run } from "../../test/write.ts";
+import { listNotifications, unreadCount } from "./service.ts";
 
 const t = setupTestDatabase();
+
+/** The writes as their routes make them (commands/notifications.ts), with their events. */
+const markNotificationRead = (userId: number, id: number) =>
+  run(
+    t.database,
+    { id: userId },
+    (write) => commands.markNotificationRead(write, id),
+    "notification",
+  );
+const markAllNotificationsRead = (userId: number) =>
+  run(t.database, { id: userId }, (write) => commands.markAllNotificationsRead(write), "count");
+const deleteNotification = (userId: number, id: number) =>
+  run(t.database, { id: userId }, (write) => commands.deleteNotification(write, id));
 
 /** A member with a prism, and a way to give them notifications about it. */
 async function recipient() {
@@ -36,14 +45,14 @@ describe("notifications", () => {
     const { user, notify } = await recipient();
     const other = await recipient();
     const note = await notify();
-    const first = await markNotificationRead(t.database.db, user.id, note.id);
+    const first = await markNotificationRead(user.id, note.id);
     expect(first.notification).toMatchObject({ id: note.id, read: true });
     expect(first.notification).not.toHaveProperty("actorKey");
     expect(first.events).toEqual(changed(user.id));
-    expect((await markNotificationRead(t.database.db, user.id, note.id)).events).toEqual([]);
+    expect((await markNotificationRead(user.id, note.id)).events).toEqual([]);
 
     const theirs = await other.notify();
-    await expect(markNotificationRead(t.database.db, user.id, theirs.id)).rejects.toMatchObject({
+    await expect(markNotificationRead(user.id, theirs.id)).rejects.toMatchObject({
       statusCode: 404,
       message: "Notification not found",
     });
@@ -59,13 +68,13 @@ describe("notifications", () => {
     await notify(line);
     await notify({ ...line, read: true });
     const theirs = await other.notify();
-    expect(await markAllNotificationsRead(t.database.db, user.id)).toEqual({
+    expect(await markAllNotificationsRead(user.id)).toEqual({
       count: 2,
       events: changed(user.id),
     });
     expect(await unreadCount(t.database.db, user.id)).toBe(0);
     expect(await rowOf(theirs.id)).toMatchObject({ read: false });
-    expect(await markAllNotificationsRead(t.database.db, user.id)).toEqual({
+    expect(await markAllNotificationsRead(user.id)).toEqual({
       count: 0,
       events: [],
     });
@@ -76,13 +85,11 @@ describe("notifications", () => {
     const other = await recipient();
     const mine = await notify();
     const theirs = await other.notify();
-    await expect(deleteNotification(t.database.db, user.id, theirs.id)).rejects.toMatchObject({
+    await expect(deleteNotification(user.id, theirs.id)).rejects.toMatchObject({
       statusCode: 404,
     });
     expect(await rowOf(theirs.id)).toEqual(theirs);
-    expect((await deleteNotification(t.database.db, user.id, mine.id)).events).toEqual(
-      changed(user.id),
-    );
+    expect((await deleteNotification(user.id, mine.id)).events).toEqual(changed(user.id));
     expect(await listNotifications(t.database.db, user.id, { limit: 10, offset: 0 })).toEqual([]);
   });
 });

@@ -3,15 +3,12 @@
 // count, and the recipient's own changes. Every read and change is scoped to the recipient.
 import { and, desc, eq, getTableColumns, ne, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { PrismEvent } from "../../../contract/events.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import { memberKey, type Participant, participantKey } from "../../actors.ts";
-import type { Db, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
-import type { HeartActor } from "../hearts/service.ts";
 
 const {
   actorKey: _actorKey,
@@ -39,14 +36,19 @@ interface About {
 }
 
 /**
- * How a heart notification names and remembers its actor. A heart's toggle tells the owner of a
- * new heart from anyone but the owner, once per actor and prism (`toggleHeart`).
+ * The part of the heart's one statement (`toggleHeart`) that tells a prism's owner of a new heart
+ * from anyone but the owner, once per actor and prism (the notifications' unique index), naming
+ * and remembering the actor. It reads the statement's relations `prism` (the prism's id and
+ * owner's user_id) and `added` (a row when the heart is new), and returns a row when it told.
  */
-export function heartActor(participant: Participant): HeartActor {
-  return {
-    key: participantKey(participant),
-    name: "user" in participant ? displayName(participant.user) : null,
-  };
+export function notifyOfHeart(participant: Participant): SQL {
+  const memberId = "user" in participant ? participant.user.id : null;
+  const name = "user" in participant ? displayName(participant.user) : null;
+  return sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
+    select user_id, id, 'heart', ${name}::text, ${participantKey(participant)}::text from prism
+    where exists (select from added) and user_id is distinct from ${memberId}::int
+    on conflict do nothing
+    returning 1`;
 }
 
 /** Tells a prism's owner of a response to a passage; true when a notification was made. */
@@ -72,8 +74,7 @@ export async function notifyAnnotation(
  * `actor` (the prism's owner, or an admin deciding for them). Anonymous authors follow theirs by
  * their status link instead. A reply is news once per response: after the author was told of one,
  * a reply written again (taken back first) tells them nothing; the caller holds the response's
- * lock, so two replies at once still tell them once. Returns the event for the author's open
- * pages, if one was made.
+ * lock, so two replies at once still tell them once. True when a notification was made.
  */
 export async function notifyAuthor(
   tx: Executor,
@@ -82,9 +83,9 @@ export async function notifyAuthor(
     actor: UserRow;
     type: "approved" | "rejected" | "reply";
   },
-): Promise<PrismEvent[]> {
+): Promise<boolean> {
   const { annotation, actor, type } = about;
-  if (annotation.userId === null || annotation.userId === actor.id) return [];
+  if (annotation.userId === null || annotation.userId === actor.id) return false;
   if (type === "reply") {
     const [told] = await tx
       .select({ id: notifications.id })
@@ -97,7 +98,7 @@ export async function notifyAuthor(
         ),
       )
       .limit(1);
-    if (told) return [];
+    if (told) return false;
   }
   await tx.insert(notifications).values({
     userId: annotation.userId,
@@ -107,11 +108,7 @@ export async function notifyAuthor(
     actorName: displayName(actor),
     actorKey: memberKey(actor.id),
   });
-  return [
-    type === "reply"
-      ? { type: "notification.created", userId: annotation.userId, mail: true }
-      : { type: "notification.created", userId: annotation.userId },
-  ];
+  return true;
 }
 
 const hearts = alias(notifications, "hearts");
@@ -208,44 +205,34 @@ const headOf = (line: Line) =>
       : line.id,
   );
 
-/** Announces that the member's notifications changed (other than by a new one). */
-const notificationsChanged = (userId: number): PrismEvent[] => [
-  { type: "notifications.changed", userId },
-];
-
 /**
  * Marks one of the recipient's lines read (a group of hearts: its head, which holds the line's
- * state); someone else's is a 404, like a missing one.
+ * state); someone else's is a 404, like a missing one. `marked`: it was unread.
  */
 export async function markNotificationRead(
-  db: Db,
+  tx: Executor,
   userId: number,
   notificationId: number,
-): Promise<WithEvents<{ notification: NotificationView }>> {
-  return db.transaction(async (tx) => {
-    const line = headOf(await lineOf(tx, userId, notificationId));
-    const marked = await tx
-      .update(notifications)
-      .set({ read: true })
-      .where(and(line, eq(notifications.read, false)))
-      .returning({ id: notifications.id });
-    const [notification] = await selectLines(tx, line);
-    if (!notification) throw notFound(notFoundMessage);
-    return { notification, events: marked.length > 0 ? notificationsChanged(userId) : [] };
-  });
+): Promise<{ notification: NotificationView; marked: boolean }> {
+  const line = headOf(await lineOf(tx, userId, notificationId));
+  const marked = await tx
+    .update(notifications)
+    .set({ read: true })
+    .where(and(line, eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  const [notification] = await selectLines(tx, line);
+  if (!notification) throw notFound(notFoundMessage);
+  return { notification, marked: marked.length > 0 };
 }
 
-/** Marks all of the recipient's unread lines read; `count` is how many changed. */
-export async function markAllNotificationsRead(
-  db: Executor,
-  userId: number,
-): Promise<WithEvents<{ count: number }>> {
+/** Marks all of the recipient's unread lines read; returns how many changed. */
+export async function markAllNotificationsRead(db: Executor, userId: number): Promise<number> {
   const marked = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  return { count: marked.length, events: marked.length > 0 ? notificationsChanged(userId) : [] };
+  return marked.length;
 }
 
 /** Deletes one of the recipient's lines (a group of hearts: all of them); someone else's is a 404 and stays. */
@@ -253,9 +240,8 @@ export async function deleteNotification(
   db: Executor,
   userId: number,
   notificationId: number,
-): Promise<WithEvents> {
+): Promise<void> {
   await db.delete(notifications).where(wholeLine(await lineOf(db, userId, notificationId)));
-  return { events: notificationsChanged(userId) };
 }
 
 /**

@@ -9,17 +9,18 @@ import {
   passwordResetMessages,
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
+import { confirmPasswordReset } from "../../commands/auth.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { conflict, errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { findActiveUserByLogin } from "../users/service.ts";
-import { adminResetPassword, confirmReset, sendResetEmail } from "./service.ts";
+import { adminResetPassword, sendResetEmail } from "./service.ts";
 
-export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, bus, mailer, config, limitStore },
-) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, mailer, config, limitStore } = deps;
+  const as = writer(deps);
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
   // The account is counted, not the text typed: its username and e-mail, in any case, are one.
@@ -70,8 +71,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       },
     },
     async (request) => {
-      const { events } = await confirmReset(db, request.body.token, request.body.password);
-      await bus.publish(...events);
+      await confirmPasswordReset(as(null), request.body.token, request.body.password);
       return { message: passwordResetMessages.done };
     },
   );

@@ -2,15 +2,21 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
+import { confirmPasswordReset } from "../../commands/auth.ts";
 import { auditLog, passwordResetTokens, sessions, users } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { buildResetToken, buildUser } from "../../test/builders.ts";
 import { expectRefused, refuseWrites } from "../../test/faults.ts";
 import { setupTestDatabase, signIn } from "../../test/helpers.ts";
-import { adminResetPassword, confirmReset } from "./service.ts";
+import { run } from "../../test/write.ts";
+import { adminResetPassword } from "./service.ts";
 
 const t = setupTestDatabase();
+
+/** A reset link's new password, as its route sets it (commands/auth.ts), with its events. */
+const confirmReset = (token: string, password: string) =>
+  run(t.database, null, (write) => confirmPasswordReset(write, token, password));
 
 /** Keeps what it is given to send (the SMTP path has its own tests). */
 function outbox() {
@@ -52,13 +58,13 @@ async function memberWithLinks() {
 describe("confirmReset", () => {
   it("sets the password, uses up every link of the member, and signs them out everywhere", async () => {
     const { user, token } = await memberWithLinks();
-    const { events } = await confirmReset(t.database.db, token, "a-brand-new-secret");
+    const { events } = await confirmReset(token, "a-brand-new-secret");
     const after = await stateOf(user.id);
     expect(after.password).not.toBe(user.password);
     expect(after.tokens.map((row) => row.usedAt)).toEqual([expect.any(Date), expect.any(Date)]);
     expect(after.sessions).toBe(0);
     expect(events).toEqual([{ type: "sessions.ended", userId: user.id }]);
-    await expect(confirmReset(t.database.db, token, "again-and-again")).rejects.toMatchObject({
+    await expect(confirmReset(token, "again-and-again")).rejects.toMatchObject({
       statusCode: 400,
       message: passwordResetMessages.invalidToken,
     });
@@ -68,7 +74,7 @@ describe("confirmReset", () => {
     const { user, token } = await memberWithLinks();
     const before = await stateOf(user.id);
     await refuseWrites(t.database, "sessions", "delete");
-    await expectRefused(confirmReset(t.database.db, token, "a-brand-new-secret"));
+    await expectRefused(confirmReset(token, "a-brand-new-secret"));
     expect(await stateOf(user.id)).toEqual(before);
   });
 });

@@ -7,9 +7,7 @@ import { recordAudit } from "../../audit.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { hashPassword } from "../../security/passwords.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { findUserById } from "../users/service.ts";
@@ -58,37 +56,38 @@ export async function sendResetEmail(
 
 /**
  * Sets a new password with a valid, unexpired, unused token, uses the token up together with
- * every other link the member still has, and signs the member out everywhere (their open streams
- * too, through the events). One transaction; a bad token is a 400.
+ * every other link the member still has, and signs the member out everywhere, inside the caller's
+ * transaction (the password hashed before it); a bad token is a 400. Returns the member's id.
  */
-export async function confirmReset(db: Db, token: string, password: string): Promise<WithEvents> {
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!row) throw badRequest(passwordResetMessages.invalidToken);
-    const [user] = await tx
-      .update(users)
-      .set({ password: passwordHash })
-      .where(eq(users.id, row.userId))
-      .returning({ id: users.id });
-    if (!user) throw badRequest(passwordResetMessages.invalidToken);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await deleteSessionsOf(tx, user.id);
-    return { events: [{ type: "sessions.ended", userId: user.id }] };
-  });
+export async function confirmReset(
+  tx: Executor,
+  token: string,
+  passwordHash: string,
+): Promise<number> {
+  const [row] = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  if (!row) throw badRequest(passwordResetMessages.invalidToken);
+  const [user] = await tx
+    .update(users)
+    .set({ password: passwordHash })
+    .where(eq(users.id, row.userId))
+    .returning({ id: users.id });
+  if (!user) throw badRequest(passwordResetMessages.invalidToken);
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  await deleteSessionsOf(tx, user.id);
+  return user.id;
 }
 
 /**

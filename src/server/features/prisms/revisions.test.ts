@@ -4,10 +4,11 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../../contract/limits.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
-import { savePrism } from "../../commands/save-prism.ts";
+import { savePrism } from "../../commands/prisms.ts";
 import { auditLog, prismHearts, prismRevisions, prisms } from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
 import { respondToQuote, send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { writeAs } from "../../test/write.ts";
 
 const t = setupTestApp();
 
@@ -222,7 +223,7 @@ describe("the bound", () => {
       ).map((row) => row.number);
     for (let i = 1; i <= 6; i++) {
       const content = `<p>Save ${i} more</p>`;
-      await savePrism(t.database.db, owner, prism.id, { title: "How I work", content });
+      await savePrism(writeAs(t.database, owner), prism.id, { title: "How I work", content });
     }
     // 96 versions no one else answered and 6 more: with the current one, the oldest 3 (3, 5 and
     // 6) were past the bound.

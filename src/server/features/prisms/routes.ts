@@ -16,22 +16,27 @@ import {
   revisionSummarySchema,
 } from "../../../contract/revisions.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
-import { restoreRevision, savePrism } from "../../commands/save-prism.ts";
-import type { PrismRow } from "../../db/schema.ts";
+import {
+  createPrism,
+  deletePrism,
+  movePrism,
+  restoreRevision,
+  savePrism,
+  setResponders,
+} from "../../commands/prisms.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { presentPrism } from "./presenter.ts";
 import { prismReads } from "./reads.ts";
 import { getRevision, listRevisions } from "./revisions.ts";
-import { createPrism, deletePrism, movePrism, setResponders } from "./service.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
 export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, bus, limitStore } = deps;
+  const { db, limitStore } = deps;
   const tags = ["prisms"];
   const idParams = z.object({ id: idParam });
   // Every write to a member's prisms spends from one budget per member.
@@ -43,12 +48,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   };
 
   const reads = prismReads(deps);
-
-  /** Announces what a write did and answers with the prism it wrote. */
-  const answer = async ({ prism, events }: WithEvents<{ prism: PrismRow }>) => {
-    await bus.publish(...events);
-    return presentPrism(prism);
-  };
+  const as = writer(deps);
 
   app.get("/prisms/:username", {
     schema: {
@@ -74,7 +74,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) =>
       reply
         .status(201)
-        .send(await answer(await createPrism(db, requireUser(request), request.body))),
+        .send(presentPrism(await createPrism(as(requireUser(request)), request.body))),
   );
 
   app.put(
@@ -90,7 +90,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       config: writes,
     },
     async (request) =>
-      answer(await savePrism(db, requireUser(request), request.params.id, request.body)),
+      presentPrism(await savePrism(as(requireUser(request)), request.params.id, request.body)),
   );
 
   app.delete(
@@ -105,8 +105,7 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       config: writes,
     },
     async (request, reply) => {
-      const { events } = await deletePrism(db, requireUser(request), request.params.id);
-      await bus.publish(...events);
+      await deletePrism(as(requireUser(request)), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -124,7 +123,9 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       config: writes,
     },
     async (request) =>
-      answer(await movePrism(db, requireUser(request), request.params.id, request.body.direction)),
+      presentPrism(
+        await movePrism(as(requireUser(request)), request.params.id, request.body.direction),
+      ),
   );
 
   app.put(
@@ -140,8 +141,8 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       config: writes,
     },
     async (request) =>
-      answer(
-        await setResponders(db, requireUser(request), request.params.id, request.body.responders),
+      presentPrism(
+        await setResponders(as(requireUser(request)), request.params.id, request.body.responders),
       ),
   );
 
@@ -183,8 +184,8 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       config: writes,
     },
     async (request) =>
-      answer(
-        await restoreRevision(db, requireUser(request), request.params.id, request.params.number),
+      presentPrism(
+        await restoreRevision(as(requireUser(request)), request.params.id, request.params.number),
       ),
   );
 };

@@ -3,13 +3,27 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../../contract/limits.ts";
+import type { MoveDirection, PrismInput } from "../../../contract/prisms.ts";
 import { prismMessages } from "../../../contract/prisms.ts";
+import type { Responders } from "../../../contract/responders.ts";
+import * as commands from "../../commands/prisms.ts";
 import { prisms, type UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
-import { createPrism, deletePrism, listPrisms, movePrism, setResponders } from "./service.ts";
+import { run } from "../../test/write.ts";
+import { listPrisms } from "./service.ts";
 
 const t = setupTestDatabase();
+
+/** The writes as their routes make them (commands/prisms.ts), with the events they announced. */
+const createPrism = (owner: UserRow, input: PrismInput) =>
+  run(t.database, owner, (write) => commands.createPrism(write, input), "prism");
+const deletePrism = (actor: UserRow, prismId: number) =>
+  run(t.database, actor, (write) => commands.deletePrism(write, prismId));
+const movePrism = (actor: UserRow, prismId: number, direction: MoveDirection) =>
+  run(t.database, actor, (write) => commands.movePrism(write, prismId, direction), "prism");
+const setResponders = (actor: UserRow, prismId: number, responders: Responders) =>
+  run(t.database, actor, (write) => commands.setResponders(write, prismId, responders), "prism");
 
 /** A member with prisms titled as given, at indexes 0..n-1, and the id of each by its title. */
 async function memberWith(...titles: string[]) {
@@ -35,7 +49,7 @@ const changed = (owner: UserRow) => ({ type: "prisms.changed", username: owner.u
 describe("createPrism", () => {
   it("adds a sanitized prism at the end of the member's page", async () => {
     const { owner } = await memberWith("First", "Second");
-    const { prism, events } = await createPrism(t.database.db, owner, {
+    const { prism, events } = await createPrism(owner, {
       title: " Third <b>one</b> ",
       content: "<p>Hi<script>alert(1)</script></p>",
     });
@@ -53,21 +67,23 @@ describe("createPrism", () => {
         index,
       })),
     );
-    const last = await createPrism(t.database.db, owner, { title: "The last", content: "" });
+    const last = await createPrism(owner, { title: "The last", content: "" });
     expect(last.prism.index).toBe(limits.prismsPerMember - 1);
-    await expect(
-      createPrism(t.database.db, owner, { title: "One too many", content: "" }),
-    ).rejects.toMatchObject({ statusCode: 409, message: prismMessages.tooMany });
+    await expect(createPrism(owner, { title: "One too many", content: "" })).rejects.toMatchObject({
+      statusCode: 409,
+      message: prismMessages.tooMany,
+    });
     expect(await pageOf(owner)).toHaveLength(limits.prismsPerMember);
   });
 
   it("refuses a title that sanitizes to nothing and text over the limit as stored", async () => {
     const owner = await buildUser(t.database);
+    await expect(createPrism(owner, { title: "<i></i>", content: "" })).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { title: prismMessages.titleRequired },
+    });
     await expect(
-      createPrism(t.database.db, owner, { title: "<i></i>", content: "" }),
-    ).rejects.toMatchObject({ statusCode: 400, errors: { title: prismMessages.titleRequired } });
-    await expect(
-      createPrism(t.database.db, owner, { title: "Big", content: "&".repeat(20 * 1024) }),
+      createPrism(owner, { title: "Big", content: "&".repeat(20 * 1024) }),
     ).rejects.toMatchObject({ statusCode: 400, errors: { content: prismMessages.contentTooLong } });
     expect(await pageOf(owner)).toEqual([]);
   });
@@ -75,9 +91,7 @@ describe("createPrism", () => {
   it("keeps indexes dense when a member creates several at once", async () => {
     const owner = await buildUser(t.database);
     await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        createPrism(t.database.db, owner, { title: `P${i}`, content: "" }),
-      ),
+      Array.from({ length: 8 }, (_, i) => createPrism(owner, { title: `P${i}`, content: "" })),
     );
     const indexes = (await listPrisms(t.database.db, owner.id)).map((p) => p.index);
     expect(indexes).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -87,7 +101,7 @@ describe("createPrism", () => {
 describe("deletePrism", () => {
   it("deletes the owner's prism and moves the ones below it up", async () => {
     const { owner, id } = await memberWith("A", "B", "C");
-    const { events } = await deletePrism(t.database.db, owner, id("B"));
+    const { events } = await deletePrism(owner, id("B"));
     expect(await pageOf(owner)).toEqual(["0:A", "1:C"]);
     expect(events).toEqual([changed(owner), { type: "notifications.changed", userId: owner.id }]);
   });
@@ -96,12 +110,12 @@ describe("deletePrism", () => {
     const { owner, id } = await memberWith("Mine");
     const admin = await buildUser(t.database, { isAdmin: true });
     for (const actor of [await buildUser(t.database), admin]) {
-      await expect(deletePrism(t.database.db, actor, id("Mine"))).rejects.toMatchObject({
+      await expect(deletePrism(actor, id("Mine"))).rejects.toMatchObject({
         statusCode: 403,
         message: "Only the owner can change this prism",
       });
     }
-    await expect(deletePrism(t.database.db, owner, 2 ** 31 - 1)).rejects.toMatchObject({
+    await expect(deletePrism(owner, 2 ** 31 - 1)).rejects.toMatchObject({
       statusCode: 404,
     });
     expect(await pageOf(owner)).toEqual(["0:Mine"]);
@@ -111,17 +125,17 @@ describe("deletePrism", () => {
 describe("movePrism", () => {
   it("swaps a prism with its neighbour, and refuses to move past either end", async () => {
     const { owner, id } = await memberWith("A", "B", "C");
-    const moved = await movePrism(t.database.db, owner, id("C"), "up");
+    const moved = await movePrism(owner, id("C"), "up");
     expect(moved.prism.index).toBe(1);
     expect(moved.events).toEqual([changed(owner)]);
     expect(await pageOf(owner)).toEqual(["0:A", "1:C", "2:B"]);
-    await expect(movePrism(t.database.db, owner, id("A"), "up")).rejects.toMatchObject({
+    await expect(movePrism(owner, id("A"), "up")).rejects.toMatchObject({
       statusCode: 400,
       message: "This prism is already first",
     });
-    await movePrism(t.database.db, owner, id("A"), "down");
-    await movePrism(t.database.db, owner, id("A"), "down");
-    await expect(movePrism(t.database.db, owner, id("A"), "down")).rejects.toMatchObject({
+    await movePrism(owner, id("A"), "down");
+    await movePrism(owner, id("A"), "down");
+    await expect(movePrism(owner, id("A"), "down")).rejects.toMatchObject({
       statusCode: 400,
       message: "This prism is already last",
     });
@@ -131,7 +145,7 @@ describe("movePrism", () => {
   it("lets nobody else move it", async () => {
     const { owner, id } = await memberWith("A", "B");
     const admin = await buildUser(t.database, { isAdmin: true });
-    await expect(movePrism(t.database.db, admin, id("B"), "up")).rejects.toMatchObject({
+    await expect(movePrism(admin, id("B"), "up")).rejects.toMatchObject({
       statusCode: 403,
     });
     expect(await pageOf(owner)).toEqual(["0:A", "1:B"]);
@@ -142,15 +156,10 @@ describe("setResponders", () => {
   it("lets the owner choose who may respond, and nobody else", async () => {
     const { owner, id } = await memberWith("Open");
     const stranger = await buildUser(t.database);
-    await expect(
-      setResponders(t.database.db, stranger, id("Open"), "no-one"),
-    ).rejects.toMatchObject({ statusCode: 403 });
-    const { prism: changedPrism, events } = await setResponders(
-      t.database.db,
-      owner,
-      id("Open"),
-      "members",
-    );
+    await expect(setResponders(stranger, id("Open"), "no-one")).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    const { prism: changedPrism, events } = await setResponders(owner, id("Open"), "members");
     expect(changedPrism.responders).toBe("members");
     expect(events).toEqual([changed(owner)]);
   });

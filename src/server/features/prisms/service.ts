@@ -1,6 +1,5 @@
-// A member's prisms: listing, writing, ordering. Every write is one transaction.
+// A member's prisms: listing, writing, ordering, inside the caller's transaction (commands/prisms.ts).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { PrismEvent } from "../../../contract/events.ts";
 import { limits } from "../../../contract/limits.ts";
 import {
   fitsContentLimit,
@@ -13,7 +12,6 @@ import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import { canEditPrism } from "../../policy.ts";
 import { keepRevision } from "./revisions.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
@@ -76,33 +74,26 @@ async function lockOwner(tx: Executor, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
 
-/** Announces a change to the member's list of prisms. */
-const listChanged = (owner: Pick<UserRow, "username">): PrismEvent[] => [
-  { type: "prisms.changed", username: owner.username },
-];
-
+/** Adds a prism at the end of the owner's page. */
 export async function createPrism(
-  db: Db,
+  tx: Executor,
   owner: UserRow,
   input: PrismInput,
-): Promise<WithEvents<{ prism: PrismRow }>> {
+): Promise<PrismRow> {
   const values = clean(input);
-  const prism = await db.transaction(async (tx) => {
-    await lockOwner(tx, owner.id);
-    const [{ next = 0 } = {}] = await tx
-      .select({ next: sql<number>`coalesce(max(${prisms.index}) + 1, 0)::int` })
-      .from(prisms)
-      .where(eq(prisms.userId, owner.id));
-    // Indexes are a dense 0..n-1, so the next one is the number of prisms the member has.
-    if (next >= limits.prismsPerMember) throw conflict(prismMessages.tooMany);
-    const [created] = await tx
-      .insert(prisms)
-      .values({ userId: owner.id, ...values, index: next })
-      .returning();
-    if (!created) throw new Error("insert returned no row");
-    return created;
-  });
-  return { prism, events: listChanged(owner) };
+  await lockOwner(tx, owner.id);
+  const [{ next = 0 } = {}] = await tx
+    .select({ next: sql<number>`coalesce(max(${prisms.index}) + 1, 0)::int` })
+    .from(prisms)
+    .where(eq(prisms.userId, owner.id));
+  // Indexes are a dense 0..n-1, so the next one is the number of prisms the member has.
+  if (next >= limits.prismsPerMember) throw conflict(prismMessages.tooMany);
+  const [created] = await tx
+    .insert(prisms)
+    .values({ userId: owner.id, ...values, index: next })
+    .returning();
+  if (!created) throw new Error("insert returned no row");
+  return created;
 }
 
 interface PrismUpdate {
@@ -162,28 +153,20 @@ export async function updatePrism(
 
 /**
  * Deletes a prism whose owner the caller has locked: its hearts, annotations and notifications go
- * with it (cascade) and the prisms below it move up. The events announce the owner's list and
- * notifications.
+ * with it (cascade) and the prisms below it move up.
  */
-async function removePrism(
-  tx: Executor,
-  prism: PrismRow,
-  owner: Pick<UserRow, "id" | "username">,
-): Promise<PrismEvent[]> {
+async function removePrism(tx: Executor, prism: PrismRow): Promise<void> {
   await tx.delete(prisms).where(eq(prisms.id, prism.id));
   await tx
     .update(prisms)
     .set({ index: sql`${prisms.index} - 1` })
     .where(and(eq(prisms.userId, prism.userId), gt(prisms.index, prism.index)));
-  return [...listChanged(owner), { type: "notifications.changed", userId: owner.id }];
 }
 
-export async function deletePrism(db: Db, actor: UserRow, prismId: number): Promise<WithEvents> {
-  return db.transaction(async (tx) => {
-    await lockOwner(tx, actor.id);
-    const prism = await loadOwnPrism(tx, actor, prismId);
-    return { events: await removePrism(tx, prism, actor) };
-  });
+/** Deletes one of the actor's own prisms. */
+export async function deletePrism(tx: Executor, actor: UserRow, prismId: number): Promise<void> {
+  await lockOwner(tx, actor.id);
+  await removePrism(tx, await loadOwnPrism(tx, actor, prismId));
 }
 
 /**
@@ -193,7 +176,7 @@ export async function deletePrism(db: Db, actor: UserRow, prismId: number): Prom
 export async function deleteAnyPrism(
   tx: Executor,
   prismId: number,
-): Promise<WithEvents<{ prism: PrismRow; owner: Pick<UserRow, "id" | "username"> }>> {
+): Promise<{ prism: PrismRow; owner: Pick<UserRow, "id" | "username"> }> {
   const [owner] = await tx
     .select({ id: users.id, username: users.username })
     .from(prisms)
@@ -204,58 +187,53 @@ export async function deleteAnyPrism(
   // Read again under the lock: the prism may have moved, or gone, meanwhile.
   const [prism] = await tx.select().from(prisms).where(eq(prisms.id, prismId));
   if (!prism) throw notFound("Prism not found");
-  return { prism, owner, events: await removePrism(tx, prism, owner) };
+  await removePrism(tx, prism);
+  return { prism, owner };
 }
 
 /** The owner chooses who may respond to a prism; annotations already made stay. */
 export async function setResponders(
-  db: Db,
+  tx: Executor,
   actor: UserRow,
   prismId: number,
   responders: Responders,
-): Promise<WithEvents<{ prism: PrismRow }>> {
-  const prism = await db.transaction(async (tx) => {
-    await loadOwnPrism(tx, actor, prismId);
-    const [changed] = await tx
-      .update(prisms)
-      .set({ responders })
-      .where(eq(prisms.id, prismId))
-      .returning();
-    if (!changed) throw notFound("Prism not found");
-    return changed;
-  });
-  return { prism, events: listChanged(actor) };
+): Promise<PrismRow> {
+  await loadOwnPrism(tx, actor, prismId);
+  const [changed] = await tx
+    .update(prisms)
+    .set({ responders })
+    .where(eq(prisms.id, prismId))
+    .returning();
+  if (!changed) throw notFound("Prism not found");
+  return changed;
 }
 
 /** Swaps a prism with its neighbour above or below. */
 export async function movePrism(
-  db: Db,
+  tx: Executor,
   actor: UserRow,
   prismId: number,
   direction: MoveDirection,
-): Promise<WithEvents<{ prism: PrismRow }>> {
-  const prism = await db.transaction(async (tx) => {
-    await lockOwner(tx, actor.id);
-    const current = await loadOwnPrism(tx, actor, prismId);
-    const target = current.index + (direction === "up" ? -1 : 1);
-    const [neighbour] = await tx
-      .select()
-      .from(prisms)
-      .where(and(eq(prisms.userId, current.userId), eq(prisms.index, target)))
-      .limit(1);
-    if (!neighbour) {
-      throw badRequest(
-        direction === "up" ? "This prism is already first" : "This prism is already last",
-      );
-    }
-    await tx.update(prisms).set({ index: current.index }).where(eq(prisms.id, neighbour.id));
-    const [moved] = await tx
-      .update(prisms)
-      .set({ index: target })
-      .where(eq(prisms.id, current.id))
-      .returning();
-    if (!moved) throw notFound("Prism not found");
-    return moved;
-  });
-  return { prism, events: listChanged(actor) };
+): Promise<PrismRow> {
+  await lockOwner(tx, actor.id);
+  const current = await loadOwnPrism(tx, actor, prismId);
+  const target = current.index + (direction === "up" ? -1 : 1);
+  const [neighbour] = await tx
+    .select()
+    .from(prisms)
+    .where(and(eq(prisms.userId, current.userId), eq(prisms.index, target)))
+    .limit(1);
+  if (!neighbour) {
+    throw badRequest(
+      direction === "up" ? "This prism is already first" : "This prism is already last",
+    );
+  }
+  await tx.update(prisms).set({ index: current.index }).where(eq(prisms.id, neighbour.id));
+  const [moved] = await tx
+    .update(prisms)
+    .set({ index: target })
+    .where(eq(prisms.id, current.id))
+    .returning();
+  if (!moved) throw notFound("Prism not found");
+  return moved;
 }

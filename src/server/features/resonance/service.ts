@@ -14,16 +14,8 @@ import {
   type WeekCounts,
 } from "../../../contract/resonance.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import {
-  annotations,
-  prismHearts,
-  prisms,
-  prismViews,
-  type UserRow,
-  users,
-} from "../../db/schema.ts";
+import { annotations, prismHearts, prisms, prismViews, type UserRow } from "../../db/schema.ts";
 import { forbidden, notFound } from "../../http-error.ts";
-import type { WithEvents } from "../../live/bus.ts";
 import { canSeeHistory } from "../../policy.ts";
 import { coverage, mostCovered, type Span } from "./coverage.ts";
 
@@ -83,26 +75,23 @@ const samePassage = (a: TopPassage | null, b: TopPassage | null) =>
 
 /**
  * Works out the prism's top passage again inside the caller's transaction, after its responses
- * changed; when it moved, stores it, and answers the event that refreshes its owner's page.
+ * changed; when it moved, stores it (`moved`: its owner's list shows something new).
  */
 export async function refreshTopPassage(
   tx: Executor,
   prismId: number,
-  username: string,
-): Promise<WithEvents<{ topPassage: TopPassage | null }>> {
+): Promise<{ topPassage: TopPassage | null; moved: boolean }> {
   const [prism] = await tx
     .select({ content: prisms.content, topPassage: prisms.topPassage })
     .from(prisms)
     .where(eq(prisms.id, prismId));
-  if (!prism) return { topPassage: null, events: [] };
+  if (!prism) return { topPassage: null, moved: false };
   const responses = await countedResponses(tx, [prismId], false);
   const top = mostCovered(coverage(responses.map(span), true), TOP_PASSAGE_PEOPLE);
   const topPassage: TopPassage | null = top ? withText(htmlToPlainText(prism.content), top) : null;
-  if (samePassage(topPassage, prism.topPassage)) {
-    return { topPassage, events: [] };
-  }
+  if (samePassage(topPassage, prism.topPassage)) return { topPassage, moved: false };
   await tx.update(prisms).set({ topPassage }).where(eq(prisms.id, prismId));
-  return { topPassage, events: [{ type: "prisms.changed", username }] };
+  return { topPassage, moved: true };
 }
 
 /**
@@ -112,10 +101,9 @@ export async function refreshTopPassage(
  */
 export async function settleTopPassages(db: Db): Promise<number> {
   const unsettled = await db
-    .select({ prismId: annotations.prismId, username: users.username })
+    .select({ prismId: annotations.prismId })
     .from(annotations)
     .innerJoin(prisms, eq(prisms.id, annotations.prismId))
-    .innerJoin(users, eq(users.id, prisms.userId))
     .where(
       and(
         eq(annotations.status, "approved"),
@@ -123,11 +111,11 @@ export async function settleTopPassages(db: Db): Promise<number> {
         isNull(prisms.topPassage),
       ),
     )
-    .groupBy(annotations.prismId, users.username)
+    .groupBy(annotations.prismId)
     .having(sql`count(*) >= ${TOP_PASSAGE_PEOPLE}`);
   let settled = 0;
-  for (const { prismId, username } of unsettled) {
-    const { topPassage } = await db.transaction((tx) => refreshTopPassage(tx, prismId, username));
+  for (const { prismId } of unsettled) {
+    const { topPassage } = await db.transaction((tx) => refreshTopPassage(tx, prismId));
     if (topPassage) settled += 1;
   }
   return settled;

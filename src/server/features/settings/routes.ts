@@ -10,20 +10,20 @@ import {
   profileUpdateSchema,
   reauthSchema,
 } from "../../../contract/user.ts";
-import { deleteAccount } from "../../commands/delete-account.ts";
+import { changePassword, confirmIdentity, disconnectGoogle } from "../../commands/auth.ts";
+import { deleteAccount, updateProfile } from "../../commands/users.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { badRequest, errorResponses } from "../../http-error.ts";
 import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/session.ts";
-import { confirmSession } from "../../security/session-store.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
-import { changePassword, disconnectGoogle, mailEmailChanged, updateProfile } from "./service.ts";
+import { mailEmailChanged } from "./service.ts";
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, config, bus, mailer, limitStore },
-) => {
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config, mailer, limitStore } = deps;
   const tags = ["settings"];
+  const as = writer(deps);
   const reauthenticate = createReauth(db, config, limitStore);
   // A bodiless call is one without a password, and gets the same answer.
   const reauthBody = reauthSchema.nullish();
@@ -42,8 +42,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       const before = requireUser(request);
       const emailChanged = request.body.email !== before.email;
       if (emailChanged) await reauthenticate(request, request.body.currentPassword);
-      const user = await updateProfile(db, before.id, request.body);
-      await bus.publish({ type: "profile.changed", username: user.username });
+      const user = await updateProfile(as(before), request.body);
       if (emailChanged) {
         mailEmailChanged(mailer, config.appOrigin, before, user.email).catch((error) =>
           request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
@@ -66,11 +65,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request) => {
       await reauthenticate(request, request.body.currentPassword);
-      const { id } = requireUser(request);
-      const token = sessionToken(request) ?? "";
-      const user = await changePassword(db, id, token, request.body.password);
       // The other sessions' streams end on every process; this page's reopens, still signed in.
-      await bus.publish({ type: "sessions.ended", userId: id });
+      const user = await changePassword(
+        as(requireUser(request)),
+        sessionToken(request) ?? "",
+        request.body.password,
+      );
       return presentCurrentUser(user);
     },
   );
@@ -88,7 +88,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       await reauthenticate(request, request.body?.currentPassword);
-      await confirmSession(db, sessionToken(request) ?? "");
+      await confirmIdentity(as(requireUser(request)), sessionToken(request) ?? "");
       return reply.status(204).send(null);
     },
   );
@@ -107,7 +107,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       const member = requireUser(request);
       if (member.password === null) throw badRequest(profileMessages.googleOnly);
       await reauthenticate(request, request.body?.currentPassword);
-      return presentCurrentUser(await disconnectGoogle(db, member.id));
+      return presentCurrentUser(await disconnectGoogle(as(member)));
     },
   );
 
@@ -123,8 +123,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       await reauthenticate(request, request.body?.currentPassword);
-      const { events } = await deleteAccount(db, requireUser(request).id);
-      await bus.publish(...events);
+      await deleteAccount(as(requireUser(request)));
       clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },

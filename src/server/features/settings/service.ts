@@ -2,18 +2,17 @@
 import { eq } from "drizzle-orm";
 import { oneLine } from "../../../contract/text.ts";
 import type { ProfileUpdate } from "../../../contract/user.ts";
-import type { Db } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { hashPassword } from "../../security/passwords.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
 import { assertAvailable, emailSetting, writeMember } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
 
 export async function updateProfile(
-  db: Db,
+  db: Executor,
   userId: number,
   input: ProfileUpdate,
 ): Promise<UserRow> {
@@ -40,7 +39,7 @@ export async function updateProfile(
 }
 
 /** Disconnects Google (the route lets only a member who has a password do it). */
-export async function disconnectGoogle(db: Db, userId: number): Promise<UserRow> {
+export async function disconnectGoogle(db: Executor, userId: number): Promise<UserRow> {
   const [updated] = await db
     .update(users)
     .set({ googleId: null })
@@ -50,24 +49,24 @@ export async function disconnectGoogle(db: Db, userId: number): Promise<UserRow>
   return updated;
 }
 
-/** Sets a new password and signs the member out everywhere but in this session. */
+/**
+ * Sets a new password (hashed before the transaction, which the hashing would hold open) and
+ * signs the member out everywhere but in this session, inside the caller's transaction.
+ */
 export async function changePassword(
-  db: Db,
+  tx: Executor,
   userId: number,
   sessionToken: string,
-  password: string,
+  passwordHash: string,
 ): Promise<UserRow> {
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ password: passwordHash })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!user) throw notFound("Account not found");
-    await deleteSessionsOf(tx, userId, sessionToken);
-    return user;
-  });
+  const [user] = await tx
+    .update(users)
+    .set({ password: passwordHash })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw notFound("Account not found");
+  await deleteSessionsOf(tx, userId, sessionToken);
+  return user;
 }
 
 /** "thief.new@evil.example" → "t***@evil.example": enough to recognise, not to write to. */

@@ -4,13 +4,21 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotationMessages } from "../../contract/annotation-messages.ts";
-import { annotations, auditLog, notifications } from "../db/schema.ts";
+import type { AnnotationStatus } from "../../contract/annotations.ts";
+import { annotations, auditLog, notifications, type UserRow } from "../db/schema.ts";
 import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
-import { decideOnAnnotation, setAnnotationStatusAsAdmin } from "./decide-annotation.ts";
+import { run } from "../test/write.ts";
+import * as commands from "./annotations.ts";
 
 const t = setupTestDatabase();
+
+/** The decisions as their routes make them, with the events they announced. */
+const decideOnAnnotation = (actor: UserRow, id: number, status: "approved" | "rejected") =>
+  run(t.database, actor, (write) => commands.decideOnAnnotation(write, id, status), "view");
+const setAnnotationStatusAsAdmin = (admin: UserRow, id: number, status: AnnotationStatus) =>
+  run(t.database, admin, (write) => commands.setAnnotationStatusAsAdmin(write, id, status), "view");
 
 /** A member's pending response to an owner's prism, and the owner's unread notification of it. */
 async function scene() {
@@ -69,12 +77,7 @@ const auditOf = (annotationId: number) =>
 describe("decideOnAnnotation", () => {
   it("lets the owner approve a pending annotation: read notification, no audit, everyone told", async () => {
     const { owner, author, prism, annotation } = await scene();
-    const { view, events } = await decideOnAnnotation(
-      t.database.db,
-      owner,
-      annotation.id,
-      "approved",
-    );
+    const { view, events } = await decideOnAnnotation(owner, annotation.id, "approved");
     expect(view.row).toMatchObject({ id: annotation.id, status: "approved" });
     expect(await stateOf(annotation.id)).toEqual({
       status: "approved",
@@ -91,7 +94,7 @@ describe("decideOnAnnotation", () => {
 
   it("lets the owner reject one; only the owner and its author hear of it", async () => {
     const { owner, author, prism, annotation } = await scene();
-    const { events } = await decideOnAnnotation(t.database.db, owner, annotation.id, "rejected");
+    const { events } = await decideOnAnnotation(owner, annotation.id, "rejected");
     expect(await stateOf(annotation.id)).toEqual({
       status: "rejected",
       read: [true],
@@ -112,11 +115,12 @@ describe("decideOnAnnotation", () => {
 
   it("decides once: a second decision is a conflict and changes nothing", async () => {
     const { owner, annotation } = await scene();
-    await decideOnAnnotation(t.database.db, owner, annotation.id, "approved");
+    await decideOnAnnotation(owner, annotation.id, "approved");
     const before = await stateOf(annotation.id);
-    await expect(
-      decideOnAnnotation(t.database.db, owner, annotation.id, "rejected"),
-    ).rejects.toMatchObject({ statusCode: 409, message: annotationMessages.alreadyDecided });
+    await expect(decideOnAnnotation(owner, annotation.id, "rejected")).rejects.toMatchObject({
+      statusCode: 409,
+      message: annotationMessages.alreadyDecided,
+    });
     expect(await stateOf(annotation.id)).toEqual(before);
   });
 
@@ -125,7 +129,7 @@ describe("decideOnAnnotation", () => {
     const stranger = await buildUser(t.database);
     const before = await stateOf(annotation.id);
     const decide = (actor: typeof owner, id = annotation.id) =>
-      decideOnAnnotation(t.database.db, actor, id, "approved");
+      decideOnAnnotation(actor, id, "approved");
     // A pending annotation is not there for a stranger at all.
     await expect(decide(stranger)).rejects.toMatchObject({
       statusCode: 404,
@@ -151,7 +155,7 @@ describe("decideOnAnnotation", () => {
   it("lets an admin decide on someone's pending annotation, and audits it", async () => {
     const { owner, author, prism, annotation } = await scene();
     const admin = await buildUser(t.database, { isAdmin: true });
-    const { events } = await decideOnAnnotation(t.database.db, admin, annotation.id, "rejected");
+    const { events } = await decideOnAnnotation(admin, annotation.id, "rejected");
     const state = await stateOf(annotation.id);
     expect(state).toMatchObject({
       status: "rejected",
@@ -177,16 +181,16 @@ describe("decideOnAnnotation", () => {
       username: owner.username,
       audience: [owner.id, author.id],
     });
-    await expect(
-      decideOnAnnotation(t.database.db, admin, annotation.id, "approved"),
-    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(decideOnAnnotation(admin, annotation.id, "approved")).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 
   it("changes nothing when marking the notifications read fails", async () => {
     const { owner, annotation } = await scene();
     const before = await stateOf(annotation.id);
     await refuseWrites(t.database, "notifications", "update");
-    await expectRefused(decideOnAnnotation(t.database.db, owner, annotation.id, "approved"));
+    await expectRefused(decideOnAnnotation(owner, annotation.id, "approved"));
     expect(await stateOf(annotation.id)).toEqual(before);
   });
 
@@ -195,7 +199,7 @@ describe("decideOnAnnotation", () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const before = await stateOf(annotation.id);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(decideOnAnnotation(t.database.db, admin, annotation.id, "approved"));
+    await expectRefused(decideOnAnnotation(admin, annotation.id, "approved"));
     expect(await stateOf(annotation.id)).toEqual(before);
   });
 });
@@ -205,7 +209,7 @@ describe("setAnnotationStatusAsAdmin", () => {
     const { owner, author, prism, annotation } = await scene();
     const admin = await buildUser(t.database, { isAdmin: true });
     const set = (status: "pending" | "approved" | "rejected") =>
-      setAnnotationStatusAsAdmin(t.database.db, admin, annotation.id, status);
+      setAnnotationStatusAsAdmin(admin, annotation.id, status);
     const approved = await set("approved");
     expect(approved.view.row.status).toBe("approved");
     // It was pending and is approved: whoever saw either may need to know, so everyone.
@@ -243,9 +247,10 @@ describe("setAnnotationStatusAsAdmin", () => {
 
   it("answers 404 for a missing annotation, auditing nothing", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
-    await expect(
-      setAnnotationStatusAsAdmin(t.database.db, admin, 2 ** 31 - 1, "approved"),
-    ).rejects.toMatchObject({ statusCode: 404, message: "Annotation not found" });
+    await expect(setAnnotationStatusAsAdmin(admin, 2 ** 31 - 1, "approved")).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Annotation not found",
+    });
     expect(await auditOf(2 ** 31 - 1)).toEqual([]);
   });
 
@@ -254,9 +259,7 @@ describe("setAnnotationStatusAsAdmin", () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const before = await stateOf(annotation.id);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(
-      setAnnotationStatusAsAdmin(t.database.db, admin, annotation.id, "rejected"),
-    );
+    await expectRefused(setAnnotationStatusAsAdmin(admin, annotation.id, "rejected"));
     expect(await stateOf(annotation.id)).toEqual(before);
   });
 });

@@ -14,9 +14,14 @@ import {
 } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase, signIn } from "../test/helpers.ts";
-import { deleteAccount } from "./delete-account.ts";
+import { run } from "../test/write.ts";
+import * as commands from "./users.ts";
 
 const t = setupTestDatabase();
+
+/** Deletes the account as its route does, with the events announced. */
+const deleteAccount = (userId: number) =>
+  run(t.database, { id: userId }, (write) => commands.deleteAccount(write));
 
 /**
  * A leaving member with a prism, hearts and a response elsewhere, and the notifications these
@@ -105,7 +110,7 @@ async function stateOf(s: Scene) {
 describe("deleteAccount", () => {
   it("removes the member, their prisms with what hangs on them, their hearts, responses, notifications and sessions", async () => {
     const s = await scene();
-    await deleteAccount(t.database.db, s.leaving.id);
+    await deleteAccount(s.leaving.id);
     const after = await stateOf(s);
     expect(after.users).toEqual([]);
     expect(after.sessions).toEqual([]);
@@ -123,7 +128,7 @@ describe("deleteAccount", () => {
 
   it("tells every page that changed: the member's, each other prism they touched, each member who lost a notification", async () => {
     const s = await scene();
-    const { events } = await deleteAccount(t.database.db, s.leaving.id);
+    const { events } = await deleteAccount(s.leaving.id);
     const expected: PrismEvent[] = [
       { type: "sessions.ended", userId: s.leaving.id },
       { type: "prisms.changed", username: s.leaving.username },
@@ -156,7 +161,7 @@ describe("deleteAccount", () => {
     await buildHeart(t.database, { prismId: prism.id, userId: leaving.id });
     await buildHeart(t.database, { prismId: prism.id });
     await buildAnnotation(t.database, { prismId: prism.id, userId: leaving.id });
-    const { events } = await deleteAccount(t.database.db, leaving.id);
+    const { events } = await deleteAccount(leaving.id);
     const [after] = await t.database.db.select().from(prisms).where(eq(prisms.id, prism.id));
     expect(after?.heartsCount).toBe(1);
     expect(events.filter((e) => "prismId" in e && e.prismId === prism.id)).toEqual([
@@ -166,7 +171,7 @@ describe("deleteAccount", () => {
   });
 
   it("answers 404 for a missing account", async () => {
-    await expect(deleteAccount(t.database.db, 2 ** 31 - 1)).rejects.toMatchObject({
+    await expect(deleteAccount(2 ** 31 - 1)).rejects.toMatchObject({
       statusCode: 404,
       message: "Account not found",
     });
@@ -176,7 +181,7 @@ describe("deleteAccount", () => {
     const s = await scene();
     const before = await stateOf(s);
     await refuseWrites(t.database, "users", "delete");
-    await expectRefused(deleteAccount(t.database.db, s.leaving.id));
+    await expectRefused(deleteAccount(s.leaving.id));
     expect(await stateOf(s)).toEqual(before);
   });
 });

@@ -8,7 +8,8 @@ import { annotations, prismHearts, prisms, type UserRow } from "../db/schema.ts"
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
-import { savePrism } from "./save-prism.ts";
+import { run, writeAs } from "../test/write.ts";
+import { savePrism } from "./prisms.ts";
 
 const t = setupTestDatabase();
 
@@ -66,7 +67,7 @@ async function stateOf(prismId: number) {
 }
 
 const save = (owner: UserRow, prismId: number, title: string, content = CONTENT) =>
-  savePrism(t.database.db, owner, prismId, { title, content });
+  run(t.database, owner, (write) => savePrism(write, prismId, { title, content }), "prism");
 
 describe("savePrism", () => {
   it("lets only the owner save: 403 for another member, an admin too, 404 when missing; nothing changes", async () => {
@@ -101,7 +102,7 @@ describe("savePrism", () => {
       errors: { content: prismMessages.contentTooLong },
     });
     await expect(
-      savePrism(t.database.db, owner, prism.id, {
+      savePrism(writeAs(t.database, owner), prism.id, {
         id: prism.id + 1,
         title: "Changed",
         content: CONTENT,

@@ -9,7 +9,7 @@ import { EventBus } from "../live/bus.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
-import { heartPrism } from "./heart-prism.ts";
+import { heartPrism } from "./hearts.ts";
 
 const t = setupTestDatabase();
 
@@ -56,7 +56,7 @@ describe("heartPrism", () => {
     const member = await buildUser(t.database);
     const someone = visitor();
     const heart = (participant: Participant) =>
-      heartPrism(t.database.db, bus, prism.id, participant);
+      heartPrism({ db: t.database.db, bus, actor: participant }, prism.id);
     expect(await heart(someone)).toEqual({ hearted: true, heartsCount: 1 });
     expect(await heart({ user: member })).toEqual({ hearted: true, heartsCount: 2 });
     expect(await heart(someone)).toEqual({ hearted: false, heartsCount: 1 });
@@ -73,7 +73,7 @@ describe("heartPrism", () => {
     const fan = await buildUser(t.database, { displayName: "A Fan" });
     const someone = visitor();
     const heart = (participant: Participant) =>
-      heartPrism(t.database.db, bus, prism.id, participant);
+      heartPrism({ db: t.database.db, bus, actor: participant }, prism.id);
     await heart({ user: fan });
     await heart({ user: fan });
     await heart({ user: fan });
@@ -103,14 +103,14 @@ describe("heartPrism", () => {
     const { bus, heard } = await buses();
     const { owner, prism } = await ownPrism();
     const fan = await buildUser(t.database);
-    await heartPrism(t.database.db, bus, prism.id, { user: fan });
+    await heartPrism({ db: t.database.db, bus, actor: { user: fan } }, prism.id);
     const first: PrismEvent[] = [
       { type: "heart.changed", prismId: prism.id, heartsCount: 1, username: owner.username },
       { type: "notification.created", userId: owner.id },
     ];
     expect(heard.here).toEqual(first);
     // Un-hearting tells nobody anything new: the count alone.
-    await heartPrism(t.database.db, bus, prism.id, { user: fan });
+    await heartPrism({ db: t.database.db, bus, actor: { user: fan } }, prism.id);
     const second: PrismEvent = {
       type: "heart.changed",
       prismId: prism.id,
@@ -127,7 +127,9 @@ describe("heartPrism", () => {
     const { bus, heard } = await buses();
     const { prism } = await ownPrism({ deactivatedAt: new Date() });
     for (const prismId of [prism.id, 2 ** 31 - 1]) {
-      await expect(heartPrism(t.database.db, bus, prismId, visitor())).rejects.toMatchObject({
+      await expect(
+        heartPrism({ db: t.database.db, bus, actor: visitor() }, prismId),
+      ).rejects.toMatchObject({
         statusCode: 404,
         message: "Prism not found",
       });
@@ -142,7 +144,7 @@ describe("heartPrism", () => {
     const { prism } = await ownPrism();
     const participants = Array.from({ length: 20 }, visitor);
     const heartAll = (list: Participant[]) =>
-      Promise.all(list.map((p) => heartPrism(t.database.db, bus, prism.id, p)));
+      Promise.all(list.map((p) => heartPrism({ db: t.database.db, bus, actor: p }, prism.id)));
     await heartAll(participants);
     expect((await stateOf(prism.id)).heartsCount).toBe(20);
     await heartAll(participants.filter((_, i) => i % 2 === 0));
@@ -155,12 +157,12 @@ describe("heartPrism", () => {
     const { bus, heard } = await buses();
     const { owner, prism } = await ownPrism();
     // The owner's own heart, which tells nobody: it goes through.
-    await heartPrism(t.database.db, bus, prism.id, { user: owner });
+    await heartPrism({ db: t.database.db, bus, actor: { user: owner } }, prism.id);
     const before = await stateOf(prism.id);
     await refuseWrites(t.database, "notifications", "insert");
-    await expectRefused(heartPrism(t.database.db, bus, prism.id, visitor()));
+    await expectRefused(heartPrism({ db: t.database.db, bus, actor: visitor() }, prism.id));
     expect(await stateOf(prism.id)).toEqual(before);
-    await heartPrism(t.database.db, bus, prism.id, { user: owner });
+    await heartPrism({ db: t.database.db, bus, actor: { user: owner } }, prism.id);
 
     const counts = (events: PrismEvent[]) =>
       events.map((event) => (event.type === "heart.changed" ? event.heartsCount : event.type));

@@ -1,0 +1,107 @@
+// A member's account: their profile, and its deletion with everything that is theirs; and what an
+// admin does to a member (the admin flag, deactivating and reactivating). Each is one transaction
+// whose events follow its commit: the member's page and list, their roles, their sessions' streams.
+import type { PrismEvent } from "../../contract/events.ts";
+import type { ProfileUpdate } from "../../contract/user.ts";
+import type { UserRow } from "../db/schema.ts";
+import { prismsAnnotatedBy } from "../features/annotations/service.ts";
+import {
+  deactivateMember as deactivate,
+  reactivateMember as reactivate,
+  setAdminFlag as writeAdminFlag,
+} from "../features/catalyst/service.ts";
+import { uncountHeartsOf } from "../features/hearts/service.ts";
+import { forgetNotificationsBy } from "../features/notifications/service.ts";
+import { updateProfile as writeProfile } from "../features/settings/service.ts";
+import { deleteUser, usernamesOf } from "../features/users/service.ts";
+import { refreshTop } from "./prisms.ts";
+import { commit, type Recorder, type WriteContext } from "./write.ts";
+
+/** The member's public page changed: their list and their profile. */
+const pageChanged = (record: Recorder, { username }: Pick<UserRow, "username">) =>
+  record({ type: "prisms.changed", username }, { type: "profile.changed", username });
+
+/** The member changes their own profile. */
+export function updateProfile(write: WriteContext, input: ProfileUpdate): Promise<UserRow> {
+  return commit(write, async (tx, record) => {
+    const user = await writeProfile(tx, write.actor.id, input);
+    record({ type: "profile.changed", username: user.username });
+    return user;
+  });
+}
+
+/**
+ * Deletes the member's account. Their prisms go (with those prisms' hearts, annotations and
+ * notifications, by cascade), as do their hearts on other prisms (the counts corrected first),
+ * their annotations elsewhere, their notifications and sessions; every page that changed hears.
+ */
+export function deleteAccount(write: WriteContext<Pick<UserRow, "id">>): Promise<void> {
+  const userId = write.actor.id;
+  return commit(write, async (tx, record) => {
+    const recounted = await uncountHeartsOf(tx, userId);
+    const annotated = await prismsAnnotatedBy(tx, userId);
+    const notifiedUserIds = await forgetNotificationsBy(tx, userId);
+    const { username } = await deleteUser(tx, userId);
+
+    // Other members' prisms whose hearts or annotations changed (the member's own went with them).
+    const touched = new Map<number, { heartsCount: number; ownerId: number }>();
+    for (const row of [...annotated, ...recounted]) {
+      if (row.ownerId !== userId) touched.set(row.prismId, row);
+    }
+    const ownerNames = await usernamesOf(tx, [
+      ...new Set([...touched.values()].map((row) => row.ownerId)),
+    ]);
+    record({ type: "sessions.ended", userId });
+    pageChanged(record, { username });
+    for (const [prismId, { heartsCount, ownerId }] of touched) {
+      const owner = ownerNames.get(ownerId) ?? "";
+      record(
+        { type: "heart.changed", prismId, heartsCount, username: owner },
+        { type: "annotation.changed", prismId, username: owner },
+      );
+      // Their responses no longer count toward its top passage.
+      await refreshTop(tx, record, prismId, owner);
+    }
+    record(
+      ...notifiedUserIds.map((id): PrismEvent => ({ type: "notifications.changed", userId: id })),
+    );
+  });
+}
+
+/**
+ * An admin grants or revokes a member's admin flag (not their own revoke); the audit log records
+ * it, and what the member may see changes with their roles.
+ */
+export function setAdminFlag(
+  write: WriteContext,
+  userId: number,
+  isAdmin: boolean,
+): Promise<UserRow> {
+  return commit(write, async (tx, record) => {
+    const user = await writeAdminFlag(tx, write.actor, userId, isAdmin);
+    record({ type: "roles.changed", userId });
+    return user;
+  });
+}
+
+/**
+ * An admin deactivates a member (not themselves): every session of theirs ends, and so do their
+ * open streams on every instance; their page is gone. Audited.
+ */
+export function deactivateMember(write: WriteContext, userId: number): Promise<UserRow> {
+  return commit(write, async (tx, record) => {
+    const user = await deactivate(tx, write.actor, userId);
+    record({ type: "sessions.ended", userId });
+    pageChanged(record, user);
+    return user;
+  });
+}
+
+/** An admin reactivates a member: they may sign in again and their page is back. Audited. */
+export function reactivateMember(write: WriteContext, userId: number): Promise<UserRow> {
+  return commit(write, async (tx, record) => {
+    const user = await reactivate(tx, write.actor, userId);
+    pageChanged(record, user);
+    return user;
+  });
+}
