@@ -15,10 +15,8 @@ const MAX_LINES = 100;
  */
 const KNOWN_LONG = new Set([
   "features/annotations/routes.ts",
-  "features/auth/routes.ts",
   "features/catalyst/routes.ts",
   "features/diagnostics/routes.ts",
-  "features/notifications/routes.ts",
   "features/prisms/routes.ts",
   "features/settings/routes.ts",
 ]);

@@ -18,6 +18,41 @@ import { readCard } from "./service.ts";
 /** Rendered cards kept, in bytes: a card is 30 to 90 KB, so a few hundred of the latest. */
 const IMAGES_MAX_BYTES = 24 * 1024 * 1024;
 
+/**
+ * Drawn cards, kept by their tags; one card is drawn once however many ask for it at once. The
+ * tags start over after missed events; so does what was kept by them.
+ */
+function cardImages(bus: AppDeps["bus"]) {
+  const images = new LRUCache<string, Buffer>({
+    maxSize: IMAGES_MAX_BYTES,
+    sizeCalculation: (png) => png.byteLength,
+  });
+  const drawing = new Map<string, Promise<Buffer>>();
+  bus.onResync(() => images.clear());
+  return {
+    /** The card's PNG if it is kept, or being drawn for another request. */
+    ready(etag: string): Promise<Buffer> | undefined {
+      const kept = images.get(etag);
+      const found = kept ? Promise.resolve(kept) : drawing.get(etag);
+      if (found) cacheHits.inc({ cache: "card-images" });
+      return found;
+    },
+
+    /** Draws the card's PNG, and keeps it. */
+    draw(etag: string, card: CardContent): Promise<Buffer> {
+      cacheMisses.inc({ cache: "card-images" });
+      const drawn = renderCard(card)
+        .then((png) => {
+          images.set(etag, png);
+          return png;
+        })
+        .finally(() => drawing.delete(etag));
+      drawing.set(etag, drawn);
+      return drawn;
+    },
+  };
+}
+
 export function cardReads({
   db,
   bus,
@@ -29,13 +64,7 @@ export function cardReads({
     maxSize: 2_000_000,
     sizeOf: (card) => card.name.length + card.title.length + (card.excerpt?.length ?? 0),
   });
-  const images = new LRUCache<string, Buffer>({
-    maxSize: IMAGES_MAX_BYTES,
-    sizeCalculation: (png) => png.byteLength,
-  });
-  const drawing = new Map<string, Promise<Buffer>>();
-  // Tags start over after missed events; so does what was kept by them.
-  bus.onResync(() => images.clear());
+  const { ready, draw } = cardImages(bus);
   // A member's page of 50 prisms, with its own card, shared at once: one address draws them all.
   const draws = [new Limit(limitStore, "card-draws", 60, 10, by.address)];
 
@@ -44,27 +73,6 @@ export function cardReads({
     `${username.toLowerCase()} ${prismId ?? ""}`;
   const tagOf = (card: CardContent) =>
     versions.answerEtag(`${cardVersion(card)} ${JSON.stringify(card)}`, "card");
-
-  /** The card's PNG if it is kept, or being drawn for another request. */
-  function ready(etag: string): Promise<Buffer> | undefined {
-    const kept = images.get(etag);
-    const found = kept ? Promise.resolve(kept) : drawing.get(etag);
-    if (found) cacheHits.inc({ cache: "card-images" });
-    return found;
-  }
-
-  /** Draws the card's PNG, and keeps it. */
-  function draw(etag: string, card: CardContent): Promise<Buffer> {
-    cacheMisses.inc({ cache: "card-images" });
-    const drawn = renderCard(card)
-      .then((png) => {
-        images.set(etag, png);
-        return png;
-      })
-      .finally(() => drawing.delete(etag));
-    drawing.set(etag, drawn);
-    return drawn;
-  }
 
   /** The tag of a card, while memory knows what it shows. */
   function etag(username: string, prismId: number | null): string | undefined {
