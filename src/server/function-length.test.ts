@@ -9,18 +9,6 @@ import { describe, expect, it } from "vitest";
 
 const MAX_LINES = 100;
 
-/**
- * Route plugins still long until each of their routes is one command or one declared read. Remove
- * a file from this list once its functions are under the limit; the second test says when.
- */
-const KNOWN_LONG = new Set([
-  "features/annotations/routes.ts",
-  "features/catalyst/routes.ts",
-  "features/diagnostics/routes.ts",
-  "features/prisms/routes.ts",
-  "features/settings/routes.ts",
-]);
-
 const serverRoot = fileURLToPath(new URL(".", import.meta.url));
 
 function* sourceFiles(folder: string): Generator<string> {
@@ -88,16 +76,8 @@ function longFunctions(path: string): string[] {
   return found;
 }
 
-const long = [...sourceFiles(serverRoot)].flatMap(longFunctions);
-const fileOf = (entry: string) => entry.slice(0, entry.indexOf(":"));
-
 describe(`functions of src/server (at most ${MAX_LINES} lines)`, () => {
-  it("has none longer, outside the files being rewritten", () => {
-    expect(long.filter((entry) => !KNOWN_LONG.has(fileOf(entry)))).toEqual([]);
-  });
-
-  it("still needs each of its known exceptions", () => {
-    const stillLong = new Set(long.map(fileOf));
-    expect([...KNOWN_LONG].filter((file) => !stillLong.has(file))).toEqual([]);
+  it("has none longer", () => {
+    expect([...sourceFiles(serverRoot)].flatMap(longFunctions)).toEqual([]);
   });
 });

@@ -1,18 +1,22 @@
 // The features whose routes the API serves under /api, each given the app's dependencies.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.ts";
-import { annotationsRoutes } from "./annotations/routes.ts";
+import {
+  annotationRepliesRoutes,
+  annotationsReadRoutes,
+  annotationsWriteRoutes,
+} from "./annotations/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
-import { catalystRoutes } from "./catalyst/routes.ts";
+import { catalystReads, catalystWrites } from "./catalyst/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
-import { diagnosticsRoutes } from "./diagnostics/routes.ts";
+import { demoRoutes, diagnosticsRoutes } from "./diagnostics/routes.ts";
 import { emailRoutes } from "./email/routes.ts";
 import { exploreRoutes } from "./explore/routes.ts";
 import { exportRoutes } from "./export/routes.ts";
 import { heartsRoutes } from "./hearts/routes.ts";
 import { notificationsRoutes } from "./notifications/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
-import { prismsRoutes } from "./prisms/routes.ts";
+import { prismsReadRoutes, prismsWriteRoutes } from "./prisms/routes.ts";
 import { resonanceRoutes } from "./resonance/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import { usersRoutes } from "./users/routes.ts";
@@ -22,15 +26,20 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   usersRoutes,
   settingsRoutes,
   exportRoutes,
-  prismsRoutes,
+  prismsReadRoutes,
+  prismsWriteRoutes,
   heartsRoutes,
   notificationsRoutes,
-  annotationsRoutes,
+  annotationsReadRoutes,
+  annotationsWriteRoutes,
+  annotationRepliesRoutes,
   contactRoutes,
   exploreRoutes,
   diagnosticsRoutes,
+  demoRoutes,
   passwordResetRoutes,
-  catalystRoutes,
+  catalystReads,
+  catalystWrites,
   emailRoutes,
   resonanceRoutes,
 ];

@@ -32,49 +32,15 @@ import { presentAnnotation, presentAnnotationCreated, presentResponseStatus } fr
 import { annotationReads } from "./reads.ts";
 import { getAnnotation, responseByStatusToken } from "./service.ts";
 
-export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, secret, limitStore } = deps;
-  const as = writer(deps);
-  const tags = ["annotations"];
-  const idParams = z.object({ id: idParam });
+const tags = ["annotations"];
+const idParams = z.object({ id: idParam });
+
+/** What pages read of responses: a prism's list, one response, and a status link's answer. */
+export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, limitStore } = deps;
   const reads = annotationReads(deps);
   // Status links: enough for an author to check back often, far too few to guess at tokens.
   const statusLinkLimits = [new Limit(limitStore, "status-links", 60, 10, by.address)];
-  // Per anonymous browser, per member (known and accountable, so more), and per address.
-  const responseLimits = [
-    new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
-    new Limit(limitStore, "responses-member", 30, 10, by.member),
-    new Limit(limitStore, "responses-address", 30, 10, by.address),
-  ];
-  // The owner's replies (write, rewrite, take back) spend from one budget per member.
-  const replyWrites = {
-    rateLimit: {
-      message: annotationMessages.repliesTooMany,
-      limits: [new Limit(limitStore, "reply-writes", limits.replyWritesPerMinute, 1, by.member)],
-    },
-  };
-
-  app.post(
-    "/annotations",
-    {
-      schema: {
-        tags,
-        summary: "Respond to a passage of a prism (members and anonymous visitors)",
-        body: annotationCreateSchema,
-        response: { 201: annotationCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-      config: { rateLimit: { message: annotationMessages.tooMany, limits: responseLimits } },
-    },
-    async (request, reply) => {
-      const participant = participantOf(request, reply, config, secret);
-      const { view, statusToken } = await respondToPassage(as(participant), request.body);
-      const viewer = {
-        user: request.user,
-        visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
-      };
-      return reply.status(201).send(presentAnnotationCreated(view, viewer, statusToken));
-    },
-  );
 
   app.get("/prisms/:prismId/annotations", {
     schema: {
@@ -125,6 +91,40 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       return presentResponseStatus(await responseByStatusToken(db, token.data));
     },
   );
+};
+
+/** Responding to a passage, and deciding on a response (its owner, or an admin). */
+export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config, secret, limitStore } = deps;
+  const as = writer(deps);
+  // Per anonymous browser, per member (known and accountable, so more), and per address.
+  const responseLimits = [
+    new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
+    new Limit(limitStore, "responses-member", 30, 10, by.member),
+    new Limit(limitStore, "responses-address", 30, 10, by.address),
+  ];
+
+  app.post(
+    "/annotations",
+    {
+      schema: {
+        tags,
+        summary: "Respond to a passage of a prism (members and anonymous visitors)",
+        body: annotationCreateSchema,
+        response: { 201: annotationCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+      config: { rateLimit: { message: annotationMessages.tooMany, limits: responseLimits } },
+    },
+    async (request, reply) => {
+      const participant = participantOf(request, reply, config, secret);
+      const { view, statusToken } = await respondToPassage(as(participant), request.body);
+      const viewer = {
+        user: request.user,
+        visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
+      };
+      return reply.status(201).send(presentAnnotationCreated(view, viewer, statusToken));
+    },
+  );
 
   app.put(
     "/annotations/:id/status",
@@ -146,6 +146,40 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );
+
+  app.put(
+    "/prisms/0/annotations/:id/status",
+    {
+      schema: {
+        tags,
+        summary: "Set any annotation's status (admins; audited)",
+        params: idParams,
+        body: adminAnnotationStatusSchema,
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const view = await setAnnotationStatusAsAdmin(
+        as(requireAdmin(request)),
+        request.params.id,
+        request.body.status,
+      );
+      return presentAnnotation(view, viewerOf(request, reply, config, secret));
+    },
+  );
+};
+
+/** The owner's reply to a response: written, rewritten or taken back. */
+export const annotationRepliesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config, secret, limitStore } = deps;
+  const as = writer(deps);
+  // Replies spend from one budget per member.
+  const replyWrites = {
+    rateLimit: {
+      message: annotationMessages.repliesTooMany,
+      limits: [new Limit(limitStore, "reply-writes", limits.replyWritesPerMinute, 1, by.member)],
+    },
+  };
 
   app.put(
     "/annotations/:id/reply",
@@ -184,27 +218,6 @@ export const annotationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) => {
       await withdrawReply(as(requireUser(request)), request.params.id);
       return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    "/prisms/0/annotations/:id/status",
-    {
-      schema: {
-        tags,
-        summary: "Set any annotation's status (admins; audited)",
-        params: idParams,
-        body: adminAnnotationStatusSchema,
-        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const view = await setAnnotationStatusAsAdmin(
-        as(requireAdmin(request)),
-        request.params.id,
-        request.body.status,
-      );
-      return presentAnnotation(view, viewerOf(request, reply, config, secret));
     },
   );
 };

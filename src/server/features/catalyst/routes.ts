@@ -1,5 +1,6 @@
 // HTTP for the Catalyst admin dashboard: /api/analytics/*, admins only. The admin password-reset
 // call lives with password reset, and the admin annotation status call with annotations.
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -35,18 +36,17 @@ import {
   loadStats,
 } from "./service.ts";
 
-export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
-  const as = writer(deps);
-  const tags = ["admin"];
-  const readErrors = errorResponses(400, 401, 403);
-  const writeErrors = errorResponses(400, 401, 403, 404);
-  const idParams = z.object({ id: idParam });
+const tags = ["admin"];
 
-  // Every call here is an admin's: a visitor gets 401 and a member 403 before any input is read.
-  app.addHook("onRequest", async (request) => {
-    requireAdmin(request);
-  });
+/** Every call here is an admin's: a visitor gets 401 and a member 403 before any input is read. */
+const adminsOnly = async (request: FastifyRequest) => {
+  requireAdmin(request);
+};
+
+/** What the dashboard shows: its numbers and its tables. */
+export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const readErrors = errorResponses(400, 401, 403);
+  app.addHook("onRequest", adminsOnly);
 
   app.get(
     "/analytics/stats",
@@ -136,6 +136,14 @@ export const catalystRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       return { items: items.map(presentAuditEntry), total };
     },
   );
+};
+
+/** What an admin changes: a member's flag and state, and deletions; each one audited. */
+export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
+  const writeErrors = errorResponses(400, 401, 403, 404);
+  const idParams = z.object({ id: idParam });
+  app.addHook("onRequest", adminsOnly);
 
   app.put(
     "/analytics/users/:id/admin",

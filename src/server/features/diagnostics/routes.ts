@@ -88,8 +88,10 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (_request, reply) => answer(reply, await resetConnection(database)),
   );
+};
 
-  // The error-handling demo: one answer of each kind the web app's API client handles.
+/** The error-handling demo: one answer of each kind the web app's API client handles. */
+export const demoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   const demoTags = ["demo"];
   app.get(
     "/demo/success",

@@ -35,20 +35,13 @@ import { getRevision, listRevisions } from "./revisions.ts";
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
-export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, limitStore } = deps;
-  const tags = ["prisms"];
-  const idParams = z.object({ id: idParam });
-  // Every write to a member's prisms spends from one budget per member.
-  const writes = {
-    rateLimit: {
-      message: prismMessages.tooManyWrites,
-      limits: [new Limit(limitStore, "prism-writes", limits.prismWritesPerMinute, 1, by.member)],
-    },
-  };
+const tags = ["prisms"];
+const idParams = z.object({ id: idParam });
 
+/** What pages read of prisms: a member's list, and a prism's versions. */
+export const prismsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   const reads = prismReads(deps);
-  const as = writer(deps);
 
   app.get("/prisms/:username", {
     schema: {
@@ -59,92 +52,6 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     ...cachedRead(reads.list),
   });
-
-  app.post(
-    "/prisms",
-    {
-      schema: {
-        tags,
-        summary: "Add a prism at the end of the signed-in member's page",
-        body: prismInputSchema,
-        response: { 201: prismSchema, ...errors, ...errorResponses(409) },
-      },
-      config: writes,
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(presentPrism(await createPrism(as(requireUser(request)), request.body))),
-  );
-
-  app.put(
-    "/prisms/:id",
-    {
-      schema: {
-        tags,
-        summary: "Change a prism's title and content (owner only)",
-        params: idParams,
-        body: prismInputSchema,
-        response: { 200: prismSchema, ...errors },
-      },
-      config: writes,
-    },
-    async (request) =>
-      presentPrism(await savePrism(as(requireUser(request)), request.params.id, request.body)),
-  );
-
-  app.delete(
-    "/prisms/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete a prism (owner only)",
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
-      config: writes,
-    },
-    async (request, reply) => {
-      await deletePrism(as(requireUser(request)), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    "/prisms/:id/move",
-    {
-      schema: {
-        tags,
-        summary: "Swap a prism with its neighbour (owner only)",
-        params: idParams,
-        body: moveSchema,
-        response: { 200: prismSchema, ...errors },
-      },
-      config: writes,
-    },
-    async (request) =>
-      presentPrism(
-        await movePrism(as(requireUser(request)), request.params.id, request.body.direction),
-      ),
-  );
-
-  app.put(
-    "/prisms/:id/responders",
-    {
-      schema: {
-        tags,
-        summary: "Choose who may respond to a prism: anyone, members or no-one (owner only)",
-        params: idParams,
-        body: respondersInputSchema,
-        response: { 200: prismSchema, ...errors },
-      },
-      config: writes,
-    },
-    async (request) =>
-      presentPrism(
-        await setResponders(as(requireUser(request)), request.params.id, request.body.responders),
-      ),
-  );
 
   app.get(
     "/prisms/:id/revisions",
@@ -171,16 +78,125 @@ export const prismsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => getRevision(db, request.user, request.params.id, request.params.number),
   );
+};
+
+/** What an owner changes of their prisms, each write spending from one budget per member. */
+/** What each write takes and answers. */
+const writeSchemas = {
+  create: {
+    tags,
+    summary: "Add a prism at the end of the signed-in member's page",
+    body: prismInputSchema,
+    response: { 201: prismSchema, ...errors, ...errorResponses(409) },
+  },
+  save: {
+    tags,
+    summary: "Change a prism's title and content (owner only)",
+    params: idParams,
+    body: prismInputSchema,
+    response: { 200: prismSchema, ...errors },
+  },
+  remove: {
+    tags,
+    summary: "Delete a prism (owner only)",
+    params: idParams,
+    response: { 204: z.null(), ...errors },
+  },
+  move: {
+    tags,
+    summary: "Swap a prism with its neighbour (owner only)",
+    params: idParams,
+    body: moveSchema,
+    response: { 200: prismSchema, ...errors },
+  },
+  responders: {
+    tags,
+    summary: "Choose who may respond to a prism: anyone, members or no-one (owner only)",
+    params: idParams,
+    body: respondersInputSchema,
+    response: { 200: prismSchema, ...errors },
+  },
+  restore: {
+    tags,
+    summary: "Make a version the prism's current one, saved as a new version (owner only)",
+    params: revisionParams,
+    response: { 200: prismSchema, ...errors },
+  },
+};
+
+export const prismsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const writes = {
+    rateLimit: {
+      message: prismMessages.tooManyWrites,
+      limits: [
+        new Limit(deps.limitStore, "prism-writes", limits.prismWritesPerMinute, 1, by.member),
+      ],
+    },
+  };
+  const as = writer(deps);
+
+  app.post(
+    "/prisms",
+    {
+      schema: writeSchemas.create,
+      config: writes,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(presentPrism(await createPrism(as(requireUser(request)), request.body))),
+  );
+
+  app.put(
+    "/prisms/:id",
+    {
+      schema: writeSchemas.save,
+      config: writes,
+    },
+    async (request) =>
+      presentPrism(await savePrism(as(requireUser(request)), request.params.id, request.body)),
+  );
+
+  app.delete(
+    "/prisms/:id",
+    {
+      schema: writeSchemas.remove,
+      config: writes,
+    },
+    async (request, reply) => {
+      await deletePrism(as(requireUser(request)), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    "/prisms/:id/move",
+    {
+      schema: writeSchemas.move,
+      config: writes,
+    },
+    async (request) =>
+      presentPrism(
+        await movePrism(as(requireUser(request)), request.params.id, request.body.direction),
+      ),
+  );
+
+  app.put(
+    "/prisms/:id/responders",
+    {
+      schema: writeSchemas.responders,
+      config: writes,
+    },
+    async (request) =>
+      presentPrism(
+        await setResponders(as(requireUser(request)), request.params.id, request.body.responders),
+      ),
+  );
 
   app.post(
     "/prisms/:id/revisions/:number/restore",
     {
-      schema: {
-        tags,
-        summary: "Make a version the prism's current one, saved as a new version (owner only)",
-        params: revisionParams,
-        response: { 200: prismSchema, ...errors },
-      },
+      schema: writeSchemas.restore,
       config: writes,
     },
     async (request) =>

@@ -20,112 +20,92 @@ import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
 import { mailEmailChanged } from "./service.ts";
 
+const tags = ["settings"];
+// A bodiless call is one without a password, and gets the same answer.
+const reauthBody = reauthSchema.nullish();
+
+/** What each call takes and answers. */
+const schemas = {
+  profile: {
+    tags,
+    summary: "Update the signed-in member's profile (a new e-mail needs currentPassword)",
+    body: profileUpdateSchema,
+    response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) },
+  },
+  password: {
+    tags,
+    summary:
+      "Change the signed-in member's password (or choose one, for a Google-only account); signs out their other sessions",
+    body: passwordChangeSchema,
+    response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  confirmGoogle: {
+    tags,
+    summary:
+      "Confirm the signed-in member with currentPassword before connecting Google (then /auth/google?connect=1)",
+    body: reauthBody,
+    response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+  },
+  disconnectGoogle: {
+    tags,
+    summary: "Disconnect Google from the signed-in member (who must have a password)",
+    body: reauthBody,
+    response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
+  },
+  deleteAccount: {
+    tags,
+    summary: "Delete the signed-in member and everything that is theirs",
+    body: reauthBody,
+    response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+  },
+};
+
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, mailer, limitStore } = deps;
-  const tags = ["settings"];
   const as = writer(deps);
   const reauthenticate = createReauth(db, config, limitStore);
-  // A bodiless call is one without a password, and gets the same answer.
-  const reauthBody = reauthSchema.nullish();
 
-  app.put(
-    "/user/profile",
-    {
-      schema: {
-        tags,
-        summary: "Update the signed-in member's profile (a new e-mail needs currentPassword)",
-        body: profileUpdateSchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 409, 429) },
-      },
-    },
-    async (request) => {
-      const before = requireUser(request);
-      const emailChanged = request.body.email !== before.email;
-      if (emailChanged) await reauthenticate(request, request.body.currentPassword);
-      const user = await updateProfile(as(before), request.body);
-      if (emailChanged) {
-        mailEmailChanged(mailer, config.appOrigin, before, user.email).catch((error) =>
-          request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
-        );
-      }
-      return presentCurrentUser(user);
-    },
-  );
-
-  app.put(
-    "/user/password",
-    {
-      schema: {
-        tags,
-        summary:
-          "Change the signed-in member's password (or choose one, for a Google-only account); signs out their other sessions",
-        body: passwordChangeSchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request) => {
-      await reauthenticate(request, request.body.currentPassword);
-      // The other sessions' streams end on every process; this page's reopens, still signed in.
-      const user = await changePassword(
-        as(requireUser(request)),
-        sessionToken(request) ?? "",
-        request.body.password,
+  app.put("/user/profile", { schema: schemas.profile }, async (request) => {
+    const before = requireUser(request);
+    const emailChanged = request.body.email !== before.email;
+    if (emailChanged) await reauthenticate(request, request.body.currentPassword);
+    const user = await updateProfile(as(before), request.body);
+    if (emailChanged) {
+      mailEmailChanged(mailer, config.appOrigin, before, user.email).catch((error) =>
+        request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
       );
-      return presentCurrentUser(user);
-    },
-  );
+    }
+    return presentCurrentUser(user);
+  });
 
-  app.post(
-    "/user/google",
-    {
-      schema: {
-        tags,
-        summary:
-          "Confirm the signed-in member with currentPassword before connecting Google (then /auth/google?connect=1)",
-        body: reauthBody,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
-      await reauthenticate(request, request.body?.currentPassword);
-      await confirmIdentity(as(requireUser(request)), sessionToken(request) ?? "");
-      return reply.status(204).send(null);
-    },
-  );
+  app.put("/user/password", { schema: schemas.password }, async (request) => {
+    await reauthenticate(request, request.body.currentPassword);
+    // The other sessions' streams end on every process; this page's reopens, still signed in.
+    const user = await changePassword(
+      as(requireUser(request)),
+      sessionToken(request) ?? "",
+      request.body.password,
+    );
+    return presentCurrentUser(user);
+  });
 
-  app.delete(
-    "/user/google",
-    {
-      schema: {
-        tags,
-        summary: "Disconnect Google from the signed-in member (who must have a password)",
-        body: reauthBody,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
-      },
-    },
-    async (request) => {
-      const member = requireUser(request);
-      if (member.password === null) throw badRequest(profileMessages.googleOnly);
-      await reauthenticate(request, request.body?.currentPassword);
-      return presentCurrentUser(await disconnectGoogle(as(member)));
-    },
-  );
+  app.post("/user/google", { schema: schemas.confirmGoogle }, async (request, reply) => {
+    await reauthenticate(request, request.body?.currentPassword);
+    await confirmIdentity(as(requireUser(request)), sessionToken(request) ?? "");
+    return reply.status(204).send(null);
+  });
 
-  app.delete(
-    "/user/account",
-    {
-      schema: {
-        tags,
-        summary: "Delete the signed-in member and everything that is theirs",
-        body: reauthBody,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
-      await reauthenticate(request, request.body?.currentPassword);
-      await deleteAccount(as(requireUser(request)));
-      clearSessionCookie(reply, config);
-      return reply.status(204).send(null);
-    },
-  );
+  app.delete("/user/google", { schema: schemas.disconnectGoogle }, async (request) => {
+    const member = requireUser(request);
+    if (member.password === null) throw badRequest(profileMessages.googleOnly);
+    await reauthenticate(request, request.body?.currentPassword);
+    return presentCurrentUser(await disconnectGoogle(as(member)));
+  });
+
+  app.delete("/user/account", { schema: schemas.deleteAccount }, async (request, reply) => {
+    await reauthenticate(request, request.body?.currentPassword);
+    await deleteAccount(as(requireUser(request)));
+    clearSessionCookie(reply, config);
+    return reply.status(204).send(null);
+  });
 };
