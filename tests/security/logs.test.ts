@@ -82,6 +82,24 @@ describe("the log", () => {
     expect(log()).not.toContain(token);
   });
 
+  it("logs each request once, when it is answered, with its status and time", async () => {
+    const id = "one-line-per-request";
+    const answer = await send(app, "GET", "/api/site", { headers: { "x-request-id": id } });
+    expect(answer.statusCode).toBe(200);
+    await logged(new RegExp(`"reqId":"${id}"`));
+    const mine = log()
+      .split("\n")
+      .filter((line) => line.includes(`"reqId":"${id}"`))
+      .map((line) => JSON.parse(line));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: "request completed",
+      req: { method: "GET", url: "/api/site" },
+      res: { statusCode: 200 },
+    });
+    expect(mine[0].responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it("logs a failed query without its parameters or the database's details", async () => {
     const secret = "$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0";
     const error = await database.db.execute(sql`select ${secret}::int as n`).then(
