@@ -4,9 +4,41 @@
 import { randomUUID } from "node:crypto";
 import { constants as zlib } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from "fastify";
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import fp from "fastify-plugin";
 import { limits } from "../../contract/limits.ts";
+
+/**
+ * One log line a request, once it is answered, naming the request as well as its status and time,
+ * rather than one as it comes and one as it goes.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        "request errored",
+      );
+    } else {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        "request completed",
+      );
+    }
+  }
+}
 
 /** Fastify's server options for reading requests. */
 export const requestOptions = {
@@ -16,8 +48,7 @@ export const requestOptions = {
     return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
   },
   requestIdHeader: false,
-  // One line a request, when it is answered (below), rather than one as it comes and one as it goes.
-  disableRequestLogging: true,
+  logController: new OneLinePerRequest(),
   routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   // A path the router cannot read (a broken %-escape, an overlong parameter) still gets the
   // error shape.
@@ -40,13 +71,6 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
     done(null, payload);
-  });
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      "request completed",
-    );
-    done();
   });
   // Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
   // request low (static assets come compressed from the build instead).
