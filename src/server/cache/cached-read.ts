@@ -4,6 +4,7 @@
 // answer an unchanged request 304, or with the answer they keep, before the handler runs, and
 // the handler reads, tags what it read when memory could not, and replies.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { z } from "zod";
 import type { UserRow } from "../db/schema.ts";
 import { type Limit, spendAll } from "../plugins/rate-limit.ts";
@@ -136,11 +137,26 @@ export function cachedRead<
 >(read: CachedRead<For, Params, Query, A>) {
   type Input = Values<Params> & Values<Query>;
   const askerOf = askers[read.for];
+  // What an address's values parse to, by address: the same address is asked for again and
+  // again (a page polls, many readers read one page), and its answer comes from memory, so it
+  // need not be parsed again each time before validation. Bounded by the text of the addresses.
+  const parsed = new LRUCache<string, { input: Input | undefined }>({
+    maxSize: 1024 * 1024,
+    sizeCalculation: (_entry, url) => url.length + 64,
+  });
+  const parsedInput = (request: FastifyRequest) => {
+    let entry = parsed.get(request.url);
+    if (entry === undefined) {
+      entry = { input: inputOf<Input>(read, request, false) };
+      parsed.set(request.url, entry);
+    }
+    return entry.input;
+  };
   const route: RouteRead = {
     for: read.for,
     keep: read.for === "everyone" && read.type === undefined,
     etag(request, validated) {
-      const input = inputOf<Input>(read, request, validated);
+      const input = validated ? inputOf<Input>(read, request, true) : parsedInput(request);
       return input === undefined ? undefined : read.etag(input, askerOf(request));
     },
   };

@@ -38,7 +38,8 @@ declare module "fastify" {
 const JSON_TYPE = "application/json; charset=utf-8";
 
 interface CachedAnswer {
-  body: string;
+  /** As bytes, so that sending it again encodes nothing. */
+  body: Buffer;
   contentType: string;
 }
 
@@ -89,7 +90,7 @@ export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, 
 }
 
 /** Sends JSON that is written already (an answer kept in memory) as it is. */
-export function sendWritten(reply: FastifyReply, body: string, contentType = JSON_TYPE) {
+export function sendWritten(reply: FastifyReply, body: string | Buffer, contentType = JSON_TYPE) {
   return reply.type(contentType).send(body);
 }
 
@@ -127,12 +128,13 @@ export const conditionalPlugin = fp(
       done();
     });
 
-    app.addHook("preHandler", async (request, reply) => {
+    app.addHook("preHandler", (request, reply, done) => {
       const read = request.routeOptions.config?.cachedRead;
-      if (!read || request.method !== "GET" || !afterSession(read, request)) return;
-      if (read.for === "member" && !request.user) return;
+      if (!read || request.method !== "GET" || !afterSession(read, request)) return done();
+      if (read.for === "member" && !request.user) return done();
       const etag = read.etag(request, true);
-      if (etag !== undefined && answeredUnchanged(request, reply, etag)) return reply;
+      if (etag !== undefined && answeredUnchanged(request, reply, etag)) return;
+      done();
     });
 
     app.addHook("onSend", (request, reply, payload, done) => {
@@ -149,7 +151,7 @@ export const conditionalPlugin = fp(
         !reply.hasHeader("set-cookie")
       ) {
         cache.set(request.answerKey, {
-          body: payload,
+          body: Buffer.from(payload),
           contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
         });
       }

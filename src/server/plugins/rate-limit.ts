@@ -151,8 +151,10 @@ export async function spendAll(request: FastifyRequest, message: string, limits:
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("preHandler", async (request) => {
+  // A callback, not a promise: most routes have no limit to spend from.
+  app.addHook("preHandler", (request, _reply, done) => {
     const rule = request.routeOptions.config?.rateLimit;
-    if (rule) await spendAll(request, rule.message, rule.limits);
+    if (!rule) return done();
+    spendAll(request, rule.message, rule.limits).then(() => done(), done);
   });
 });

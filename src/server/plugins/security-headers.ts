@@ -30,9 +30,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { htt
       strictTransportSecurity: opts.https,
     }),
   );
-  // A callback, not a promise: every answer passes through it (see app.ts).
+  // A callback, not a promise: every answer passes through it (see app.ts). They join the
+  // reply's own headers, not the raw response's: Node then writes all of them in one pass, where
+  // a header set on the raw response made it copy every other one over and check it again.
   app.addHook("onRequest", (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 });
@@ -44,7 +46,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { htt
 function headersSetBy(middleware: ReturnType<typeof helmet>): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = {
-    setHeader: (name: string, value: string) => headers.push([name, value]),
+    setHeader: (name: string, value: string) => headers.push([name.toLowerCase(), value]),
     // Helmet removes X-Powered-By, which neither Node nor Fastify sets.
     removeHeader: () => {},
   };

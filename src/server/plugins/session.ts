@@ -99,14 +99,19 @@ const reads = new Set(["GET", "HEAD"]);
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; cache: SessionCache }) => {
     app.decorateRequest("user", null);
-    app.addHook("onRequest", async (request) => {
+    // A callback, not a promise: a request without a session cookie has nothing to wait for.
+    app.addHook("onRequest", (request, _reply, done) => {
       const token = sessionToken(request);
-      if (!token) return;
+      if (!token) return done();
       const tokenHash = hashToken(token);
       const lookup = () => lookupSession(opts.db, tokenHash);
-      request.user = reads.has(request.method)
-        ? await opts.cache.resolve(tokenHash, lookup)
-        : ((await lookup())?.user ?? null);
+      const user = reads.has(request.method)
+        ? opts.cache.resolve(tokenHash, lookup)
+        : lookup().then((session) => session?.user ?? null);
+      user.then((found) => {
+        request.user = found;
+        done();
+      }, done);
     });
     app.addHook("onSend", (request, _reply, payload, done) => {
       if (request.user && !reads.has(request.method)) opts.cache.forgetMember(request.user.id);

@@ -76,17 +76,25 @@ export const visitorPlugin = fp(
       return row?.known === true;
     };
     app.decorateRequest("asker");
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback, not a promise: only an unsigned `vid` has the database to wait for.
+    app.addHook("onRequest", (request, reply, done) => {
       request.asker = new RequestAsker(request, reply, config, secret);
       const vid = request.cookies[VISITOR_COOKIE];
-      if (vid === undefined || browserIdOf(vid, secret) !== null) return;
-      if (UNSIGNED_VID.test(vid) && (await known(vid))) {
-        const signed = signedVisitorId(vid, secret);
-        request.cookies[VISITOR_COOKIE] = signed;
-        setVisitorCookie(reply, config, signed);
-        return;
+      if (vid === undefined || browserIdOf(vid, secret) !== null) return done();
+      if (!UNSIGNED_VID.test(vid)) {
+        delete request.cookies[VISITOR_COOKIE];
+        return done();
       }
-      delete request.cookies[VISITOR_COOKIE];
+      known(vid).then((isKnown) => {
+        if (isKnown) {
+          const signed = signedVisitorId(vid, secret);
+          request.cookies[VISITOR_COOKIE] = signed;
+          setVisitorCookie(reply, config, signed);
+        } else {
+          delete request.cookies[VISITOR_COOKIE];
+        }
+        done();
+      }, done);
     });
   },
 );
