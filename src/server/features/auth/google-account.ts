@@ -24,7 +24,7 @@ export const googleClaimsSchema = z.object({
     .optional()
     .catch(undefined),
 });
-type GoogleProfile = z.infer<typeof googleClaimsSchema>;
+export type GoogleProfile = z.infer<typeof googleClaimsSchema>;
 
 /** Why a Google sign-in or connection was refused, as the `error` the pages explain. */
 export class GoogleRefusal extends Error {
