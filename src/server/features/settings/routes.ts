@@ -18,7 +18,6 @@ import { badRequest, errorResponses } from "../../http-error.ts";
 import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/session.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
-import { mailEmailChanged } from "./service.ts";
 
 const tags = ["settings"];
 // A bodiless call is one without a password, and gets the same answer.
@@ -61,7 +60,7 @@ const schemas = {
 };
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, mailer, limitStore } = deps;
+  const { db, config, limitStore } = deps;
   const as = writer(deps);
   const reauthenticate = createReauth(db, config, limitStore);
 
@@ -69,12 +68,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     const before = requireUser(request);
     const emailChanged = request.body.email !== before.email;
     if (emailChanged) await reauthenticate(request, request.body.currentPassword);
-    const user = await updateProfile(as(before), request.body);
-    if (emailChanged) {
-      mailEmailChanged(mailer, config.appOrigin, before, user.email).catch((error) =>
-        request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
-      );
-    }
+    const { user, mailed } = await updateProfile(as(before), request.body);
+    mailed.catch((error) =>
+      request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
+    );
     return presentCurrentUser(user);
   });
 
