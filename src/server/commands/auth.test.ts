@@ -121,43 +121,43 @@ describe("signInWithGoogle", () => {
   });
 
   it("answers null for a deactivated member, starting no session and ending none", async () => {
-    const member = await buildUser(t.database, {
+    const user = await buildUser(t.database, {
       googleId: "google-gone",
       deactivatedAt: new Date(),
     });
     const somebody = await buildUser(t.database);
     const previousToken = tokenOf(await signIn(t.database, somebody));
     const { result } = await run(t.database, null, (write) =>
-      commands.signInWithGoogle(write, profile("google-gone", member.email), {
+      commands.signInWithGoogle(write, profile("google-gone", user.email), {
         userAgent: "vitest",
         previousToken,
       }),
     );
     expect(result).toBeNull();
-    expect((await stateOf(member.id)).sessions).toBe(0);
+    expect((await stateOf(user.id)).sessions).toBe(0);
     expect(await sessionExists(previousToken)).toBe(true);
   });
 });
 
 describe("connectGoogle", () => {
   it("connects Google in a session where the member just gave their password", async () => {
-    const member = await buildUser(t.database);
-    const token = tokenOf(await signIn(t.database, member));
-    await run(t.database, member, (write) => commands.confirmIdentity(write, token));
-    const { events } = await run(t.database, member, (write) =>
+    const user = await buildUser(t.database);
+    const token = tokenOf(await signIn(t.database, user));
+    await run(t.database, user, (write) => commands.confirmIdentity(write, token));
+    const { events } = await run(t.database, user, (write) =>
       commands.connectGoogle(write, token, "google-connected"),
     );
     expect(events).toEqual([]);
-    expect((await stateOf(member.id)).googleId).toBe("google-connected");
+    expect((await stateOf(user.id)).googleId).toBe("google-connected");
   });
 
   it("refuses, changing nothing, without the password first or when Google is connected already", async () => {
-    const member = await buildUser(t.database);
-    const token = tokenOf(await signIn(t.database, member));
+    const user = await buildUser(t.database);
+    const token = tokenOf(await signIn(t.database, user));
     await expect(
-      run(t.database, member, (write) => commands.connectGoogle(write, token, "google-new")),
+      run(t.database, user, (write) => commands.connectGoogle(write, token, "google-new")),
     ).rejects.toThrow("connecting Google needs the password first");
-    expect((await stateOf(member.id)).googleId).toBeNull();
+    expect((await stateOf(user.id)).googleId).toBeNull();
 
     const connected = await buildUser(t.database, { googleId: "google-had" });
     const theirs = tokenOf(await signIn(t.database, connected));
@@ -170,7 +170,7 @@ describe("connectGoogle", () => {
 });
 
 /** A member signed in once, with two reset links outstanding; the first one's token. */
-async function memberWithLinks() {
+async function userWithLinks() {
   const user = await buildUser(t.database);
   await signIn(t.database, user);
   const token = newToken();
@@ -181,7 +181,7 @@ async function memberWithLinks() {
 
 describe("confirmPasswordReset", () => {
   it("sets the password, uses up every link of the member, and signs them out everywhere", async () => {
-    const { user, token } = await memberWithLinks();
+    const { user, token } = await userWithLinks();
     const { events } = await confirmReset(token, "a-brand-new-secret");
     const after = await stateOf(user.id);
     expect(after.password).not.toBe(user.password);
@@ -195,7 +195,7 @@ describe("confirmPasswordReset", () => {
   });
 
   it("changes nothing when signing the member out fails: password and links stay as they were", async () => {
-    const { user, token } = await memberWithLinks();
+    const { user, token } = await userWithLinks();
     const before = await stateOf(user.id);
     await refuseWrites(t.database, "sessions", "delete");
     await expectRefused(confirmReset(token, "a-brand-new-secret"));

@@ -10,7 +10,7 @@ import { recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import {
-  findOrCreateMember,
+  findOrCreateUser,
   type GoogleProfile,
   connectGoogle as linkGoogle,
 } from "../features/auth/google-account.ts";
@@ -24,7 +24,7 @@ import {
   disconnectGoogle as forgetGoogle,
   changePassword as writePassword,
 } from "../features/settings/service.ts";
-import { findUserById, registerMember } from "../features/users/service.ts";
+import { findUserById, registerUser } from "../features/users/service.ts";
 import { conflict, notFound } from "../http-error.ts";
 import { hashPassword } from "../security/passwords.ts";
 import {
@@ -56,7 +56,7 @@ export function register(
   browser: Browser,
 ): Promise<{ user: UserRow; token: string }> {
   return commit(write, async (tx) => {
-    const user = await registerMember(tx, input);
+    const user = await registerUser(tx, input);
     return { user, token: await startSession(tx, user.id, browser) };
   });
 }
@@ -86,7 +86,7 @@ export function signInWithGoogle(
   browser: Browser,
 ): Promise<{ token: string; created: boolean } | null> {
   return commit(write, async (tx) => {
-    const { user, created } = await findOrCreateMember(tx, profile);
+    const { user, created } = await findOrCreateUser(tx, profile);
     if (user.deactivatedAt) return null;
     await markActive(tx, user.id);
     // A Google sign-in is as good as a password given just now.

@@ -5,7 +5,7 @@ import {
   diagnosticMessages,
   type RegistrationTestInput,
 } from "../../contract/diagnostics.ts";
-import { registerMember } from "../features/users/service.ts";
+import { registerUser } from "../features/users/service.ts";
 import { HttpError } from "../http-error.ts";
 import { commit, type WriteContext } from "./write.ts";
 
@@ -35,7 +35,7 @@ export async function testRegistration(
   }
   try {
     await commit(write, async (tx) => {
-      const user = await registerMember(tx, parsed.data);
+      const user = await registerUser(tx, parsed.data);
       throw new RollBack({ username: user.username, email: user.email });
     });
   } catch (error) {

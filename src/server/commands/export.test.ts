@@ -11,18 +11,18 @@ const t = setupTestDatabase();
 
 describe("recordExport", () => {
   it("writes the member's download in the audit log, announcing nothing", async () => {
-    const member = await buildUser(t.database);
-    const { events } = await run(t.database, member, (write) => recordExport(write));
+    const user = await buildUser(t.database);
+    const { events } = await run(t.database, user, (write) => recordExport(write));
     expect(events).toEqual([]);
     const audited = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "user.export"), eq(auditLog.targetId, member.id)));
+      .where(and(eq(auditLog.action, "user.export"), eq(auditLog.targetId, user.id)));
     expect(audited).toEqual([
       expect.objectContaining({
-        actorId: member.id,
+        actorId: user.id,
         targetType: "user",
-        details: { target: member.username, before: null, after: null },
+        details: { target: user.username, before: null, after: null },
       }),
     ]);
   });

@@ -7,8 +7,8 @@ import type { ProfileUpdate } from "../../contract/user.ts";
 import type { UserRow } from "../db/schema.ts";
 import { prismsAnnotatedBy } from "../features/annotations/service.ts";
 import {
-  deactivateMember as deactivate,
-  reactivateMember as reactivate,
+  deactivateUser as deactivate,
+  reactivateUser as reactivate,
   setAdminFlag as writeAdminFlag,
 } from "../features/catalyst/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
@@ -102,7 +102,7 @@ export function setAdminFlag(
  * An admin deactivates a member (not themselves): every session of theirs ends, and so do their
  * open streams on every instance; their page is gone. Audited.
  */
-export function deactivateMember(write: WriteContext, userId: number): Promise<UserRow> {
+export function deactivateUser(write: WriteContext, userId: number): Promise<UserRow> {
   return commit(write, async (tx, record) => {
     const user = await deactivate(tx, write.actor, userId);
     record({ type: "sessions.ended", userId });
@@ -112,7 +112,7 @@ export function deactivateMember(write: WriteContext, userId: number): Promise<U
 }
 
 /** An admin reactivates a member: they may sign in again and their page is back. Audited. */
-export function reactivateMember(write: WriteContext, userId: number): Promise<UserRow> {
+export function reactivateUser(write: WriteContext, userId: number): Promise<UserRow> {
   return commit(write, async (tx, record) => {
     const user = await reactivate(tx, write.actor, userId);
     pageChanged(record, user);

@@ -101,7 +101,7 @@ export const sessionPlugin = fp(
         : ((await lookup())?.user ?? null);
     });
     app.addHook("onSend", (request, _reply, payload, done) => {
-      if (request.user && !reads.has(request.method)) opts.cache.forgetMember(request.user.id);
+      if (request.user && !reads.has(request.method)) opts.cache.forgetUser(request.user.id);
       done(null, payload);
     });
   },

@@ -40,7 +40,7 @@ export class GoogleRefusal extends Error {
  * has a password (GoogleRefusal); one without (none is made so today) is linked on a verified
  * e-mail.
  */
-export async function findOrCreateMember(
+export async function findOrCreateUser(
   db: Executor,
   profile: GoogleProfile,
 ): Promise<{ user: UserRow; created: boolean }> {

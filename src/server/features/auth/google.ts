@@ -153,16 +153,16 @@ async function connectOrConfirm(
   profile: GoogleProfile,
 ) {
   const token = sessionToken(request);
-  const member = token ? await resolveSession(db, token) : null;
-  if (!token || !member) throw new Error(`${mode} needs a signed-in member`);
+  const user = token ? await resolveSession(db, token) : null;
+  if (!token || !user) throw new Error(`${mode} needs a signed-in member`);
   if (mode === "confirm") {
-    if (member.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
-    await confirmIdentity(as(member), token);
+    if (user.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
+    await confirmIdentity(as(user), token);
     return;
   }
-  await connectGoogle(as(member), token, profile.sub);
+  await connectGoogle(as(user), token, profile.sub);
   // The settings page this leads back to reads the member afresh.
-  request.server.sessionCache.forgetMember(member.id);
+  request.server.sessionCache.forgetUser(user.id);
 }
 
 /**

@@ -93,10 +93,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   });
 
   app.delete("/user/google", { schema: schemas.disconnectGoogle }, async (request) => {
-    const member = requireUser(request);
-    if (member.password === null) throw badRequest(profileMessages.googleOnly);
+    const user = requireUser(request);
+    if (user.password === null) throw badRequest(profileMessages.googleOnly);
     await reauthenticate(request, request.body?.currentPassword);
-    return presentCurrentUser(await disconnectGoogle(as(member)));
+    return presentCurrentUser(await disconnectGoogle(as(user)));
   });
 
   app.delete("/user/account", { schema: schemas.deleteAccount }, async (request, reply) => {
