@@ -22,10 +22,12 @@ const confirmReset = (token: string, password: string) =>
 
 async function stateOf(userId: number) {
   const { db } = t.database;
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [credentials] = await db
+    .select({ password: users.password, googleId: users.googleId })
+    .from(users)
+    .where(eq(users.id, userId));
   return {
-    password: user?.password,
-    googleId: user?.googleId,
+    ...credentials,
     tokens: await db
       .select()
       .from(passwordResetTokens)
