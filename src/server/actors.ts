@@ -11,7 +11,7 @@ export interface Viewer {
 }
 
 /** A member's key as a participant (see `participantKey`). */
-export const memberKey = (userId: number) => `user:${userId}`;
+export const userKey = (userId: number) => `user:${userId}`;
 
 /**
  * Who a participant is, as one string: a heart notification stores it (so that a re-heart does
@@ -19,6 +19,6 @@ export const memberKey = (userId: number) => `user:${userId}`;
  */
 export function participantKey(participant: Participant): string {
   return "user" in participant
-    ? memberKey(participant.user.id)
+    ? userKey(participant.user.id)
     : `visitor:${participant.visitorHash}`;
 }

@@ -1,9 +1,11 @@
-// Deleting an account, called as the route calls it: the member and everything of theirs go,
-// others' counts are corrected, the notifications they caused are forgotten, every page that
-// changed hears of it, and a failure partway changes nothing.
+// A member's account, called as the routes call it. A profile saved, its new e-mail address told
+// to the old one. An account deleted: the member and everything of theirs go, others' counts are
+// corrected, the notifications they caused are forgotten, every page that changed hears of it, and
+// a failure partway changes nothing.
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PrismEvent } from "../../contract/events.ts";
+import { profileUpdateSchema } from "../../contract/user.ts";
 import { annotations, notifications, prismHearts, prisms, sessions, users } from "../db/schema.ts";
 import {
   buildAnnotation,
@@ -13,11 +15,44 @@ import {
   buildUser,
 } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
-import { setupTestDatabase, signIn } from "../test/helpers.ts";
-import { run } from "../test/write.ts";
+import { profileBody, setupTestDatabase, signIn } from "../test/helpers.ts";
+import { outbox, run } from "../test/write.ts";
 import * as commands from "./users.ts";
 
 const t = setupTestDatabase();
+
+describe("updateProfile", () => {
+  /** Saves `user`'s profile with `changes` as its route does; what was announced and mailed. */
+  async function save(user: typeof users.$inferSelect, changes: Record<string, unknown>) {
+    const box = outbox();
+    const input = profileUpdateSchema.parse(profileBody(user, changes));
+    const { result, events } = await run(t.database, user, (write) =>
+      commands.updateProfile({ ...write, mail: box.mail }, input),
+    );
+    await result.mailed;
+    return { user: result.user, events, sent: box.sent };
+  }
+
+  it("saves the profile and tells the member's page, mailing nothing while the address stays", async () => {
+    const user = await buildUser(t.database);
+    const saved = await save(user, { displayName: "Octavia" });
+    expect(saved.user).toMatchObject({ id: user.id, displayName: "Octavia", email: user.email });
+    expect(saved.events).toEqual([{ type: "profile.changed", username: user.username }]);
+    expect(saved.sent).toEqual([]);
+  });
+
+  it("tells the old address of a new one, masked, once the change has committed", async () => {
+    const user = await buildUser(t.database, { firstName: "Octavia" });
+    const saved = await save(user, { email: "thief.new@evil.example" });
+    expect(saved.user.email).toBe("thief.new@evil.example");
+    expect(saved.sent.map((message) => [message.to, message.subject])).toEqual([
+      [user.email, "The e-mail address of your Prism account was changed"],
+    ]);
+    expect(saved.sent[0]?.text).toContain("Hello Octavia,");
+    expect(saved.sent[0]?.text).toContain("was changed to t***@evil.example.");
+    expect(saved.sent[0]?.text).not.toContain("thief.new");
+  });
+});
 
 /** Deletes the account as its route does, with the events announced. */
 const deleteAccount = (userId: number) =>

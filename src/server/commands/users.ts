@@ -1,33 +1,47 @@
-// A member's account: their profile, and its deletion with everything that is theirs; and what an
-// admin does to a member (the admin flag, deactivating and reactivating). Each is one transaction
-// whose events follow its commit: the member's page and list, their roles, their sessions' streams.
+// A member's account: their profile (a new e-mail address told to the old one), and its deletion
+// with everything that is theirs; and what an admin does to a member (the admin flag, deactivating
+// and reactivating). Each is one transaction whose events follow its commit: the member's page and
+// list, their roles, their sessions' streams; mail follows it too.
 import type { PrismEvent } from "../../contract/events.ts";
 import type { ProfileUpdate } from "../../contract/user.ts";
 import type { UserRow } from "../db/schema.ts";
 import { prismsAnnotatedBy } from "../features/annotations/service.ts";
 import {
-  deactivateMember as deactivate,
-  reactivateMember as reactivate,
+  deactivateUser as deactivate,
+  reactivateUser as reactivate,
   setAdminFlag as writeAdminFlag,
 } from "../features/catalyst/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
 import { forgetNotificationsBy } from "../features/notifications/service.ts";
-import { updateProfile as writeProfile } from "../features/settings/service.ts";
+import { mailEmailChanged, updateProfile as writeProfile } from "../features/settings/service.ts";
 import { deleteUser, usernamesOf } from "../features/users/service.ts";
 import { refreshTop } from "./prisms.ts";
-import { commit, type Recorder, type WriteContext } from "./write.ts";
+import { commit, type MailingWrite, type Recorder, type WriteContext } from "./write.ts";
 
 /** The member's public page changed: their list and their profile. */
 const pageChanged = (record: Recorder, { username }: Pick<UserRow, "username">) =>
   record({ type: "prisms.changed", username }, { type: "profile.changed", username });
 
-/** The member changes their own profile. */
-export function updateProfile(write: WriteContext, input: ProfileUpdate): Promise<UserRow> {
-  return commit(write, async (tx, record) => {
-    const user = await writeProfile(tx, write.actor.id, input);
+/**
+ * The member changes their own profile. When its e-mail address changed, the old address is told
+ * once the change has committed: answered as `mailed`, whose failure is the route's to log.
+ */
+export async function updateProfile(
+  write: MailingWrite,
+  input: ProfileUpdate,
+): Promise<{ user: UserRow; mailed: Promise<void> }> {
+  const before = write.actor;
+  const user = await commit(write, async (tx, record) => {
+    const user = await writeProfile(tx, before.id, input);
     record({ type: "profile.changed", username: user.username });
     return user;
   });
+  const { mailer, appOrigin } = write.mail;
+  const mailed =
+    input.email === before.email
+      ? Promise.resolve()
+      : mailEmailChanged(mailer, appOrigin, before, user.email);
+  return { user, mailed };
 }
 
 /**
@@ -88,7 +102,7 @@ export function setAdminFlag(
  * An admin deactivates a member (not themselves): every session of theirs ends, and so do their
  * open streams on every instance; their page is gone. Audited.
  */
-export function deactivateMember(write: WriteContext, userId: number): Promise<UserRow> {
+export function deactivateUser(write: WriteContext, userId: number): Promise<UserRow> {
   return commit(write, async (tx, record) => {
     const user = await deactivate(tx, write.actor, userId);
     record({ type: "sessions.ended", userId });
@@ -98,7 +112,7 @@ export function deactivateMember(write: WriteContext, userId: number): Promise<U
 }
 
 /** An admin reactivates a member: they may sign in again and their page is back. Audited. */
-export function reactivateMember(write: WriteContext, userId: number): Promise<UserRow> {
+export function reactivateUser(write: WriteContext, userId: number): Promise<UserRow> {
   return commit(write, async (tx, record) => {
     const user = await reactivate(tx, write.actor, userId);
     pageChanged(record, user);

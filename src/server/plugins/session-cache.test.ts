@@ -126,7 +126,7 @@ describe("the session cache and the database's notices", () => {
 
     const overtaken = cache.resolve(tokenHash, async () => {
       const session = await lookup();
-      cache.forgetMember(user.id);
+      cache.forgetUser(user.id);
       return session;
     });
     expect((await overtaken)?.id).toBe(user.id);

@@ -31,7 +31,7 @@ export class SessionCache {
   /** By the SHA-256 of the session's token, as the database keeps it. */
   private readonly entries: LRUCache<string, ResolvedSession>;
   /** The token hashes kept for each member. */
-  private readonly ofMember = new Map<number, Set<string>>();
+  private readonly ofUser = new Map<number, Set<string>>();
   /** Moves on with every forget: a lookup keeps what it read only if none came in meanwhile. */
   private epoch = 0;
   private listening = false;
@@ -50,16 +50,16 @@ export class SessionCache {
     this.entries = new LRUCache({
       max,
       dispose: (session, tokenHash) => {
-        const kept = this.ofMember.get(session.user.id);
+        const kept = this.ofUser.get(session.user.id);
         kept?.delete(tokenHash);
-        if (kept?.size === 0) this.ofMember.delete(session.user.id);
+        if (kept?.size === 0) this.ofUser.delete(session.user.id);
       },
     });
     this.unsubscribe = bus.subscribe((event) => {
       switch (event.type) {
         case "sessions.ended":
         case "roles.changed":
-          this.forgetMember(event.userId);
+          this.forgetUser(event.userId);
           break;
       }
     });
@@ -131,13 +131,13 @@ export class SessionCache {
       this.markers.delete(payload);
       marker();
     } else {
-      this.forgetMember(Number(payload));
+      this.forgetUser(Number(payload));
     }
   }
 
-  forgetMember(userId: number): void {
+  forgetUser(userId: number): void {
     this.epoch += 1;
-    for (const tokenHash of [...(this.ofMember.get(userId) ?? [])]) this.entries.delete(tokenHash);
+    for (const tokenHash of [...(this.ofUser.get(userId) ?? [])]) this.entries.delete(tokenHash);
   }
 
   private forgetAll(): void {
@@ -147,9 +147,9 @@ export class SessionCache {
 
   private keep(tokenHash: string, session: ResolvedSession): void {
     this.entries.set(tokenHash, session);
-    const kept = this.ofMember.get(session.user.id) ?? new Set<string>();
+    const kept = this.ofUser.get(session.user.id) ?? new Set<string>();
     kept.add(tokenHash);
-    this.ofMember.set(session.user.id, kept);
+    this.ofUser.set(session.user.id, kept);
   }
 }
 

@@ -2,16 +2,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
-import type { Db, Executor } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../http-error.ts";
 import { canAdminister } from "../policy.ts";
-import {
-  deleteSession,
-  lookupSession,
-  SESSION_COOKIE,
-  SESSION_IDLE_DAYS,
-} from "../security/session-store.ts";
+import { lookupSession, SESSION_COOKIE, SESSION_IDLE_DAYS } from "../security/session-store.ts";
 import { hashToken } from "../security/tokens.ts";
 import type { SessionCache } from "./session-cache.ts";
 
@@ -54,16 +49,13 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies?.[request.server.sessionCookie ?? SESSION_COOKIE];
 }
 
-/** Signing in rotates the session: whatever session the browser came with is ended. */
-export async function startSession(
-  db: Executor,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-  token: string,
-) {
-  const old = sessionToken(request);
-  if (old) await deleteSession(db, old);
+/** The browser a session starts in: its user agent, and the session it came with (which ends). */
+export function browserOf(request: FastifyRequest) {
+  return { userAgent: request.headers["user-agent"], previousToken: sessionToken(request) };
+}
+
+/** Gives the browser a new session's cookie (the command that started it ended the one it had). */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(sessionCookieName(config), token, sessionCookieOptions(config));
 }
 
@@ -114,7 +106,7 @@ export const sessionPlugin = fp(
       }, done);
     });
     app.addHook("onSend", (request, _reply, payload, done) => {
-      if (request.user && !reads.has(request.method)) opts.cache.forgetMember(request.user.id);
+      if (request.user && !reads.has(request.method)) opts.cache.forgetUser(request.user.id);
       done(null, payload);
     });
   },

@@ -138,8 +138,8 @@ function connectLive(queryClient: QueryClient): () => void {
 }
 
 /** Keeps the tab's stream open, reopening it when the member signs in or out (notifications follow the member). */
-export function useLiveUpdates(memberId: number | null) {
+export function useLiveUpdates(userId: number | null) {
   const queryClient = useQueryClient();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: memberId is the reason to reconnect
-  useEffect(() => connectLive(queryClient), [queryClient, memberId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: userId is the reason to reconnect
+  useEffect(() => connectLive(queryClient), [queryClient, userId]);
 }

@@ -126,8 +126,8 @@ export async function createAnnotation(
     .where(eq(prisms.id, input.prismId));
   if (!found) throw notFound("Prism not found");
   const { prism } = found;
-  const member = "user" in participant ? participant.user : null;
-  if (!canRespondTo(member, prism)) {
+  const user = "user" in participant ? participant.user : null;
+  if (!canRespondTo(user, prism)) {
     throw forbidden(
       prism.responders === "members" ? annotationMessages.membersOnly : annotationMessages.closed,
     );
@@ -139,7 +139,7 @@ export async function createAnnotation(
       selectedText: annotationMessages.selectionMismatch,
     });
   }
-  const statusToken = member ? null : newToken(16);
+  const statusToken = user ? null : newToken(16);
   const context = originalContext(text, start, end);
   const [row] = await tx
     .insert(annotations)
@@ -147,12 +147,12 @@ export async function createAnnotation(
       prismId: prism.id,
       selectedText: input.selectedText,
       annotationText: input.annotationText,
-      userId: member?.id ?? null,
-      annotatorName: member ? null : input.annotatorName || null,
-      annotatorEmail: member ? null : input.annotatorEmail || null,
+      userId: user?.id ?? null,
+      annotatorName: user ? null : input.annotatorName || null,
+      annotatorEmail: user ? null : input.annotatorEmail || null,
       visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       // The owner may approve members' responses at once; anonymous ones always wait.
-      status: member && found.preapproveMembers ? "approved" : "pending",
+      status: user && found.preapproveMembers ? "approved" : "pending",
       selectionStart: start,
       selectionEnd: end,
       ...quoteContext(text, start, end),
@@ -165,7 +165,7 @@ export async function createAnnotation(
     .returning();
   if (!row) throw new Error("insert returned no row");
   return {
-    view: { row, author: member, prismOwnerId: prism.userId },
+    view: { row, author: user, prismOwnerId: prism.userId },
     prism,
     ownerUsername: found.ownerUsername,
     statusToken,

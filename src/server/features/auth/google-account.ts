@@ -24,7 +24,7 @@ export const googleClaimsSchema = z.object({
     .optional()
     .catch(undefined),
 });
-type GoogleProfile = z.infer<typeof googleClaimsSchema>;
+export type GoogleProfile = z.infer<typeof googleClaimsSchema>;
 
 /** Why a Google sign-in or connection was refused, as the `error` the pages explain. */
 export class GoogleRefusal extends Error {
@@ -40,7 +40,7 @@ export class GoogleRefusal extends Error {
  * has a password (GoogleRefusal); one without (none is made so today) is linked on a verified
  * e-mail.
  */
-export async function findOrCreateMember(
+export async function findOrCreateUser(
   db: Executor,
   profile: GoogleProfile,
 ): Promise<{ user: UserRow; created: boolean }> {

@@ -6,23 +6,19 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
+import { confirmIdentity, connectGoogle, signInWithGoogle } from "../../commands/auth.ts";
+import { writer } from "../../commands/write.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { AppDeps } from "../../deps.ts";
-import { sessionCookieOptions, sessionToken, startSession } from "../../plugins/session.ts";
 import {
-  confirmSession,
-  createSession,
-  isRecentlyConfirmed,
-  resolveSession,
-} from "../../security/session-store.ts";
-import {
-  connectGoogle,
-  findOrCreateMember,
-  GoogleRefusal,
-  googleClaimsSchema,
-} from "./google-account.ts";
-import { markActive } from "./service.ts";
+  browserOf,
+  sessionCookieOptions,
+  sessionToken,
+  setSessionCookie,
+} from "../../plugins/session.ts";
+import { resolveSession } from "../../security/session-store.ts";
+import { type GoogleProfile, GoogleRefusal, googleClaimsSchema } from "./google-account.ts";
 
 export const GOOGLE_STATE_COOKIE = "prism_google";
 const STATE_PATH = "/auth/google";
@@ -33,7 +29,9 @@ type GoogleConfig = NonNullable<Config["google"]>;
 /** Signing in with Google, or connecting or confirming the member signed in (Profile Settings). */
 type Mode = "signin" | "connect" | "confirm";
 
-export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, db }) => {
+export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config, db } = deps;
+  const as = writer(deps);
   const tags = ["auth"];
   const redirectUri = `${config.appOrigin}${CALLBACK_PATH}`;
   const stateCookie = {
@@ -113,13 +111,13 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
         const profile = googleClaimsSchema.parse(tokens.claims());
 
         if (mode !== "signin") {
-          await connectOrConfirm(db, request, mode, profile);
+          await connectOrConfirm(db, as, request, mode, profile);
           return done(mode, reply);
         }
 
-        const signedIn = await signIn(db, request, profile);
+        const signedIn = await signInWithGoogle(as(null), profile, browserOf(request));
         if (!signedIn) return done(mode, reply, "account-deactivated");
-        await startSession(db, request, reply, config, signedIn.token);
+        setSessionCookie(reply, config, signedIn.token);
         return done(mode, reply, undefined, signedIn.created);
       } catch (error) {
         return fail(request, reply, mode, error);
@@ -146,45 +144,25 @@ function fail(request: FastifyRequest, reply: FastifyReply, mode: Mode, error: u
   return done(mode, reply, "google-auth-failed");
 }
 
-type GoogleClaims = z.infer<typeof googleClaimsSchema>;
-
 /** Connects the Google account to the member signed in, or confirms that member again. */
 async function connectOrConfirm(
   db: Db,
+  as: ReturnType<typeof writer>,
   request: FastifyRequest,
   mode: Exclude<Mode, "signin">,
-  profile: GoogleClaims,
+  profile: GoogleProfile,
 ) {
   const token = sessionToken(request);
-  const member = token ? await resolveSession(db, token) : null;
-  if (!token || !member) throw new Error(`${mode} needs a signed-in member`);
+  const user = token ? await resolveSession(db, token) : null;
+  if (!token || !user) throw new Error(`${mode} needs a signed-in member`);
   if (mode === "confirm") {
-    if (member.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
-    await confirmSession(db, token);
+    if (user.googleId !== profile.sub) throw new GoogleRefusal("google-wrong-account");
+    await confirmIdentity(as(user), token);
     return;
   }
-  // The state cookie is the browser's to rewrite: what allows the connection is the password
-  // given in this session just before, by a member without Google (so not a session that a
-  // Google sign-in confirmed).
-  if (member.googleId !== null || !(await isRecentlyConfirmed(db, token))) {
-    throw new Error("connecting Google needs the password first");
-  }
-  await connectGoogle(db, member.id, profile.sub);
+  await connectGoogle(as(user), token, profile.sub);
   // The settings page this leads back to reads the member afresh.
-  request.server.sessionCache.forgetMember(member.id);
-}
-
-/** The session of the member the Google account signs in (created on first use), or null. */
-function signIn(db: Db, request: FastifyRequest, profile: GoogleClaims) {
-  return db.transaction(async (tx) => {
-    const { user, created } = await findOrCreateMember(tx, profile);
-    if (user.deactivatedAt) return null;
-    await markActive(tx, user.id);
-    return {
-      token: await createSession(tx, user.id, request.headers["user-agent"], true),
-      created,
-    };
-  });
+  request.server.sessionCache.forgetUser(user.id);
 }
 
 /**

@@ -8,7 +8,12 @@ import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, unauthorized } from "../../http-error.ts";
 import { by, Limit, RateLimited } from "../../plugins/rate-limit.ts";
-import { clearSessionCookie, sessionToken, startSession } from "../../plugins/session.ts";
+import {
+  browserOf,
+  clearSessionCookie,
+  sessionToken,
+  setSessionCookie,
+} from "../../plugins/session.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { findUserByUsername } from "../users/service.ts";
 import { verifyCredentials } from "./service.ts";
@@ -45,8 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const { user, token } = await register(as(null), request.body, request.headers["user-agent"]);
-      await startSession(db, request, reply, config, token);
+      const { user, token } = await register(as(null), request.body, browserOf(request));
+      setSessionCookie(reply, config, token);
       return reply.status(201).send(presentCurrentUser(user));
     },
   );
@@ -76,8 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         throw unauthorized(authMessages.wrongCredentials);
       }
       await Promise.all([fromHere.resetFrom(here), perAddress.refund(request)]);
-      const signedIn = await signIn(as(user), request.headers["user-agent"]);
-      await startSession(db, request, reply, config, signedIn.token);
+      const signedIn = await signIn(as(user), browserOf(request));
+      setSessionCookie(reply, config, signedIn.token);
       return presentCurrentUser(signedIn.user);
     },
   );

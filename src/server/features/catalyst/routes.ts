@@ -16,7 +16,7 @@ import {
 import { idParam, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
 import { deletePrismAsAdmin } from "../../commands/prisms.ts";
-import { deactivateMember, reactivateMember, setAdminFlag } from "../../commands/users.ts";
+import { deactivateUser, reactivateUser, setAdminFlag } from "../../commands/users.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
@@ -174,7 +174,7 @@ export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      presentCatalystUser(await deactivateMember(as(requireAdmin(request)), request.params.id)),
+      presentCatalystUser(await deactivateUser(as(requireAdmin(request)), request.params.id)),
   );
 
   app.put(
@@ -188,7 +188,7 @@ export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      presentCatalystUser(await reactivateMember(as(requireAdmin(request)), request.params.id)),
+      presentCatalystUser(await reactivateUser(as(requireAdmin(request)), request.params.id)),
   );
 
   app.delete(

@@ -15,10 +15,10 @@ const t = setupTestDatabase();
 /** The writes as their routes make them (commands/users.ts), with the events they announced. */
 const setAdminFlag = (admin: UserRow, userId: number, isAdmin: boolean) =>
   run(t.database, admin, (write) => commands.setAdminFlag(write, userId, isAdmin), "user");
-const deactivateMember = (admin: UserRow, userId: number) =>
-  run(t.database, admin, (write) => commands.deactivateMember(write, userId), "user");
-const reactivateMember = (admin: UserRow, userId: number) =>
-  run(t.database, admin, (write) => commands.reactivateMember(write, userId), "user");
+const deactivateUser = (admin: UserRow, userId: number) =>
+  run(t.database, admin, (write) => commands.deactivateUser(write, userId), "user");
+const reactivateUser = (admin: UserRow, userId: number) =>
+  run(t.database, admin, (write) => commands.reactivateUser(write, userId), "user");
 
 async function stateOf(userId: number) {
   const { db } = t.database;
@@ -85,13 +85,13 @@ describe("setAdminFlag", () => {
   });
 });
 
-describe("deactivateMember and reactivateMember", () => {
+describe("deactivateUser and reactivateUser", () => {
   it("deactivates: sessions end, the time of the first deactivation stays; reactivation restores; all audited", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     const member = await buildUser(t.database);
     await signIn(t.database, member);
     await signIn(t.database, member);
-    const { user, events } = await deactivateMember(admin, member.id);
+    const { user, events } = await deactivateUser(admin, member.id);
     expect(events).toEqual([
       { type: "sessions.ended", userId: member.id },
       { type: "prisms.changed", username: member.username },
@@ -100,10 +100,10 @@ describe("deactivateMember and reactivateMember", () => {
     const since = user.deactivatedAt;
     expect(since).toBeInstanceOf(Date);
     expect(await stateOf(member.id)).toMatchObject({ deactivatedAt: since, sessions: 0 });
-    await deactivateMember(admin, member.id);
+    await deactivateUser(admin, member.id);
     expect((await stateOf(member.id)).deactivatedAt).toEqual(since);
 
-    const back = await reactivateMember(admin, member.id);
+    const back = await reactivateUser(admin, member.id);
     expect(back.user.deactivatedAt).toBeNull();
     expect(back.events.map((event) => event.type)).toEqual(["prisms.changed", "profile.changed"]);
     const states = (await stateOf(member.id)).audit.map((entry) => [entry.action, entry.details]);
@@ -120,7 +120,7 @@ describe("deactivateMember and reactivateMember", () => {
   it("never lets an admin deactivate themselves", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     await signIn(t.database, admin);
-    await expect(deactivateMember(admin, admin.id)).rejects.toMatchObject({
+    await expect(deactivateUser(admin, admin.id)).rejects.toMatchObject({
       statusCode: 400,
       message: catalystMessages.selfDeactivate,
     });
@@ -132,7 +132,7 @@ describe("deactivateMember and reactivateMember", () => {
     const member = await buildUser(t.database);
     await signIn(t.database, member);
     await refuseWrites(t.database, "audit_log", "insert");
-    await expectRefused(deactivateMember(admin, member.id));
+    await expectRefused(deactivateUser(admin, member.id));
     expect(await stateOf(member.id)).toMatchObject({ deactivatedAt: null, sessions: 1, audit: [] });
   });
 });

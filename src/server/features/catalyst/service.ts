@@ -234,13 +234,13 @@ export async function listAudit(db: Executor, page: PageQuery) {
 }
 
 /** The member, locked for an admin's change; 404 when there is none. */
-async function lockMember(tx: Executor, userId: number): Promise<UserRow> {
+async function lockUser(tx: Executor, userId: number): Promise<UserRow> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
   if (!user) throw notFound(catalystMessages.userNotFound);
   return user;
 }
 
-async function updateMember(tx: Executor, userId: number, values: Partial<UserRow>) {
+async function updateUser(tx: Executor, userId: number, values: Partial<UserRow>) {
   const [user] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
   if (!user) throw notFound(catalystMessages.userNotFound);
   return user;
@@ -260,8 +260,8 @@ async function setAccountState(
   userId: number,
   action: "user.deactivate" | "user.reactivate",
 ): Promise<UserRow> {
-  const before = await lockMember(tx, userId);
-  const user = await updateMember(tx, userId, {
+  const before = await lockUser(tx, userId);
+  const user = await updateUser(tx, userId, {
     deactivatedAt: action === "user.deactivate" ? (before.deactivatedAt ?? new Date()) : null,
   });
   await recordAudit(tx, actor, {
@@ -286,8 +286,8 @@ export async function setAdminFlag(
   isAdmin: boolean,
 ): Promise<UserRow> {
   if (!isAdmin && locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfRevoke);
-  const before = await lockMember(tx, userId);
-  const user = await updateMember(tx, userId, { isAdmin });
+  const before = await lockUser(tx, userId);
+  const user = await updateUser(tx, userId, { isAdmin });
   await recordAudit(tx, actor, {
     action: isAdmin ? "user.grant-admin" : "user.revoke-admin",
     targetType: "user",
@@ -303,7 +303,7 @@ export async function setAdminFlag(
  * Deactivates a member: they cannot sign in, their profile answers 404, every session of theirs
  * ends. Nothing of theirs is deleted. An admin cannot deactivate themselves (400).
  */
-export async function deactivateMember(
+export async function deactivateUser(
   tx: Executor,
   actor: UserRow,
   userId: number,
@@ -315,7 +315,7 @@ export async function deactivateMember(
 }
 
 /** Reactivates a member: they may sign in again and their page is back, as it was. */
-export async function reactivateMember(
+export async function reactivateUser(
   tx: Executor,
   actor: UserRow,
   userId: number,

@@ -2,17 +2,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactMessages, contactSchema } from "../../../contract/contact.ts";
+import { sendContactMessage } from "../../commands/contact.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
-import { receiveContactMessage } from "./service.ts";
 
-export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, mailer, config, limitStore },
-) => {
+export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
   // A contact form is a spam target: a few messages per address per ten minutes is plenty.
-  const perAddress = new Limit(limitStore, "contact", 5, 10, by.address);
+  const perAddress = new Limit(deps.limitStore, "contact", 5, 10, by.address);
 
   app.post(
     "/contact",
@@ -26,12 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: { rateLimit: { message: contactMessages.tooMany, limits: [perAddress] } },
     },
     async (request, reply) => {
-      const { id, mailed } = await receiveContactMessage(
-        db,
-        mailer,
-        config.contactTo,
-        request.body,
-      );
+      const { id, mailed } = await sendContactMessage(as(null), request.body);
       mailed.catch((error) =>
         request.log.error({ err: error, contactMessageId: id }, "contact mail failed"),
       );

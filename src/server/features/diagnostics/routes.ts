@@ -8,11 +8,13 @@ import {
   diagnosticResultSchema,
   registrationTestSchema,
 } from "../../../contract/diagnostics.ts";
+import { testRegistration } from "../../commands/diagnostics.ts";
+import { writer } from "../../commands/write.ts";
 import { isDatabaseUnavailable } from "../../db/client.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, HttpError, notFound } from "../../http-error.ts";
 import { requireAdmin } from "../../plugins/session.ts";
-import { checkDatabase, resetConnection, testRegistration } from "./service.ts";
+import { checkDatabase, resetConnection } from "./service.ts";
 
 /** A failed check answers 503, so that monitors and the page both see it failed. */
 function answer(reply: FastifyReply, result: DiagnosticResult) {
@@ -20,10 +22,9 @@ function answer(reply: FastifyReply, result: DiagnosticResult) {
   return reply.status(result.status === "ok" ? 200 : 503).send(result);
 }
 
-export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { config, database },
-) => {
+export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config, database } = deps;
+  const as = writer(deps);
   const tags = ["diagnostics"];
   // Open while developing; in production only admins may probe the database.
   const guard = async (request: FastifyRequest) => {
@@ -60,7 +61,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       try {
-        return reply.send(await testRegistration(database, request.body));
+        return reply.send(await testRegistration(as(null), request.body));
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         request.log.warn({ err: error }, "registration test: database unavailable");

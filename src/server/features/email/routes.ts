@@ -5,22 +5,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { emailMessages, unsubscribeQuerySchema } from "../../../contract/email.ts";
 import { messageBodySchema } from "../../../contract/password-reset.ts";
+import { unsubscribe } from "../../commands/email.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
-import { errorResponses, notFound } from "../../http-error.ts";
+import { errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
-import { unsubscribe } from "./service.ts";
 
-export const emailRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, secret, limitStore },
-) => {
+export const emailRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
   // What a mail client sends (its body says nothing the route needs).
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 1024 },
     (_request, _body, done) => done(null, undefined),
   );
-  const perAddress = new Limit(limitStore, "unsubscribe", 30, 10, by.address);
+  const perAddress = new Limit(deps.limitStore, "unsubscribe", 30, 10, by.address);
 
   app.post(
     "/email/unsubscribe",
@@ -40,9 +39,7 @@ export const emailRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      if (!(await unsubscribe(db, secret, request.query.token))) {
-        throw notFound(emailMessages.unknownToken);
-      }
+      await unsubscribe(as(null), request.query.token);
       return { message: emailMessages.unsubscribed };
     },
   );

@@ -64,7 +64,7 @@ export function unsubscribeToken(secret: string, userId: number): string {
 }
 
 /** The member a token belongs to, when it is one of ours. */
-function memberOfToken(secret: string, token: string): number | undefined {
+function userOfToken(secret: string, token: string): number | undefined {
   const match = /^([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
   if (!match) return undefined;
   const userId = Number(match[1]);
@@ -75,7 +75,7 @@ function memberOfToken(secret: string, token: string): number | undefined {
 
 /** Turns e-mail notifications off for the token's member; false when no member has that token. */
 export async function unsubscribe(db: Executor, secret: string, token: string): Promise<boolean> {
-  const userId = memberOfToken(secret, token);
+  const userId = userOfToken(secret, token);
   if (userId === undefined) return false;
   const updated = await db
     .update(users)

@@ -3,17 +3,17 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportMessages } from "../../../contract/export.ts";
-import { recordAudit } from "../../audit.ts";
+import { recordExport } from "../../commands/export.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { memberExport } from "./service.ts";
 
-export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, config, limitStore },
-) => {
+export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config, limitStore } = deps;
+  const as = writer(deps);
   // A download reads everything the member has: a few an hour is plenty.
   const perMember = new Limit(limitStore, "export", 5, 60, by.member);
 
@@ -31,12 +31,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await recordAudit(db, user, {
-        action: "user.export",
-        targetType: "user",
-        targetId: user.id,
-        target: user.username,
-      });
+      await recordExport(as(user));
       return reply
         .type("application/json; charset=utf-8")
         .header("cache-control", "no-store")

@@ -32,7 +32,7 @@ function statements(db: Db) {
       .innerJoin(users, liveOwner)
       .where(eq(prisms.id, sql.placeholder("prismId")))
       .prepare("heart_count"),
-    byMember: ownHeart(db, prismHearts.userId),
+    byUser: ownHeart(db, prismHearts.userId),
     byVisitor: ownHeart(db, prismHearts.visitorHash),
   }));
 }
@@ -53,10 +53,10 @@ export async function hasHearted(
   prismId: number,
   participant: Participant,
 ): Promise<boolean> {
-  const { byMember, byVisitor } = statements(db);
+  const { byUser, byVisitor } = statements(db);
   const [mine] =
     "user" in participant
-      ? await byMember.execute({ prismId, participant: participant.user.id })
+      ? await byUser.execute({ prismId, participant: participant.user.id })
       : await byVisitor.execute({ prismId, participant: participant.visitorHash });
   return mine !== undefined;
 }
@@ -109,12 +109,12 @@ export async function toggleHeart(
   /** The insert that tells the owner of a new heart (the notifications' own, `notifyOfHeart`). */
   notifyOwner: SQL,
 ): Promise<HeartToggle> {
-  const memberId = "user" in participant ? participant.user.id : null;
+  const userId = "user" in participant ? participant.user.id : null;
   const visitorHash = "user" in participant ? null : participant.visitorHash;
   const own =
-    memberId === null
+    userId === null
       ? sql`${prismHearts.visitorHash} = ${visitorHash}`
-      : sql`${prismHearts.userId} = ${memberId}`;
+      : sql`${prismHearts.userId} = ${userId}`;
   for (;;) {
     const [row] = rowsOf<ToggleRow>(
       await db.execute(sql`
@@ -126,7 +126,7 @@ export async function toggleHeart(
           where ${prisms.id} = ${prismId}
         ), added as (
           insert into ${prismHearts} (prism_id, user_id, visitor_hash)
-          select id, ${memberId}::int, ${visitorHash}::text from prism
+          select id, ${userId}::int, ${visitorHash}::text from prism
           on conflict do nothing
           returning 1
         ), removed as (

@@ -5,7 +5,7 @@ import { and, desc, eq, getTableColumns, ne, not, or, type SQL, sql } from "driz
 import { alias } from "drizzle-orm/pg-core";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
-import { memberKey, type Participant, participantKey } from "../../actors.ts";
+import { type Participant, participantKey, userKey } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
@@ -42,11 +42,11 @@ interface About {
  * owner's user_id) and `added` (a row when the heart is new), and returns a row when it told.
  */
 export function notifyOfHeart(participant: Participant): SQL {
-  const memberId = "user" in participant ? participant.user.id : null;
+  const userId = "user" in participant ? participant.user.id : null;
   const name = "user" in participant ? displayName(participant.user) : null;
   return sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
     select user_id, id, 'heart', ${name}::text, ${participantKey(participant)}::text from prism
-    where exists (select from added) and user_id is distinct from ${memberId}::int
+    where exists (select from added) and user_id is distinct from ${userId}::int
     on conflict do nothing
     returning 1`;
 }
@@ -106,7 +106,7 @@ export async function notifyAuthor(
     type,
     annotationId: annotation.id,
     actorName: displayName(actor),
-    actorKey: memberKey(actor.id),
+    actorKey: userKey(actor.id),
   });
   return true;
 }
@@ -279,9 +279,9 @@ export async function forgetNotificationsBy(tx: Executor, userId: number): Promi
     .where(
       and(
         ne(notifications.userId, userId),
-        or(eq(notifications.actorKey, memberKey(userId)), eq(annotations.userId, userId)),
+        or(eq(notifications.actorKey, userKey(userId)), eq(annotations.userId, userId)),
       ),
     );
-  await tx.delete(notifications).where(eq(notifications.actorKey, memberKey(userId)));
+  await tx.delete(notifications).where(eq(notifications.actorKey, userKey(userId)));
   return lost.map((row) => row.userId);
 }

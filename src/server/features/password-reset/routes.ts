@@ -9,17 +9,20 @@ import {
   passwordResetMessages,
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
-import { confirmPasswordReset } from "../../commands/auth.ts";
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  resetPasswordAsAdmin,
+} from "../../commands/auth.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
-import { conflict, errorResponses } from "../../http-error.ts";
+import { errorResponses } from "../../http-error.ts";
 import { by, Limit } from "../../plugins/rate-limit.ts";
 import { requireAdmin } from "../../plugins/session.ts";
 import { findActiveUserByLogin } from "../users/service.ts";
-import { adminResetPassword, sendResetEmail } from "./service.ts";
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, mailer, config, limitStore } = deps;
+  const { db, limitStore } = deps;
   const as = writer(deps);
   const tags = ["password-reset"];
   // Reset e-mails land in someone's inbox: a few per address and per account per fifteen minutes.
@@ -51,7 +54,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       if (user && wait === 0) {
         // Written and sent once the answer has gone, so that it comes as soon for every login.
         finished(reply.raw, () => {
-          sendResetEmail(db, mailer, config.appOrigin, user).catch((error) =>
+          requestPasswordReset(as(null), user).catch((error) =>
             request.log.error({ err: error, userId: user.id }, "password reset mail failed"),
           );
         });
@@ -90,9 +93,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request) => {
-      const actor = requireAdmin(request);
-      if (!mailer.canSend) throw conflict(passwordResetMessages.adminNoMail);
-      await adminResetPassword(db, mailer, config.appOrigin, actor, request.params.id);
+      await resetPasswordAsAdmin(as(requireAdmin(request)), request.params.id);
       return { message: passwordResetMessages.adminSent };
     },
   );

@@ -1,21 +1,18 @@
 // Password reset: single-use links, valid one hour, of which only the SHA-256 is stored.
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { catalystMessages } from "../../../contract/catalyst.ts";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
 import { oneLine } from "../../../contract/text.ts";
-import { recordAudit } from "../../audit.ts";
-import type { Db, Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../http-error.ts";
+import { badRequest } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
-import { findUserById } from "../users/service.ts";
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Stores a new reset token for the member and returns it; only its hash is kept. */
-async function createResetToken(db: Executor, userId: number): Promise<string> {
+export async function createResetToken(db: Executor, userId: number): Promise<string> {
   const token = newToken();
   await db.insert(passwordResetTokens).values({
     tokenHash: hashToken(token),
@@ -30,7 +27,12 @@ function resetLink(appOrigin: string, token: string): string {
 }
 
 /** E-mails the member the link of a reset token. */
-async function mailResetLink(mailer: Mailer, appOrigin: string, user: UserRow, token: string) {
+export async function mailResetLink(
+  mailer: Mailer,
+  appOrigin: string,
+  user: UserRow,
+  token: string,
+): Promise<void> {
   const link = resetLink(appOrigin, token);
   await mailer.send({
     to: user.email,
@@ -42,16 +44,6 @@ async function mailResetLink(mailer: Mailer, appOrigin: string, user: UserRow, t
       "The link works once. If you did not ask for this, you can ignore this e-mail; " +
       "your password stays as it is.\n",
   });
-}
-
-/** Creates a token for the member and e-mails them the link. */
-export async function sendResetEmail(
-  db: Executor,
-  mailer: Mailer,
-  appOrigin: string,
-  user: UserRow,
-): Promise<void> {
-  await mailResetLink(mailer, appOrigin, user, await createResetToken(db, user.id));
 }
 
 /**
@@ -88,32 +80,6 @@ export async function confirmReset(
     .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
   await deleteSessionsOf(tx, user.id);
   return user.id;
-}
-
-/**
- * An admin sends a member the reset e-mail: the token and the audit log's line are written in one
- * transaction, and the mail goes once it has committed.
- */
-export async function adminResetPassword(
-  db: Db,
-  mailer: Mailer,
-  appOrigin: string,
-  actor: UserRow,
-  userId: number,
-): Promise<void> {
-  const user = await findUserById(db, userId);
-  if (!user) throw notFound(catalystMessages.userNotFound);
-  const token = await db.transaction(async (tx) => {
-    const created = await createResetToken(tx, user.id);
-    await recordAudit(tx, actor, {
-      action: "user.reset-password",
-      targetType: "user",
-      targetId: user.id,
-      target: `@${user.username}`,
-    });
-    return created;
-  });
-  await mailResetLink(mailer, appOrigin, user, token);
 }
 
 /** Forgets reset tokens that can no longer be used (expired or used); returns how many. */

@@ -26,6 +26,6 @@ export function presentPrism(prism: PrismRow): Prism {
  * text; the member is the export's own.
  */
 export function presentExportedPrism(prism: PrismRow, url: string): MemberExport["prisms"][number] {
-  const { id, userId: _member, title, content, ...shown } = presentPrism(prism);
+  const { id, userId: _userId, title, content, ...shown } = presentPrism(prism);
   return { id, url, title, html: content, text: htmlToPlainText(content), ...shown };
 }

@@ -1,19 +1,13 @@
 // Resonance through the API: who sees a prism's map, what it counts, the top passage readers see,
-// views counted once per visitor and day with nothing personal kept, and the owner's week.
-import { eq, getTableColumns, inArray } from "drizzle-orm";
+// views counted once per visitor and day (what is kept of them: commands/resonance.test.ts), and
+// the owner's week.
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RESONANCE_DAYS } from "../../../contract/resonance.ts";
-import {
-  prisms,
-  prismViewAddresses,
-  prismViewKeys,
-  prismViews,
-  viewSalts,
-} from "../../db/schema.ts";
+import { prisms, prismViews } from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
 import { respondToQuote, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { settleTopPassages, utcDay } from "./service.ts";
-import { viewCounter } from "./views.ts";
 
 const t = setupTestApp();
 
@@ -259,39 +253,6 @@ describe("views", () => {
     expect(counted).toEqual([
       { prismId: prism.id, count: 2 },
       { prismId: other.id, count: 1 },
-    ]);
-  });
-
-  it("keep no address, user agent or visitor: counts, and today's keys under today's salt only", async () => {
-    const { prism } = await ownPrism();
-    const countViews = viewCounter(t.database.db);
-    const visitor = { visitorHash: "a-visitor" };
-    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const dayAfter = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-    expect(await countViews(visitor, "10.0.0.1", [prism.id], tomorrow)).toBe(1);
-    expect(await countViews(visitor, "10.0.0.1", [prism.id], tomorrow)).toBe(0);
-    // A new day: the same visitor counts again, and the days before lose their salts and keys.
-    expect(await countViews(visitor, "10.0.0.1", [prism.id], dayAfter)).toBe(1);
-    expect(await t.database.db.select({ day: viewSalts.day }).from(viewSalts)).toEqual([
-      { day: utcDay(dayAfter) },
-    ]);
-    const keys = await t.database.db.select().from(prismViewKeys);
-    expect(keys).toHaveLength(1);
-    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(["day", "key"]);
-    // A digest (SHA-256 in base64url) of who and which prism, never either of them: a prism's id is
-    // a few digits, which a digest of letters and digits holds now and then by chance.
-    expect(keys[0]?.key).toMatch(/^[\w-]{43}$/);
-    expect(keys[0]?.key).not.toContain("a-visitor");
-    expect(keys[0]?.key).not.toContain(`browser:a-visitor:${prism.id}`);
-    // The address's count of the day goes with the day too, kept under a key of the same kind.
-    const addresses = await t.database.db.select().from(prismViewAddresses);
-    expect(addresses).toEqual([{ key: expect.any(String), day: utcDay(dayAfter), count: 1 }]);
-    expect(addresses[0]?.key).not.toContain("10.0.0.1");
-    expect(Object.keys(getTableColumns(prismViews)).sort()).toEqual([
-      "count",
-      "day",
-      "id",
-      "prismId",
     ]);
   });
 

@@ -8,18 +8,20 @@ import {
   thisWeekSchema,
   viewsInputSchema,
 } from "../../../contract/resonance.ts";
+import { countViews } from "../../commands/resonance.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { addressKey, by, Limit } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { hasVisitorId, participantOf } from "../../plugins/visitor.ts";
 import { prismResonance, thisWeek } from "./service.ts";
-import { isAutomated, viewCounter } from "./views.ts";
+import { isAutomated } from "./views.ts";
 
 export const resonanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, secret, limitStore } = deps;
   const tags = ["resonance"];
-  const countViews = viewCounter(db);
+  const as = writer(deps);
   // A page load sends one beacon: plenty for a reader going from page to page, few for a script.
   const viewLimits = [
     new Limit(limitStore, "views-browser", 120, 10, by.visitor),
@@ -63,7 +65,7 @@ export const resonanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         const identified = Boolean(request.user) || hasVisitorId(request);
         const participant = participantOf(request, reply, config, secret);
         if (identified) {
-          await countViews(participant, addressKey(request.ip), request.body.prismIds);
+          await countViews(as(participant), addressKey(request.ip), request.body.prismIds);
         }
       }
       return reply.status(204).send(null);

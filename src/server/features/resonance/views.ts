@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { limits } from "../../../contract/limits.ts";
 import type { Participant } from "../../actors.ts";
-import type { Executor } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import {
   prisms,
   prismViewAddresses,
@@ -16,7 +16,6 @@ import {
   viewSalts,
 } from "../../db/schema.ts";
 import { liveOwner } from "../../policy.ts";
-import { utcDay } from "./service.ts";
 
 /** User agents that announce a program rather than a reader: crawlers, previews, scripts. */
 const AUTOMATED =
@@ -45,83 +44,82 @@ async function saltOf(db: Executor, day: string): Promise<string> {
   return kept.salt;
 }
 
-/** Today's salt, asked of the database once a day per process. */
-export function viewCounter(db: Executor) {
-  let today: { day: string; salt: Promise<string> } | null = null;
-  const salt = (day: string) => {
-    if (today?.day !== day) {
-      const asked = { day, salt: saltOf(db, day) };
-      asked.salt.catch(() => {
-        if (today === asked) today = null;
-      });
-      today = asked;
-    }
-    return today.salt;
-  };
+/** Each database's salt of the day, as this process last asked for it. */
+const salts = new WeakMap<Db, { day: string; salt: Promise<string> }>();
 
-  /**
-   * Counts the prisms a page showed as viewed, once per visitor, prism and day, and at most
-   * `viewsPerAddress` times per address (`addressKey`), prism and day: not the owner's own, nor a
-   * deactivated member's, nor those that do not exist. Answers how many were counted.
-   */
-  return async function countViews(
-    participant: Participant,
-    address: string,
-    prismIds: number[],
-    now = new Date(),
-  ): Promise<number> {
-    const day = utcDay(now);
-    const visitor =
-      "user" in participant
-        ? `member:${participant.user.id}`
-        : `browser:${participant.visitorHash}`;
-    const keyOf = (who: string, prismId: number, daySalt: string) =>
-      createHmac("sha256", daySalt).update(`${who}:${prismId}`).digest("base64url");
-    const daySalt = await salt(day);
-    return db.transaction(async (tx) => {
-      const shown = await tx
-        .select({ id: prisms.id })
-        .from(prisms)
-        .innerJoin(users, liveOwner)
-        .where(
-          and(
-            inArray(prisms.id, [...new Set(prismIds)]),
-            "user" in participant ? ne(prisms.userId, participant.user.id) : undefined,
-          ),
-        );
-      if (shown.length === 0) return 0;
-      const byKey = new Map(shown.map(({ id }) => [keyOf(visitor, id, daySalt), id]));
-      const fresh = await tx
-        .insert(prismViewKeys)
-        .values([...byKey.keys()].map((k) => ({ key: k, day })))
-        .onConflictDoNothing()
-        .returning({ key: prismViewKeys.key });
-      if (fresh.length === 0) return 0;
-      // The address's views of each prism today, this one included: past the bound, none counts.
-      const byAddress = new Map(
-        fresh.map(({ key }) => {
-          const prismId = byKey.get(key) ?? 0;
-          return [keyOf(`address:${address}`, prismId, daySalt), prismId];
-        }),
-      );
-      const seen = await tx
-        .insert(prismViewAddresses)
-        .values([...byAddress.keys()].map((k) => ({ key: k, day, count: 1 })))
-        .onConflictDoUpdate({
-          target: prismViewAddresses.key,
-          set: { count: sql`${prismViewAddresses.count} + 1` },
-        })
-        .returning({ key: prismViewAddresses.key, count: prismViewAddresses.count });
-      const counted = seen.filter((row) => row.count <= limits.viewsPerAddress);
-      if (counted.length === 0) return 0;
-      await tx
-        .insert(prismViews)
-        .values(counted.map((row) => ({ prismId: byAddress.get(row.key) ?? 0, day, count: 1 })))
-        .onConflictDoUpdate({
-          target: [prismViews.prismId, prismViews.day],
-          set: { count: sql`${prismViews.count} + 1` },
-        });
-      return counted.length;
+/** The salt of `day`, asked of the database once a day per process. */
+export function daySalt(db: Db, day: string): Promise<string> {
+  const known = salts.get(db);
+  if (known?.day === day) return known.salt;
+  const asked = { day, salt: saltOf(db, day) };
+  asked.salt.catch(() => {
+    if (salts.get(db) === asked) salts.delete(db);
+  });
+  salts.set(db, asked);
+  return asked.salt;
+}
+
+/**
+ * Counts the prisms a page showed as viewed by `participant` on `day` (whose salt is `salt`),
+ * once per visitor, prism and day, and at most `viewsPerAddress` times per address (`address`),
+ * prism and day: not the owner's own, nor a deactivated member's, nor those that do not exist.
+ * Answers how many were counted.
+ */
+export async function countViews(
+  tx: Executor,
+  participant: Participant,
+  {
+    address,
+    prismIds,
+    day,
+    salt,
+  }: { address: string; prismIds: number[]; day: string; salt: string },
+): Promise<number> {
+  const visitor =
+    "user" in participant ? `member:${participant.user.id}` : `browser:${participant.visitorHash}`;
+  const keyOf = (who: string, prismId: number) =>
+    createHmac("sha256", salt).update(`${who}:${prismId}`).digest("base64url");
+  const shown = await tx
+    .select({ id: prisms.id })
+    .from(prisms)
+    .innerJoin(users, liveOwner)
+    .where(
+      and(
+        inArray(prisms.id, [...new Set(prismIds)]),
+        "user" in participant ? ne(prisms.userId, participant.user.id) : undefined,
+      ),
+    );
+  if (shown.length === 0) return 0;
+  const byKey = new Map(shown.map(({ id }) => [keyOf(visitor, id), id]));
+  const fresh = await tx
+    .insert(prismViewKeys)
+    .values([...byKey.keys()].map((k) => ({ key: k, day })))
+    .onConflictDoNothing()
+    .returning({ key: prismViewKeys.key });
+  if (fresh.length === 0) return 0;
+  // The address's views of each prism today, this one included: past the bound, none counts.
+  const byAddress = new Map(
+    fresh.map(({ key }) => {
+      const prismId = byKey.get(key) ?? 0;
+      return [keyOf(`address:${address}`, prismId), prismId];
+    }),
+  );
+  const seen = await tx
+    .insert(prismViewAddresses)
+    .values([...byAddress.keys()].map((k) => ({ key: k, day, count: 1 })))
+    .onConflictDoUpdate({
+      target: prismViewAddresses.key,
+      set: { count: sql`${prismViewAddresses.count} + 1` },
+    })
+    .returning({ key: prismViewAddresses.key, count: prismViewAddresses.count });
+  const counted = seen.filter((row) => row.count <= limits.viewsPerAddress);
+  if (counted.length === 0) return 0;
+  await tx
+    .insert(prismViews)
+    .values(counted.map((row) => ({ prismId: byAddress.get(row.key) ?? 0, day, count: 1 })))
+    .onConflictDoUpdate({
+      target: [prismViews.prismId, prismViews.day],
+      set: { count: sql`${prismViews.count} + 1` },
     });
-  };
+  return counted.length;
 }

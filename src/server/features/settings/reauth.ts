@@ -24,8 +24,8 @@ export function createReauth(db: Db, config: Config, limitStore: LimitStore) {
     request: FastifyRequest,
     currentPassword: string | undefined,
   ): Promise<void> {
-    const member = requireUser(request);
-    if (member.password === null) {
+    const user = requireUser(request);
+    if (user.password === null) {
       if (!config.google) throw forbidden(reauthMessages.googleUnavailable);
       const token = sessionToken(request);
       if (!token || !(await isRecentlyConfirmed(db, token))) {
@@ -39,7 +39,7 @@ export function createReauth(db: Db, config: Config, limitStore: LimitStore) {
     }
     const wait = await wrongPasswords.spend(request);
     if (wait > 0) throw new RateLimited(reauthMessages.tooManyGuesses, wait);
-    if (!(await verifyPassword(member.password, currentPassword))) {
+    if (!(await verifyPassword(user.password, currentPassword))) {
       const message = reauthMessages.currentPasswordWrong;
       throw badRequest(message, { currentPassword: message });
     }

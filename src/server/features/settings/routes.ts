@@ -18,7 +18,6 @@ import { badRequest, errorResponses } from "../../http-error.ts";
 import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/session.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
-import { mailEmailChanged } from "./service.ts";
 
 const tags = ["settings"];
 // A bodiless call is one without a password, and gets the same answer.
@@ -61,7 +60,7 @@ const schemas = {
 };
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, mailer, limitStore } = deps;
+  const { db, config, limitStore } = deps;
   const as = writer(deps);
   const reauthenticate = createReauth(db, config, limitStore);
 
@@ -69,12 +68,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     const before = requireUser(request);
     const emailChanged = request.body.email !== before.email;
     if (emailChanged) await reauthenticate(request, request.body.currentPassword);
-    const user = await updateProfile(as(before), request.body);
-    if (emailChanged) {
-      mailEmailChanged(mailer, config.appOrigin, before, user.email).catch((error) =>
-        request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
-      );
-    }
+    const { user, mailed } = await updateProfile(as(before), request.body);
+    mailed.catch((error) =>
+      request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
+    );
     return presentCurrentUser(user);
   });
 
@@ -96,10 +93,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   });
 
   app.delete("/user/google", { schema: schemas.disconnectGoogle }, async (request) => {
-    const member = requireUser(request);
-    if (member.password === null) throw badRequest(profileMessages.googleOnly);
+    const user = requireUser(request);
+    if (user.password === null) throw badRequest(profileMessages.googleOnly);
     await reauthenticate(request, request.body?.currentPassword);
-    return presentCurrentUser(await disconnectGoogle(as(member)));
+    return presentCurrentUser(await disconnectGoogle(as(user)));
   });
 
   app.delete("/user/account", { schema: schemas.deleteAccount }, async (request, reply) => {

@@ -7,7 +7,7 @@ import { type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
-import { assertAvailable, emailSetting, writeMember } from "../users/service.ts";
+import { assertAvailable, emailSetting, writeUser } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
 
@@ -17,7 +17,7 @@ export async function updateProfile(
   input: ProfileUpdate,
 ): Promise<UserRow> {
   await assertAvailable(db, { email: input.email }, userId);
-  const user = await writeMember(
+  const user = await writeUser(
     db
       .update(users)
       .set({

@@ -8,7 +8,7 @@ import {
   findActiveUser,
   findActiveUserByLogin,
   findUserByUsername,
-  registerMember,
+  registerUser,
 } from "./service.ts";
 
 const t = setupTestDatabase();
@@ -54,7 +54,7 @@ describe("keeping usernames and e-mails unique", () => {
       lastName: "Member",
       password: "correct-horse",
     };
-    await expect(registerMember(db, input)).rejects.toMatchObject({
+    await expect(registerUser(db, input)).rejects.toMatchObject({
       statusCode: 409,
       errors: { username: authMessages.usernameTaken },
     });

@@ -111,7 +111,7 @@ function uniqueViolationToConflict(error: unknown): never {
 }
 
 /** Runs an insert or update of members (checked by `assertAvailable` first); the row it wrote. */
-export async function writeMember(write: PromiseLike<UserRow[]>): Promise<UserRow | undefined> {
+export async function writeUser(write: PromiseLike<UserRow[]>): Promise<UserRow | undefined> {
   try {
     const [user] = await write;
     return user;
@@ -121,10 +121,10 @@ export async function writeMember(write: PromiseLike<UserRow[]>): Promise<UserRo
 }
 
 /** A new member with a username and password (registration, and its diagnostic test). */
-export async function registerMember(db: Executor, input: RegisterInput): Promise<UserRow> {
+export async function registerUser(db: Executor, input: RegisterInput): Promise<UserRow> {
   await assertAvailable(db, { username: input.username, email: input.email });
   const password = await hashPassword(input.password);
-  const user = await writeMember(
+  const user = await writeUser(
     db
       .insert(users)
       .values({
