@@ -25,7 +25,7 @@ import {
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
-import { by, Limit } from "../../plugins/rate-limit.ts";
+import { by, Limit, participantLimits } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
 import { participantOf, viewerOf } from "../../plugins/visitor.ts";
 import { presentAnnotation, presentAnnotationCreated, presentResponseStatus } from "./presenter.ts";
@@ -98,11 +98,11 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   const { config, secret, limitStore } = deps;
   const as = writer(deps);
   // Per anonymous browser, per member (known and accountable, so more), and per address.
-  const responseLimits = [
-    new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
-    new Limit(limitStore, "responses-member", 30, 10, by.member),
-    new Limit(limitStore, "responses-address", 30, 10, by.address),
-  ];
+  const responseLimits = participantLimits(limitStore, "responses", 10, {
+    browser: 10,
+    member: 30,
+    address: 30,
+  });
 
   app.post(
     "/annotations",
