@@ -4,13 +4,22 @@ import type { ExploreMember } from "../../../contract/explore.ts";
 import type { CurrentUser, PublicUser } from "../../../contract/user.ts";
 import type { UserRow } from "../../db/schema.ts";
 
-export function presentPublicUser(user: UserRow): PublicUser {
+/** A member by their id and the names they are shown by: nothing else of the account. */
+export function presentPerson(
+  user: Pick<UserRow, "id" | "username" | "firstName" | "lastName" | "displayName">,
+) {
   return {
     id: user.id,
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
     displayName: user.displayName,
+  };
+}
+
+export function presentPublicUser(user: UserRow): PublicUser {
+  return {
+    ...presentPerson(user),
     websiteUrl: user.websiteUrl,
     twitterUrl: user.twitterUrl,
     linkedinUrl: user.linkedinUrl,
