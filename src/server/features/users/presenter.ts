@@ -30,13 +30,7 @@ export function presentPublicUser(user: UserRow): PublicUser {
 /** A member as explore names them: first and last name only where no display name stands instead. */
 export function presentExploreMember(user: ExploreMember): ExploreMember {
   const named = Boolean(user.displayName?.trim());
-  return {
-    id: user.id,
-    username: user.username,
-    firstName: named ? "" : user.firstName,
-    lastName: named ? "" : user.lastName,
-    displayName: user.displayName,
-  };
+  return named ? { ...presentPerson(user), firstName: "", lastName: "" } : presentPerson(user);
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {
