@@ -20,3 +20,8 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/** The page with each of its rows made into what `shape` makes of it. */
+export function mapPage<T, U>(page: Page<T>, shape: (row: T) => U): Page<U> {
+  return { items: page.items.map(shape), total: page.total };
+}

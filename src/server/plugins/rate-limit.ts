@@ -132,6 +132,24 @@ export const by = {
   },
 };
 
+/**
+ * The limits of what members and anonymous visitors alike may do, each so many `points` every
+ * `minutes`: per anonymous browser, per member and per address (counted under `name` and
+ * "-browser", "-member" or "-address"), spent in that order.
+ */
+export function participantLimits(
+  store: LimitStore,
+  name: string,
+  minutes: number,
+  points: { browser: number; member: number; address: number },
+): Limit[] {
+  return [
+    new Limit(store, `${name}-browser`, points.browser, minutes, by.visitor),
+    new Limit(store, `${name}-member`, points.member, minutes, by.member),
+    new Limit(store, `${name}-address`, points.address, minutes, by.address),
+  ];
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The route's limits, and the message its 429 carries. */

@@ -140,21 +140,6 @@ export function participantOf(
     : { visitorHash: visitorHash(request, reply, config, secret) };
 }
 
-/** Who is looking, without handing a new visitor a cookie just for reading. */
-export function viewerOf(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  config: Config,
-  secret: string,
-): Viewer {
-  return {
-    user: request.user,
-    visitorHash: request.cookies[VISITOR_COOKIE]
-      ? visitorHash(request, reply, config, secret)
-      : null,
-  };
-}
-
 /**
  * What tells viewers apart in a tag: their session cookie while its session stands (so read once
  * the session is known, when the request carries one), and their visitor cookie.

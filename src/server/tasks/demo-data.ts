@@ -40,10 +40,11 @@ interface DemoAnnotation {
   status: "pending" | "approved" | "rejected";
 }
 
-interface DemoHeart {
-  by: string | null;
+/** A prism's hearts in the order they were given, by members (usernames) or visitors (null). */
+interface DemoHearts {
   owner: string;
   prismTitle: string;
+  by: (string | null)[];
 }
 
 export const demoMembers: DemoMember[] = [
@@ -662,58 +663,71 @@ export const demoAnnotations: DemoAnnotation[] = [
   },
 ];
 
-export const demoHearts: DemoHeart[] = [
-  { by: null, owner: "maya-okafor", prismTitle: "How I give feedback" },
-  { by: "kdarko", owner: "maya-okafor", prismTitle: "My best hours" },
-  { by: "jun_watanabe", owner: "maya-okafor", prismTitle: "What I optimise for" },
-  { by: "sam-odell", owner: "maya-okafor", prismTitle: "What I optimise for" },
-  { by: "theo_lindqvist", owner: "maya-okafor", prismTitle: "What I optimise for" },
-  { by: "ines-ferreira", owner: "theo_lindqvist", prismTitle: "Show me the messy version" },
-  { by: "maya-okafor", owner: "theo_lindqvist", prismTitle: "Show me the messy version" },
-  { by: "sam-odell", owner: "theo_lindqvist", prismTitle: "Show me the messy version" },
-  { by: "kdarko", owner: "theo_lindqvist", prismTitle: "How I make design decisions" },
-  { by: null, owner: "theo_lindqvist", prismTitle: "How I make design decisions" },
-  { by: "jun_watanabe", owner: "theo_lindqvist", prismTitle: "What drains me" },
-  { by: "priyaraman", owner: "theo_lindqvist", prismTitle: "Things I'm working on" },
-  { by: "maya-okafor", owner: "priyaraman", prismTitle: "Where I come from" },
-  { by: "rosa-martinez", owner: "priyaraman", prismTitle: "Where I come from" },
-  { by: "jun_watanabe", owner: "priyaraman", prismTitle: "How to bring me bad news" },
-  { by: null, owner: "priyaraman", prismTitle: "How to bring me bad news" },
-  { by: null, owner: "priyaraman", prismTitle: "How to bring me bad news" },
-  { by: "jun_watanabe", owner: "priyaraman", prismTitle: "Meetings with me" },
-  { by: "sam-odell", owner: "priyaraman", prismTitle: "Meetings with me" },
-  { by: "theo_lindqvist", owner: "priyaraman", prismTitle: "Meetings with me" },
-  { by: "kdarko", owner: "priyaraman", prismTitle: "What I value in a team" },
-  { by: "rosa-martinez", owner: "priyaraman", prismTitle: "What I value in a team" },
-  { by: null, owner: "priyaraman", prismTitle: "What I value in a team" },
-  { by: null, owner: "priyaraman", prismTitle: "What I value in a team" },
-  { by: "theo_lindqvist", owner: "kdarko", prismTitle: "How I decide" },
-  { by: "maya-okafor", owner: "kdarko", prismTitle: "Reaching me" },
-  { by: "maya-okafor", owner: "kdarko", prismTitle: "What I expect" },
-  { by: "sam-odell", owner: "kdarko", prismTitle: "What I expect" },
-  { by: "theo_lindqvist", owner: "kdarko", prismTitle: "What I expect" },
-  { by: null, owner: "kdarko", prismTitle: "What I expect" },
-  { by: null, owner: "kdarko", prismTitle: "What I expect" },
-  { by: "sam-odell", owner: "rosa-martinez", prismTitle: "Red pen policy" },
-  { by: "theo_lindqvist", owner: "rosa-martinez", prismTitle: "Red pen policy" },
-  { by: "ines-ferreira", owner: "rosa-martinez", prismTitle: "Disagree with me in the staff room" },
-  { by: "jun_watanabe", owner: "rosa-martinez", prismTitle: "What keeps me going" },
-  { by: "maya-okafor", owner: "rosa-martinez", prismTitle: "What keeps me going" },
-  { by: "sam-odell", owner: "jun_watanabe", prismTitle: "How confident I am" },
-  { by: "ines-ferreira", owner: "jun_watanabe", prismTitle: "Ask me questions, not for queries" },
-  { by: "sam-odell", owner: "jun_watanabe", prismTitle: "Focus and interruptions" },
-  { by: "ines-ferreira", owner: "sam-odell", prismTitle: "Manager README, abridged" },
-  { by: "kdarko", owner: "sam-odell", prismTitle: "Manager README, abridged" },
-  { by: "maya-okafor", owner: "sam-odell", prismTitle: "Manager README, abridged" },
-  { by: "ines-ferreira", owner: "sam-odell", prismTitle: "One-on-ones" },
-  { by: "rosa-martinez", owner: "sam-odell", prismTitle: "One-on-ones" },
-  { by: "theo_lindqvist", owner: "sam-odell", prismTitle: "Feedback, both directions" },
-  { by: "ines-ferreira", owner: "sam-odell", prismTitle: "Signals I'm overloaded" },
-  { by: "maya-okafor", owner: "sam-odell", prismTitle: "Signals I'm overloaded" },
-  { by: "jun_watanabe", owner: "ines-ferreira", prismTitle: "How I review pull requests" },
-  { by: "kdarko", owner: "ines-ferreira", prismTitle: "How I review pull requests" },
-  { by: "sam-odell", owner: "ines-ferreira", prismTitle: "How I review pull requests" },
-  { by: "theo_lindqvist", owner: "ines-ferreira", prismTitle: "How I review pull requests" },
-  { by: null, owner: "ines-ferreira", prismTitle: "How I review pull requests" },
-  { by: "rosa-martinez", owner: "ines-ferreira", prismTitle: "Why I keep doing this" },
+export const demoHearts: DemoHearts[] = [
+  { owner: "maya-okafor", prismTitle: "How I give feedback", by: [null] },
+  { owner: "maya-okafor", prismTitle: "My best hours", by: ["kdarko"] },
+  {
+    owner: "maya-okafor",
+    prismTitle: "What I optimise for",
+    by: ["jun_watanabe", "sam-odell", "theo_lindqvist"],
+  },
+  {
+    owner: "theo_lindqvist",
+    prismTitle: "Show me the messy version",
+    by: ["ines-ferreira", "maya-okafor", "sam-odell"],
+  },
+  { owner: "theo_lindqvist", prismTitle: "How I make design decisions", by: ["kdarko", null] },
+  { owner: "theo_lindqvist", prismTitle: "What drains me", by: ["jun_watanabe"] },
+  { owner: "theo_lindqvist", prismTitle: "Things I'm working on", by: ["priyaraman"] },
+  { owner: "priyaraman", prismTitle: "Where I come from", by: ["maya-okafor", "rosa-martinez"] },
+  { owner: "priyaraman", prismTitle: "How to bring me bad news", by: ["jun_watanabe", null, null] },
+  {
+    owner: "priyaraman",
+    prismTitle: "Meetings with me",
+    by: ["jun_watanabe", "sam-odell", "theo_lindqvist"],
+  },
+  {
+    owner: "priyaraman",
+    prismTitle: "What I value in a team",
+    by: ["kdarko", "rosa-martinez", null, null],
+  },
+  { owner: "kdarko", prismTitle: "How I decide", by: ["theo_lindqvist"] },
+  { owner: "kdarko", prismTitle: "Reaching me", by: ["maya-okafor"] },
+  {
+    owner: "kdarko",
+    prismTitle: "What I expect",
+    by: ["maya-okafor", "sam-odell", "theo_lindqvist", null, null],
+  },
+  { owner: "rosa-martinez", prismTitle: "Red pen policy", by: ["sam-odell", "theo_lindqvist"] },
+  {
+    owner: "rosa-martinez",
+    prismTitle: "Disagree with me in the staff room",
+    by: ["ines-ferreira"],
+  },
+  {
+    owner: "rosa-martinez",
+    prismTitle: "What keeps me going",
+    by: ["jun_watanabe", "maya-okafor"],
+  },
+  { owner: "jun_watanabe", prismTitle: "How confident I am", by: ["sam-odell"] },
+  { owner: "jun_watanabe", prismTitle: "Ask me questions, not for queries", by: ["ines-ferreira"] },
+  { owner: "jun_watanabe", prismTitle: "Focus and interruptions", by: ["sam-odell"] },
+  {
+    owner: "sam-odell",
+    prismTitle: "Manager README, abridged",
+    by: ["ines-ferreira", "kdarko", "maya-okafor"],
+  },
+  { owner: "sam-odell", prismTitle: "One-on-ones", by: ["ines-ferreira", "rosa-martinez"] },
+  { owner: "sam-odell", prismTitle: "Feedback, both directions", by: ["theo_lindqvist"] },
+  {
+    owner: "sam-odell",
+    prismTitle: "Signals I'm overloaded",
+    by: ["ines-ferreira", "maya-okafor"],
+  },
+  {
+    owner: "ines-ferreira",
+    prismTitle: "How I review pull requests",
+    by: ["jun_watanabe", "kdarko", "sam-odell", "theo_lindqvist", null],
+  },
+  { owner: "ines-ferreira", prismTitle: "Why I keep doing this", by: ["rosa-martinez"] },
 ];

@@ -194,15 +194,18 @@ function findPrism({ prismsByKey }: SeededMembers, owner: string, title: string)
 
 /** The hearts, the prisms' counts of them, and their owners' notifications. */
 async function insertHearts({ tx, now }: Seeding, members: SeededMembers) {
-  const hearts = demoHearts.map((heart, i) => {
-    const prism = findPrism(members, heart.owner, heart.prismTitle);
-    const userId = heart.by ? members.userIds.get(heart.by) : undefined;
-    const visitorHash = heart.by ? null : `demo-visitor-${i}`;
+  const given = demoHearts.flatMap(({ owner, prismTitle, by }) => {
+    const prism = findPrism(members, owner, prismTitle);
+    return by.map((member) => ({ prism, member }));
+  });
+  const hearts = given.map(({ prism, member }, i) => {
+    const userId = member ? members.userIds.get(member) : undefined;
+    const visitorHash = member ? null : `demo-visitor-${i}`;
     return {
       prism,
       userId: userId ?? null,
       visitorHash,
-      actorName: heart.by ? members.userNames.get(heart.by) : null,
+      actorName: member ? members.userNames.get(member) : null,
       i,
     };
   });

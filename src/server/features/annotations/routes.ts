@@ -25,9 +25,9 @@ import {
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses, notFound } from "../../http-error.ts";
-import { by, Limit } from "../../plugins/rate-limit.ts";
+import { by, Limit, participantLimits } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
-import { participantOf, viewerOf } from "../../plugins/visitor.ts";
+import { participantOf } from "../../plugins/visitor.ts";
 import { presentAnnotation, presentAnnotationCreated, presentResponseStatus } from "./presenter.ts";
 import { annotationReads } from "./reads.ts";
 import { getAnnotation, responseByStatusToken } from "./service.ts";
@@ -98,11 +98,11 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   const { config, secret, limitStore } = deps;
   const as = writer(deps);
   // Per anonymous browser, per member (known and accountable, so more), and per address.
-  const responseLimits = [
-    new Limit(limitStore, "responses-browser", 10, 10, by.visitor),
-    new Limit(limitStore, "responses-member", 30, 10, by.member),
-    new Limit(limitStore, "responses-address", 30, 10, by.address),
-  ];
+  const responseLimits = participantLimits(limitStore, "responses", 10, {
+    browser: 10,
+    member: 30,
+    address: 30,
+  });
 
   app.post(
     "/annotations",
@@ -137,13 +137,13 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const view = await decideOnAnnotation(
         as(requireUser(request)),
         request.params.id,
         request.body.status,
       );
-      return presentAnnotation(view, viewerOf(request, reply, config, secret));
+      return presentAnnotation(view, request.asker.viewer);
     },
   );
 
@@ -158,20 +158,20 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const view = await setAnnotationStatusAsAdmin(
         as(requireAdmin(request)),
         request.params.id,
         request.body.status,
       );
-      return presentAnnotation(view, viewerOf(request, reply, config, secret));
+      return presentAnnotation(view, request.asker.viewer);
     },
   );
 };
 
 /** The owner's reply to a response: written, rewritten or taken back. */
 export const annotationRepliesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { config, secret, limitStore } = deps;
+  const { limitStore } = deps;
   const as = writer(deps);
   // Replies spend from one budget per member.
   const replyWrites = {
@@ -194,13 +194,13 @@ export const annotationRepliesRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       },
       config: replyWrites,
     },
-    async (request, reply) => {
+    async (request) => {
       const view = await replyToAnnotation(
         as(requireUser(request)),
         request.params.id,
         request.body.text,
       );
-      return presentAnnotation(view, viewerOf(request, reply, config, secret));
+      return presentAnnotation(view, request.asker.viewer);
     },
   );
 

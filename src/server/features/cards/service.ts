@@ -5,7 +5,7 @@ import { type CardContent, cardContent } from "../../../contract/cards.ts";
 import type { Db } from "../../db/client.ts";
 import { prisms } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
-import { findActiveUser } from "../users/service.ts";
+import { getActiveUser } from "../users/service.ts";
 
 export interface CardRead {
   card: CardContent;
@@ -22,8 +22,7 @@ export async function readCard(
   username: string,
   prismId: number | null,
 ): Promise<CardRead> {
-  const owner = await findActiveUser(db, username);
-  if (!owner) throw notFound("User not found");
+  const owner = await getActiveUser(db, username);
   const [prism] = await db
     .select({ title: prisms.title, content: prisms.content })
     .from(prisms)

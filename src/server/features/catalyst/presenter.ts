@@ -7,6 +7,7 @@ import type {
   CatalystUser,
 } from "../../../contract/catalyst.ts";
 import type { UserRow } from "../../db/schema.ts";
+import { presentPerson } from "../users/presenter.ts";
 import type { listAnnotations, listAudit, listPrisms } from "./service.ts";
 
 type ItemOf<T extends (...args: never[]) => Promise<{ items: unknown[] }>> = Awaited<
@@ -15,11 +16,7 @@ type ItemOf<T extends (...args: never[]) => Promise<{ items: unknown[] }>> = Awa
 
 export function presentCatalystUser(user: UserRow): CatalystUser {
   return {
-    id: user.id,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    displayName: user.displayName,
+    ...presentPerson(user),
     email: user.email,
     isAdmin: user.isAdmin,
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
@@ -42,13 +39,7 @@ export function presentCatalystAnnotation(row: ItemOf<typeof listAnnotations>): 
   return {
     annotation: { ...annotation, createdAt: annotation.createdAt.toISOString() },
     prism,
-    author: author && {
-      id: author.id,
-      username: author.username,
-      firstName: author.firstName,
-      lastName: author.lastName,
-      displayName: author.displayName,
-    },
+    author: author && presentPerson(author),
   };
 }
 

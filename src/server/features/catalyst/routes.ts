@@ -13,7 +13,7 @@ import {
   catalystStatsSchema,
   catalystUserSchema,
 } from "../../../contract/catalyst.ts";
-import { idParam, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
+import { idParam, mapPage, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
 import { deletePrismAsAdmin } from "../../commands/prisms.ts";
 import { deactivateUser, reactivateUser, setAdminFlag } from "../../commands/users.ts";
@@ -82,10 +82,7 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: { 200: pageOf(catalystUserSchema), ...readErrors },
       },
     },
-    async (request) => {
-      const { items, total } = await listUsers(db, request.query);
-      return { items: items.map(presentCatalystUser), total };
-    },
+    async (request) => mapPage(await listUsers(db, request.query), presentCatalystUser),
   );
 
   app.get(
@@ -99,10 +96,7 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: { 200: pageOf(catalystPrismSchema), ...readErrors },
       },
     },
-    async (request) => {
-      const { items, total } = await listPrisms(db, request.query);
-      return { items: items.map(presentCatalystPrism), total };
-    },
+    async (request) => mapPage(await listPrisms(db, request.query), presentCatalystPrism),
   );
 
   app.get(
@@ -115,10 +109,7 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: { 200: pageOf(catalystAnnotationSchema), ...readErrors },
       },
     },
-    async (request) => {
-      const { items, total } = await listAnnotations(db, request.query);
-      return { items: items.map(presentCatalystAnnotation), total };
-    },
+    async (request) => mapPage(await listAnnotations(db, request.query), presentCatalystAnnotation),
   );
 
   app.get(
@@ -131,10 +122,7 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: { 200: pageOf(auditEntrySchema), ...readErrors },
       },
     },
-    async (request) => {
-      const { items, total } = await listAudit(db, request.query);
-      return { items: items.map(presentAuditEntry), total };
-    },
+    async (request) => mapPage(await listAudit(db, request.query), presentAuditEntry),
   );
 };
 

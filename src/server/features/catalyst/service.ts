@@ -1,7 +1,7 @@
 // The Catalyst admin dashboard: the overview's numbers and chart, the admin tables (one query a
 // page, newest first, with the total), the admins' actions on members, and the audit log.
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { alias, type PgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import {
   ACTIVITY_DAYS,
   type ActivityDay,
@@ -9,7 +9,7 @@ import {
   type CatalystStats,
   catalystMessages,
 } from "../../../contract/catalyst.ts";
-import type { Page, PageQuery } from "../../../contract/paging.ts";
+import { mapPage, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { type AuditDetails, recordAudit } from "../../audit.ts";
 import type { Executor } from "../../db/client.ts";
 import {
@@ -91,6 +91,18 @@ function search(q: string | undefined, columns: (PgColumn | SQL)[]): SQL | undef
 const totalRows = sql<number>`(count(*) over ())::int`;
 const countRows = sql<number>`count(*)::int`;
 
+/** The page of the statement's rows, newest first (among rows of one time, the highest id first). */
+function newestFirst<S extends PgSelect>(
+  statement: S,
+  table: { createdAt: PgColumn; id: PgColumn },
+  page: PageQuery,
+) {
+  return statement
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
 /**
  * A page from rows that carry the list's total. A page past the end has no row to carry it, so
  * only then is the total counted separately.
@@ -113,15 +125,13 @@ const fullNameOf = (table: Members) => sql`${table.firstName} || ' ' || ${table.
 /** Members, newest first; `q` searches username, name (full or display) and e-mail. */
 export async function listUsers(db: Executor, page: CatalystListQuery): Promise<Page<UserRow>> {
   const where = search(page.q, [users.username, fullNameOf(users), users.displayName, users.email]);
-  const rows = await db
+  const statement = db
     .select({ user: users, total: totalRows })
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const result = await pageFrom(rows, page, () => db.$count(users, where));
-  return { items: result.items.map((row) => row.user), total: result.total };
+    .$dynamic();
+  const rows = await newestFirst(statement, users, page);
+  return mapPage(await pageFrom(rows, page, () => db.$count(users, where)), (row) => row.user);
 }
 
 const personColumns = (table: typeof users) => ({
@@ -140,7 +150,7 @@ export async function listPrisms(db: Executor, page: CatalystListQuery) {
     fullNameOf(users),
     users.displayName,
   ]);
-  const rows = await db
+  const statement = db
     .select({
       prism: {
         id: prisms.id,
@@ -156,9 +166,8 @@ export async function listPrisms(db: Executor, page: CatalystListQuery) {
     .from(prisms)
     .innerJoin(users, eq(users.id, prisms.userId))
     .where(where)
-    .orderBy(desc(prisms.createdAt), desc(prisms.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .$dynamic();
+  const rows = await newestFirst(statement, prisms, page);
   return pageFrom(rows, page, async () => {
     const [counted] = await db
       .select({ n: countRows })
@@ -178,7 +187,7 @@ export async function listAnnotations(db: Executor, page: CatalystListQuery) {
     fullNameOf(author),
     author.displayName,
   ]);
-  const rows = await db
+  const statement = db
     .select({
       annotation: {
         id: annotations.id,
@@ -197,9 +206,8 @@ export async function listAnnotations(db: Executor, page: CatalystListQuery) {
     .innerJoin(owner, eq(owner.id, prisms.userId))
     .leftJoin(author, eq(author.id, annotations.userId))
     .where(where)
-    .orderBy(desc(annotations.createdAt), desc(annotations.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .$dynamic();
+  const rows = await newestFirst(statement, annotations, page);
   return pageFrom(rows, page, async () => {
     const [counted] = await db
       .select({ n: countRows })
@@ -212,7 +220,7 @@ export async function listAnnotations(db: Executor, page: CatalystListQuery) {
 
 /** The audit log, newest first, with each acting admin's username. */
 export async function listAudit(db: Executor, page: PageQuery) {
-  const rows = await db
+  const statement = db
     .select({
       entry: auditLog,
       actor: { id: users.id, username: users.username },
@@ -220,17 +228,12 @@ export async function listAudit(db: Executor, page: PageQuery) {
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const result = await pageFrom(rows, page, () => db.$count(auditLog));
-  return {
-    items: result.items.map(({ entry, actor }) => ({
-      entry: { ...entry, details: entry.details as AuditDetails | null },
-      actor,
-    })),
-    total: result.total,
-  };
+    .$dynamic();
+  const rows = await newestFirst(statement, auditLog, page);
+  return mapPage(await pageFrom(rows, page, () => db.$count(auditLog)), ({ entry, actor }) => ({
+    entry: { ...entry, details: entry.details as AuditDetails | null },
+    actor,
+  }));
 }
 
 /** The member, locked for an admin's change; 404 when there is none. */

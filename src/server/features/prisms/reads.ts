@@ -5,8 +5,7 @@ import { usernameParam } from "../../../contract/user.ts";
 import { defineRead } from "../../cache/cached-read.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import { notFound } from "../../http-error.ts";
-import { findActiveUser } from "../users/service.ts";
+import { getActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
 import { listPrisms } from "./service.ts";
 
@@ -18,8 +17,7 @@ export function prismReads({ db, versions }: Pick<AppDeps, "db" | "versions">) {
       params: z.object({ username: usernameParam }),
       etag: ({ username }) => versions.etag(versionKeys.prismList(username)),
       async read({ username }) {
-        const owner = await findActiveUser(db, username);
-        if (!owner) throw notFound("User not found");
+        const owner = await getActiveUser(db, username);
         return { value: (await listPrisms(db, owner.id)).map(presentPrism) };
       },
     }),

@@ -12,7 +12,7 @@ import { countViews } from "../../commands/resonance.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
-import { addressKey, by, Limit } from "../../plugins/rate-limit.ts";
+import { addressKey, participantLimits } from "../../plugins/rate-limit.ts";
 import { requireUser } from "../../plugins/session.ts";
 import { hasVisitorId, participantOf } from "../../plugins/visitor.ts";
 import { prismResonance, thisWeek } from "./service.ts";
@@ -23,11 +23,11 @@ export const resonanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const tags = ["resonance"];
   const as = writer(deps);
   // A page load sends one beacon: plenty for a reader going from page to page, few for a script.
-  const viewLimits = [
-    new Limit(limitStore, "views-browser", 120, 10, by.visitor),
-    new Limit(limitStore, "views-member", 120, 10, by.member),
-    new Limit(limitStore, "views-address", 600, 10, by.address),
-  ];
+  const viewLimits = participantLimits(limitStore, "views", 10, {
+    browser: 120,
+    member: 120,
+    address: 600,
+  });
 
   app.get(
     "/prisms/:id/resonance",

@@ -1,5 +1,6 @@
 // A member's own profile settings.
 import { eq } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { oneLine } from "../../../contract/text.ts";
 import type { ProfileUpdate } from "../../../contract/user.ts";
 import type { Executor } from "../../db/client.ts";
@@ -11,42 +12,41 @@ import { assertAvailable, emailSetting, writeUser } from "../users/service.ts";
 
 const orNull = (value: string) => (value === "" ? null : value);
 
+/** The member's account with `values` set; 404 when it is gone. */
+async function updateAccount(
+  db: Executor,
+  userId: number,
+  values: PgUpdateSetSource<typeof users>,
+): Promise<UserRow> {
+  const user = await writeUser(
+    db.update(users).set(values).where(eq(users.id, userId)).returning(),
+  );
+  if (!user) throw notFound("Account not found");
+  return user;
+}
+
 export async function updateProfile(
   db: Executor,
   userId: number,
   input: ProfileUpdate,
 ): Promise<UserRow> {
   await assertAvailable(db, { email: input.email }, userId);
-  const user = await writeUser(
-    db
-      .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        displayName: orNull(input.displayName),
-        websiteUrl: orNull(input.websiteUrl),
-        twitterUrl: orNull(input.twitterUrl),
-        linkedinUrl: orNull(input.linkedinUrl),
-        preapproveMembers: input.preapproveMembers,
-        ...(input.emailNotifications && emailSetting(input.emailNotifications)),
-      })
-      .where(eq(users.id, userId))
-      .returning(),
-  );
-  if (!user) throw notFound("Account not found");
-  return user;
+  return updateAccount(db, userId, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    displayName: orNull(input.displayName),
+    websiteUrl: orNull(input.websiteUrl),
+    twitterUrl: orNull(input.twitterUrl),
+    linkedinUrl: orNull(input.linkedinUrl),
+    preapproveMembers: input.preapproveMembers,
+    ...(input.emailNotifications && emailSetting(input.emailNotifications)),
+  });
 }
 
 /** Disconnects Google (the route lets only a member who has a password do it). */
-export async function disconnectGoogle(db: Executor, userId: number): Promise<UserRow> {
-  const [updated] = await db
-    .update(users)
-    .set({ googleId: null })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!updated) throw notFound("Account not found");
-  return updated;
+export function disconnectGoogle(db: Executor, userId: number): Promise<UserRow> {
+  return updateAccount(db, userId, { googleId: null });
 }
 
 /**
@@ -59,12 +59,7 @@ export async function changePassword(
   sessionToken: string,
   passwordHash: string,
 ): Promise<UserRow> {
-  const [user] = await tx
-    .update(users)
-    .set({ password: passwordHash })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw notFound("Account not found");
+  const user = await updateAccount(tx, userId, { password: passwordHash });
   await deleteSessionsOf(tx, userId, sessionToken);
   return user;
 }

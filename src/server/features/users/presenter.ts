@@ -4,13 +4,22 @@ import type { ExploreMember } from "../../../contract/explore.ts";
 import type { CurrentUser, PublicUser } from "../../../contract/user.ts";
 import type { UserRow } from "../../db/schema.ts";
 
-export function presentPublicUser(user: UserRow): PublicUser {
+/** A member by their id and the names they are shown by: nothing else of the account. */
+export function presentPerson(
+  user: Pick<UserRow, "id" | "username" | "firstName" | "lastName" | "displayName">,
+) {
   return {
     id: user.id,
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
     displayName: user.displayName,
+  };
+}
+
+export function presentPublicUser(user: UserRow): PublicUser {
+  return {
+    ...presentPerson(user),
     websiteUrl: user.websiteUrl,
     twitterUrl: user.twitterUrl,
     linkedinUrl: user.linkedinUrl,
@@ -21,13 +30,7 @@ export function presentPublicUser(user: UserRow): PublicUser {
 /** A member as explore names them: first and last name only where no display name stands instead. */
 export function presentExploreMember(user: ExploreMember): ExploreMember {
   const named = Boolean(user.displayName?.trim());
-  return {
-    id: user.id,
-    username: user.username,
-    firstName: named ? "" : user.firstName,
-    lastName: named ? "" : user.lastName,
-    displayName: user.displayName,
-  };
+  return named ? { ...presentPerson(user), firstName: "", lastName: "" } : presentPerson(user);
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {

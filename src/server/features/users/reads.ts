@@ -5,9 +5,8 @@ import { usernameParam } from "../../../contract/user.ts";
 import { defineRead } from "../../cache/cached-read.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import { notFound } from "../../http-error.ts";
 import { presentPublicUser } from "./presenter.ts";
-import { findActiveUser } from "./service.ts";
+import { getActiveUser } from "./service.ts";
 
 export function userReads({ db, versions }: Pick<AppDeps, "db" | "versions">) {
   return {
@@ -17,8 +16,7 @@ export function userReads({ db, versions }: Pick<AppDeps, "db" | "versions">) {
       params: z.object({ username: usernameParam }),
       etag: ({ username }) => versions.etag(versionKeys.profile(username)),
       async read({ username }) {
-        const user = await findActiveUser(db, username);
-        if (!user) throw notFound("User not found");
+        const user = await getActiveUser(db, username);
         return { value: presentPublicUser(user) };
       },
     }),

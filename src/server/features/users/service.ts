@@ -30,6 +30,13 @@ export async function findActiveUser(db: Db, username: string): Promise<UserRow 
   return user ?? null;
 }
 
+/** The active member with this username, whatever its case; 404 when there is none. */
+export async function getActiveUser(db: Db, username: string): Promise<UserRow> {
+  const user = await findActiveUser(db, username);
+  if (!user) throw notFound("User not found");
+  return user;
+}
+
 /** The member with this username, whatever its case, active or not. */
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | null> {
   const [user] = await db

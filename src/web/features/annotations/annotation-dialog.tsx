@@ -65,17 +65,15 @@ export function AnnotationDialog({
   );
 }
 
-function AnnotationDialogBody({
-  target,
-  onCreated,
-  onCancel,
-  save,
-}: {
+/** What the dialog's body is given, and passes on to its form. */
+interface BodyProps {
   target: AnnotationTarget;
   onCreated: (annotation: Annotation) => void;
   onCancel: () => void;
   save: SaveAnnotation | undefined;
-}) {
+}
+
+function AnnotationDialogBody({ target, onCreated, onCancel, save }: BodyProps) {
   const { user } = useCurrentUser();
   const [sent, setSent] = useState<{ annotation: Annotation; statusUrl: string } | null>(null);
   if (sent) {
@@ -160,17 +158,7 @@ function MembersOnly({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-function AnnotationForm({
-  target,
-  onCreated,
-  onCancel,
-  save,
-}: {
-  target: AnnotationTarget;
-  onCreated: (annotation: Annotation) => void;
-  onCancel: () => void;
-  save: SaveAnnotation | undefined;
-}) {
+function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
   const { user } = useCurrentUser();
   const touch = useCoarsePointer();
   const [thought, setThought] = useState("");

@@ -7,7 +7,7 @@ import { excerpt } from "../../../contract/excerpt.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { DateTime } from "../../lib/format.tsx";
 import { useAnnotationActions } from "./catalyst-queries.ts";
-import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
+import { CatalystTable, type Column, deleteAction, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 const DELETE_CONFIRM =
@@ -87,13 +87,7 @@ export function AnnotationsTable(view: TableView) {
                 hidden: annotation.status === "pending",
                 onSelect: set("pending"),
               },
-              {
-                label: "Delete",
-                destructive: true,
-                onSelect: () => {
-                  if (window.confirm(DELETE_CONFIRM)) remove.mutate(annotation.id);
-                },
-              },
+              deleteAction(DELETE_CONFIRM, () => remove.mutate(annotation.id)),
             ]}
           />
         );

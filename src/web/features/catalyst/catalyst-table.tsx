@@ -198,6 +198,17 @@ interface RowAction {
   destructive?: boolean;
 }
 
+/** Delete, done only once the admin has confirmed `question`. */
+export function deleteAction(question: string, remove: () => void): RowAction {
+  return {
+    label: "Delete",
+    destructive: true,
+    onSelect: () => {
+      if (window.confirm(question)) remove();
+    },
+  };
+}
+
 /** A row's menu of actions, opened by a button named after the row. */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
   return (

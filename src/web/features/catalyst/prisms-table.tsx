@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { CatalystPrism } from "../../../contract/catalyst.ts";
 import { displayName } from "../../../contract/names.ts";
 import { useDeletePrism } from "./catalyst-queries.ts";
-import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
+import { CatalystTable, type Column, deleteAction, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this prism? This action cannot be undone.";
@@ -56,13 +56,7 @@ export function PrismsTable(view: TableView) {
           label={`Actions for "${prism.title}"`}
           actions={[
             { label: "View", onSelect: () => navigate(`/${author.username}?prism=${prism.id}`) },
-            {
-              label: "Delete",
-              destructive: true,
-              onSelect: () => {
-                if (window.confirm(DELETE_CONFIRM)) deletePrism.mutate(prism.id);
-              },
-            },
+            deleteAction(DELETE_CONFIRM, () => deletePrism.mutate(prism.id)),
           ]}
         />
       ),

@@ -1,58 +1,60 @@
 // /reset-password?token=…: the page a reset e-mail links to, where the member chooses a new password.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "wouter";
+import { Link } from "wouter";
 import {
   type PasswordResetFormInput,
   passwordResetFormSchema,
   passwordResetMessages,
 } from "../../../contract/password-reset.ts";
 import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
-import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
+import { TokenLinkPage } from "../../components/ui/token-link-page.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
 import { useConfirmReset } from "./password-reset-queries.ts";
 
 export function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  return (
+    <TokenLinkPage
+      heading="Reset password"
+      lead="Choose a new password. You will be signed out everywhere else."
+      noToken={
+        <div className="text-center" role="alert">
+          <p>{passwordResetMessages.invalidToken}</p>
+          <NewLinkLine className="mt-2 text-sm" />
+        </div>
+      }
+    >
+      {(token) => <ResetPasswordForm token={token} />}
+    </TokenLinkPage>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
   const form = useForm<PasswordResetFormInput>({
     resolver: zodResolver(passwordResetFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
   const field = bindFields(form);
   const reset = useConfirmReset(token);
-
+  if (reset.isSuccess) {
+    return (
+      <SuccessPanel message={reset.data.message} action={{ label: "Sign in", to: "/sign-in" }} />
+    );
+  }
   return (
-    <FormPage
-      heading="Reset password"
-      lead="Choose a new password. You will be signed out everywhere else."
-    >
-      {reset.isSuccess ? (
-        <SuccessPanel message={reset.data.message} action={{ label: "Sign in", to: "/sign-in" }} />
-      ) : !token ? (
-        <div className="text-center" role="alert">
-          <p>{passwordResetMessages.invalidToken}</p>
-          <NewLinkLine className="mt-2 text-sm" />
+    <Form form={form} mutation={reset}>
+      <NewPasswordFields password={field("password")} confirmPassword={field("confirmPassword")} />
+      {reset.isError ? (
+        <div role="alert" className="text-sm text-destructive">
+          <p>{reset.error.message}</p>
+          <NewLinkLine className="mt-1" />
         </div>
-      ) : (
-        <Form form={form} mutation={reset}>
-          <NewPasswordFields
-            password={field("password")}
-            confirmPassword={field("confirmPassword")}
-          />
-          {reset.isError ? (
-            <div role="alert" className="text-sm text-destructive">
-              <p>{reset.error.message}</p>
-              <NewLinkLine className="mt-1" />
-            </div>
-          ) : null}
-          <SubmitButton pending={reset.isPending} pendingLabel="Saving..." className="mt-2 w-full">
-            Reset password
-          </SubmitButton>
-        </Form>
-      )}
-    </FormPage>
+      ) : null}
+      <SubmitButton pending={reset.isPending} pendingLabel="Saving..." className="mt-2 w-full">
+        Reset password
+      </SubmitButton>
+    </Form>
   );
 }
 

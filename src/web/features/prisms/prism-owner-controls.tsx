@@ -26,7 +26,7 @@ export function PrismOwnerControls({
   isLast: boolean;
   busy: boolean;
   responders: Responders;
-  onMove: (direction: "up" | "down") => void;
+  onMove: (direction: Direction) => void;
   onEdit: () => void;
   onOpenHistory: () => void;
   onDelete: () => void;
@@ -35,28 +35,8 @@ export function PrismOwnerControls({
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <div className={cn("flex flex-wrap gap-1 pb-4", active ? "sm:pl-10" : "")}>
-      {!isFirst ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-          data-move="up"
-          onClick={() => onMove("up")}
-        >
-          <ArrowUp aria-hidden="true" /> Move Up
-        </Button>
-      ) : null}
-      {!isLast ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-          data-move="down"
-          onClick={() => onMove("down")}
-        >
-          <ArrowDown aria-hidden="true" /> Move Down
-        </Button>
-      ) : null}
+      {!isFirst ? <MoveButton direction="up" disabled={busy} onMove={onMove} /> : null}
+      {!isLast ? <MoveButton direction="down" disabled={busy} onMove={onMove} /> : null}
       <Button variant="ghost" size="sm" disabled={busy} onClick={onEdit}>
         <Pencil aria-hidden="true" /> Edit
       </Button>
@@ -83,5 +63,35 @@ export function PrismOwnerControls({
         onConfirm={onDelete}
       />
     </div>
+  );
+}
+
+/** The two ways a prism moves in its owner's list, and each one's button. */
+const moves = {
+  up: { Icon: ArrowUp, label: "Move Up" },
+  down: { Icon: ArrowDown, label: "Move Down" },
+};
+type Direction = keyof typeof moves;
+
+function MoveButton({
+  direction,
+  disabled,
+  onMove,
+}: {
+  direction: Direction;
+  disabled: boolean;
+  onMove: (direction: Direction) => void;
+}) {
+  const { Icon, label } = moves[direction];
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={disabled}
+      data-move={direction}
+      onClick={() => onMove(direction)}
+    >
+      <Icon aria-hidden="true" /> {label}
+    </Button>
   );
 }

@@ -97,6 +97,24 @@ function SettingsForm({ user }: { user: CurrentUser }) {
   const googleResult = params.get("google");
   const services = useSiteServices();
   const outgoingMail = services?.outgoingMail;
+  // Connect Google only where the server has Google sign-in, as on the sign-in page; disconnect it
+  // only where a password remains to sign in with.
+  const googleAction =
+    !user.googleConnected && services?.googleSignIn
+      ? {
+          title: "Connect Google",
+          description: "Then Google asks which of your Google accounts signs in to Prism.",
+          actionLabel: "Continue to Google",
+          mutation: connectGoogle,
+        }
+      : user.googleConnected && user.hasPassword
+        ? {
+            title: "Disconnect Google",
+            description: "You will sign in with your username and password from then on.",
+            actionLabel: "Disconnect Google",
+            mutation: disconnectGoogle,
+          }
+        : null;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -123,27 +141,10 @@ function SettingsForm({ user }: { user: CurrentUser }) {
             </p>
           ) : null}
         </div>
-        {/* Connect Google only where the server has Google sign-in, as on the sign-in page. */}
         <div className="ml-auto">
-          {!user.googleConnected && services?.googleSignIn ? (
-            <ReauthDialog
-              user={user}
-              title="Connect Google"
-              description="Then Google asks which of your Google accounts signs in to Prism."
-              actionLabel="Continue to Google"
-              mutation={connectGoogle}
-            >
-              <Button variant="outline">Connect Google</Button>
-            </ReauthDialog>
-          ) : user.googleConnected && user.hasPassword ? (
-            <ReauthDialog
-              user={user}
-              title="Disconnect Google"
-              description="You will sign in with your username and password from then on."
-              actionLabel="Disconnect Google"
-              mutation={disconnectGoogle}
-            >
-              <Button variant="outline">Disconnect Google</Button>
+          {googleAction ? (
+            <ReauthDialog user={user} {...googleAction}>
+              <Button variant="outline">{googleAction.title}</Button>
             </ReauthDialog>
           ) : null}
         </div>
