@@ -27,7 +27,8 @@ export const annotationMessages = {
   bulkTooMany: `Decide on at most ${limits.bulkDecisionsMax} responses at once`,
   bulkRepeated: "Name each response once",
   bulkOwnerOnly: "Only the prism's owner can review its responses here",
-  bulkNotPending: "Some of these responses have already been decided. Reload to see where they stand.",
+  bulkNotPending:
+    "Some of these responses have already been decided. Reload to see where they stand.",
   reviewTooMany: "You're deciding quickly. Please wait a minute and try again.",
   replyRejected: "A response that was not approved can't be answered. Approve it first.",
 } as const;

@@ -336,7 +336,9 @@ export async function decideAnnotations(
     throw forbidden(annotationMessages.bulkOwnerOnly);
   }
   const { from, to } = reviewActions[action];
-  if (found.some(({ row }) => row.status !== from)) throw conflict(annotationMessages.bulkNotPending);
+  if (found.some(({ row }) => row.status !== from)) {
+    throw conflict(annotationMessages.bulkNotPending);
+  }
   return writeAnnotations(tx, found, { status: to });
 }
 
