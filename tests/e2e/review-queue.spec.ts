@@ -60,10 +60,25 @@ async function statusesOf(database: Database, ids: number[]) {
   return rows.map((row) => row.status);
 }
 
-/** The queue's rows, and the line that says what was just decided. */
-function queueOf(page: Page) {
+/**
+ * Opens /review on the owner's queue of `count` responses (see `ownerWithQueue`), once the page
+ * answers to the hand and the keys: the responses' ids, the queue's rows, the line that says what
+ * was just decided, and the count of those selected.
+ */
+async function openQueue(
+  page: Page,
+  fixtures: { signIn: MemberFixtures["signIn"]; database: Database },
+  count: number,
+) {
+  const { owner, ids } = await ownerWithQueue(page, fixtures, count);
+  await page.goto("/review");
+  const rows = page.getByRole("list", { name: "Responses to review" }).locator(":scope > li");
+  await expect(rows).toHaveCount(Math.min(count, 50));
+  await expectHydrated(rows.first().getByRole("checkbox"));
   return {
-    rows: page.getByRole("list", { name: "Responses to review" }).locator(":scope > li"),
+    owner,
+    ids,
+    rows,
     said: page.getByRole("status").filter({ hasText: /responses? (approved|rejected)/ }),
     selected: page.getByText(/^\d+ selected$/),
   };
@@ -76,16 +91,12 @@ test("100 waiting responses are cleared in at most 10 key presses, each decision
 }) => {
   // Three accessibility passes over pages of 50 responses: a long story on a busy machine.
   test.setTimeout(120_000);
-  const { owner, ids } = await ownerWithQueue(page, { signIn, database }, 100);
-  await page.goto("/review");
-  const { rows, said, selected } = queueOf(page);
-  await expect(rows).toHaveCount(50);
+  const { owner, ids, rows, said, selected } = await openQueue(page, { signIn, database }, 100);
   await expect(rows.first()).toContainText("Reader 1 (visitor)");
   await expect(rows.first()).toContainText("Response number 1");
   await expect(rows.first()).toContainText("Mornings");
   await expect(rows.first()).toContainText("My best hours");
   await expect(page.getByText("select or clear the whole page")).toBeVisible();
-  await expectHydrated(rows.first().getByRole("checkbox"));
   await expectNoAxeViolations(page);
 
   let presses = 0;
@@ -138,12 +149,8 @@ test("j and k move between responses, x selects, and a or r decide, focus going 
   signIn,
   database,
 }) => {
-  const { ids } = await ownerWithQueue(page, { signIn, database }, 4);
-  await page.goto("/review");
-  const { rows, said, selected } = queueOf(page);
-  await expect(rows).toHaveCount(4);
+  const { ids, rows, said, selected } = await openQueue(page, { signIn, database }, 4);
   const box = (at: number) => rows.nth(at).getByRole("checkbox");
-  await expectHydrated(box(0));
 
   await page.keyboard.press("j");
   await expect(box(0)).toBeFocused();
@@ -184,11 +191,7 @@ test.describe("on a 360 px phone", () => {
     signIn,
     database,
   }) => {
-    const { ids } = await ownerWithQueue(page, { signIn, database }, 3);
-    await page.goto("/review");
-    const { rows, said, selected } = queueOf(page);
-    await expect(rows).toHaveCount(3);
-    await expectHydrated(rows.first().getByRole("checkbox"));
+    const { ids, rows, said, selected } = await openQueue(page, { signIn, database }, 3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );

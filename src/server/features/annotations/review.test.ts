@@ -51,11 +51,8 @@ const statuses = async (ids: number[]) =>
 describe("GET /api/annotations/review", () => {
   it("lists the pending responses to the owner's prisms, oldest first, as the owner's panel shows them", async () => {
     const { member, first, second, ownerHeaders, memberHeaders } = await scene();
-    const byMember = await buildAnnotation(t.database, {
-      prismId: first.id,
-      userId: member.id,
-      annotationText: "Same here",
-    });
+    // The builder's response says "Same here" of "Mornings".
+    const byMember = await buildAnnotation(t.database, { prismId: first.id, userId: member.id });
     const anonymous = await buildAnnotation(t.database, {
       prismId: second.id,
       annotatorName: "Sam",

@@ -2,11 +2,12 @@
 // Select some or the whole page and Approve or Reject them at once, or work from the keyboard:
 // j and k move between responses, x selects one, * the page, a and r decide.
 import { Check, X } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { ReviewAction, ReviewItem } from "../../../contract/annotations.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { RelativeTime } from "../../lib/format.tsx";
 import { useCurrentUser } from "../auth/auth-queries.ts";
@@ -39,12 +40,27 @@ function isQueueKey(event: KeyboardEvent): boolean {
   return !target?.closest('[role="menu"], [role="dialog"], [role="alertdialog"]');
 }
 
+/** Calls the handler of each key the queue answers to, wherever on the page it is pressed. */
+function useQueueKeys(keys: Record<string, () => void>) {
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const handle = keysRef.current[event.key];
+      if (!handle || !isQueueKey(event)) return;
+      event.preventDefault();
+      handle();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+}
+
 export function ReviewPage() {
   const { user } = useCurrentUser();
   // The cursors of the pages seen, the current one last: Previous goes back one.
   const [cursors, setCursors] = useState<(number | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const queue = useReviewQueue(cursor);
+  const queue = useReviewQueue(cursors.at(-1) ?? null);
   const decide = useBulkDecision();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // The dialog that asks before deciding on more than one, and its action (kept while it closes).
@@ -96,12 +112,10 @@ export function ReviewPage() {
 
   /** Decides on `targets`; focus then goes to the row at `then` of what is left. */
   function run(action: ReviewAction, targets: ReviewItem[], then: number) {
+    const ids = targets.map((item) => item.id);
+    const prismIds = targets.map((item) => item.prismId);
     decide.mutate(
-      {
-        ids: targets.map((item) => item.id),
-        action,
-        prismIds: targets.map((item) => item.prismId),
-      },
+      { ids, action, prismIds },
       {
         onSuccess: (changed) => {
           setSelected(new Set());
@@ -132,7 +146,7 @@ export function ReviewPage() {
     boxes[next]?.focus();
   }
 
-  const keys: Record<string, () => void> = {
+  useQueueKeys({
     j: () => moveFocus(1),
     k: () => moveFocus(-1),
     x: () => {
@@ -143,65 +157,11 @@ export function ReviewPage() {
     "*": toggleAll,
     a: () => act("approve"),
     r: () => act("reject"),
-  };
-  const keysRef = useRef(keys);
-  keysRef.current = keys;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const handle = keysRef.current[event.key];
-      if (!handle || !isQueueKey(event)) return;
-      event.preventDefault();
-      handle();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  });
 
   function goTo(next: (number | null)[]) {
     setCursors(next);
     setSelected(new Set());
-  }
-
-  let body: ReactNode;
-  if (queue.isPending) {
-    body = (
-      <p role="status" className="py-12 text-center text-muted-foreground">
-        Loading...
-      </p>
-    );
-  } else if (queue.isError) {
-    body = (
-      <LoadError
-        message="The responses to review could not be loaded. Please try again."
-        onRetry={() => void queue.refetch()}
-        retrying={queue.isFetching}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <div className="rounded-2xl border border-dashed border-border p-12 text-center">
-        <p className="text-lg font-medium">Nothing to review</p>
-        <p className="mt-2 text-muted-foreground">
-          New responses to your prisms wait here until you approve or reject them.
-        </p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul ref={listRef} aria-label="Responses to review" className="grid gap-3">
-        {items.map((item, index) => (
-          <ReviewRow
-            key={item.id}
-            item={item}
-            username={user?.username ?? ""}
-            selected={selected.has(item.id)}
-            onToggle={() => toggle(item.id)}
-            onDecide={(action) => run(action, [item], index)}
-            busy={decide.isPending}
-          />
-        ))}
-      </ul>
-    );
   }
 
   return (
@@ -214,38 +174,48 @@ export function ReviewPage() {
         others.
       </p>
       <Shortcuts />
-
-      <div className="sticky top-16 z-10 mt-6 flex flex-wrap items-center gap-2 border-b border-border bg-background py-3">
-        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg pr-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-5 accent-primary"
-            checked={allChosen}
-            disabled={items.length === 0}
-            onChange={toggleAll}
-          />
-          Select all on this page
-        </label>
-        <span className="text-sm text-muted-foreground">{chosen.length} selected</span>
-        <div className="ml-auto flex gap-2">
-          {(["approve", "reject"] as const).map((action) => (
-            <Button
-              key={action}
-              variant={action === "approve" ? "default" : "outline"}
-              disabled={chosen.length === 0 || decide.isPending}
-              onClick={() => act(action)}
-            >
-              {action === "approve" ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
-              {verbs[action]}
-            </Button>
-          ))}
-        </div>
-      </div>
+      <Toolbar
+        allChosen={allChosen}
+        chosen={chosen.length}
+        empty={items.length === 0}
+        busy={decide.isPending}
+        onToggleAll={toggleAll}
+        onAct={act}
+      />
       <p role="status" className="min-h-6 py-2 text-sm font-medium">
         {announcement}
       </p>
 
-      {body}
+      {queue.isPending ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading...
+        </p>
+      ) : queue.isError ? (
+        <LoadError
+          message="The responses to review could not be loaded. Please try again."
+          onRetry={() => void queue.refetch()}
+          retrying={queue.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="Nothing to review"
+          description="New responses to your prisms wait here until you approve or reject them."
+        />
+      ) : (
+        <ul ref={listRef} aria-label="Responses to review" className="grid gap-3">
+          {items.map((item, index) => (
+            <ReviewRow
+              key={item.id}
+              item={item}
+              username={user?.username ?? ""}
+              selected={selected.has(item.id)}
+              onToggle={() => toggle(item.id)}
+              onDecide={(action) => run(action, [item], index)}
+              busy={decide.isPending}
+            />
+          ))}
+        </ul>
+      )}
 
       {cursors.length > 1 || queue.data?.nextCursor ? (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-4">
@@ -284,16 +254,59 @@ export function ReviewPage() {
   );
 }
 
+/** Select all, how many are selected, and Approve and Reject for them; it stays in view. */
+function Toolbar({
+  allChosen,
+  chosen,
+  empty,
+  busy,
+  onToggleAll,
+  onAct,
+}: {
+  allChosen: boolean;
+  chosen: number;
+  empty: boolean;
+  busy: boolean;
+  onToggleAll: () => void;
+  onAct: (action: ReviewAction) => void;
+}) {
+  return (
+    <div className="sticky top-16 z-10 mt-6 flex flex-wrap items-center gap-2 border-b border-border bg-background py-3">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg pr-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-5 accent-primary"
+          checked={allChosen}
+          disabled={empty}
+          onChange={onToggleAll}
+        />
+        Select all on this page
+      </label>
+      <span className="text-sm text-muted-foreground">{chosen} selected</span>
+      <div className="ml-auto flex gap-2">
+        {(["approve", "reject"] as const).map((action) => (
+          <Button
+            key={action}
+            variant={action === "approve" ? "default" : "outline"}
+            disabled={chosen === 0 || busy}
+            onClick={() => onAct(action)}
+          >
+            {action === "approve" ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
+            {verbs[action]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** The keys the queue answers to, as the page lists them (not on a phone, where fingers work). */
 function Shortcuts() {
   return (
     <section
-      aria-labelledby="review-keys"
+      aria-label="Keyboard shortcuts"
       className="mt-4 hidden text-sm text-muted-foreground sm:block"
     >
-      <h2 id="review-keys" className="sr-only">
-        Keyboard shortcuts
-      </h2>
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
         {SHORTCUTS.map(([key, what]) => (
           <li key={key}>
