@@ -12,7 +12,7 @@ import {
 import type { CurrentUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { firstStepsState } from "../../lib/first-steps.ts";
@@ -154,6 +154,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
             >
               Forgot password?
             </Link>
+            <FormError />
             <SubmitButton
               pending={login.isPending}
               pendingLabel="Signing in..."
@@ -173,6 +174,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
             {registerFields.map(({ name, ...props }) => (
               <Field key={name} {...props} {...registerField(name)} />
             ))}
+            <FormError />
             <SubmitButton
               pending={register.isPending}
               pendingLabel="Creating account..."
