@@ -8,7 +8,7 @@ import {
 } from "../../../contract/password-reset.ts";
 import type { CurrentUser } from "../../../contract/user.ts";
 import { Card } from "../../components/ui/card.tsx";
-import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/form.tsx";
 import { NewPasswordFields } from "../password-reset/new-password-fields.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField } from "./reauth.tsx";
 import { useChangePassword } from "./settings-queries.ts";
@@ -41,6 +41,7 @@ export function PasswordForm({ user }: { user: CurrentUser }) {
             confirmPassword={field("confirmPassword")}
           />
         </div>
+        <FormError />
         <div className="flex justify-end">
           <SubmitButton pending={change.isPending} pendingLabel="Saving...">
             {label}

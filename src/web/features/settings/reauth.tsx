@@ -8,7 +8,7 @@ import { type CurrentUser, type ReauthInput, reauthMessages } from "../../../con
 import { AlertDialogCancel, AlertDialogPanel } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError } from "../../components/ui/form.tsx";
 
 /** The current password, for a form whose submission needs it. */
 export function CurrentPasswordField(props: Omit<ComponentProps<typeof Field>, "label">) {
@@ -76,6 +76,7 @@ export function ReauthDialog({
           ) : (
             <ConfirmWithGoogle />
           )}
+          <FormError />
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialogCancel />
             <Button

@@ -15,7 +15,7 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser, useSiteServices } from "../auth/auth-queries.ts";
 import { PasswordForm } from "./password-form.tsx";
@@ -224,6 +224,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               </p>
             </fieldset>
           </fieldset>
+          <FormError />
           <div className="flex justify-end gap-3">
             <Button
               variant="outline"
