@@ -9,7 +9,7 @@ import {
 } from "../../../contract/contact.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/form.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { useSendMessage } from "./contact-queries.ts";
@@ -66,6 +66,7 @@ export function ContactPage() {
                 </p>
               ) : null}
             </div>
+            <FormError />
             <SubmitButton pending={send.isPending} pendingLabel="Sending..." className="mt-2">
               Send Message
             </SubmitButton>

@@ -10,7 +10,7 @@ import {
   passwordResetRequestSchema,
 } from "../../../contract/password-reset.ts";
 import { Field } from "../../components/ui/field.tsx";
-import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/form.tsx";
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { useSiteServices } from "../auth/auth-queries.ts";
@@ -56,11 +56,7 @@ export function ForgotPasswordPage() {
       ) : (
         <Form form={form} mutation={send}>
           <Field label="Username or email" autoComplete="username" {...field("login")} />
-          {send.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {send.error.message}
-            </p>
-          ) : null}
+          <FormError />
           <SubmitButton pending={send.isPending} pendingLabel="Sending..." className="mt-2 w-full">
             Send reset link
           </SubmitButton>

@@ -7,7 +7,7 @@ import {
   passwordResetFormSchema,
   passwordResetMessages,
 } from "../../../contract/password-reset.ts";
-import { bindFields, Form, SubmitButton } from "../../components/ui/form.tsx";
+import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/form.tsx";
 import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { TokenLinkPage } from "../../components/ui/token-link-page.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
@@ -45,12 +45,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <Form form={form} mutation={reset}>
       <NewPasswordFields password={field("password")} confirmPassword={field("confirmPassword")} />
-      {reset.isError ? (
-        <div role="alert" className="text-sm text-destructive">
-          <p>{reset.error.message}</p>
-          <NewLinkLine className="mt-1" />
-        </div>
-      ) : null}
+      <FormError />
+      {reset.isError ? <NewLinkLine className="text-sm" /> : null}
       <SubmitButton pending={reset.isPending} pendingLabel="Saving..." className="mt-2 w-full">
         Reset password
       </SubmitButton>
