@@ -1,5 +1,8 @@
 // A fresh database for a test file, Prism's app on it, and the headers of a signed-in client.
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll } from "vitest";
+import type { Challenge } from "../../contract/person-check.ts";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
 import { type App, buildApp } from "../app.ts";
 import { Versions } from "../cache/versions.ts";
@@ -132,11 +135,45 @@ export function cookieFrom(response: {
   return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : {};
 }
 
+/** How long a test's response form was open: past the floor, as a person's is. */
+export const TYPING_MS = 4000;
+
+/**
+ * What an anonymous response carries as the dialog sends it: `challenge` solved as ALTCHA's
+ * widget solves it (ALTCHA's payload), and how long the form was open.
+ */
+export async function personCheck(challenge: Challenge) {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  return { altcha, typingMs: TYPING_MS };
+}
+
+/** The person check of an anonymous response, with a challenge `app` issued to `remoteAddress`. */
+export async function personCheckFrom(app: App, remoteAddress?: string) {
+  const issued = await send(app, "GET", "/api/challenge", remoteAddress ? { remoteAddress } : {});
+  return personCheck(issued.json());
+}
+
+/**
+ * A response's body as the dialog sends it: when `headers` name no session, with the person check
+ * (a challenge issued to `remoteAddress`), which `body` may override.
+ */
+export async function asSent(
+  app: App,
+  headers: Record<string, string>,
+  body: object,
+  remoteAddress?: string,
+) {
+  const signedIn = headers.cookie?.includes(`${SESSION_COOKIE}=`);
+  return signedIn ? body : { ...(await personCheckFrom(app, remoteAddress)), ...body };
+}
+
 /**
  * A response to `quote` in a prism whose content is `html`, as a reader's browser sends it: the
- * quote's offsets in the prism's plain text, and "About {quote}" as the thought.
+ * quote's offsets in the prism's plain text, "About {quote}" as the thought, and without a
+ * session the person check.
  */
-export function respondToQuote(
+export async function respondToQuote(
   app: App,
   prismId: number,
   html: string,
@@ -147,14 +184,14 @@ export function respondToQuote(
   const start = htmlToPlainText(html).indexOf(quote);
   return send(app, "POST", "/api/annotations", {
     headers,
-    payload: {
+    payload: await asSent(app, headers, {
       prismId,
       selectedText: quote,
       selectionStart: start,
       selectionEnd: start + quote.length,
       annotationText: `About ${quote}`,
       ...extra,
-    },
+    }),
   });
 }
 
