@@ -12,7 +12,8 @@ import { annotations, notifications, spentProofs, type users } from "../db/schem
 import { issueChallenge } from "../features/person-check/service.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
-import { personCheck, setupTestDatabase, TEST_SECRET, TYPING_MS } from "../test/helpers.ts";
+import { setupTestDatabase, TEST_SECRET } from "../test/helpers.ts";
+import { personCheck, TYPING_MS } from "../test/person-check.ts";
 import { run } from "../test/write.ts";
 import { respondToPassage } from "./annotations.ts";
 

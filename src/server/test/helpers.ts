@@ -1,8 +1,5 @@
 // A fresh database for a test file, Prism's app on it, and the headers of a signed-in client.
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll } from "vitest";
-import type { Challenge } from "../../contract/person-check.ts";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
 import { type App, buildApp } from "../app.ts";
 import { Versions } from "../cache/versions.ts";
@@ -13,6 +10,7 @@ import { EventBus } from "../live/bus.ts";
 import { signedVisitorId, VISITOR_COOKIE } from "../plugins/visitor.ts";
 import { createSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { createTestDatabase } from "./databases.ts";
+import { personCheck } from "./person-check.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse";
@@ -133,19 +131,6 @@ export function cookieFrom(response: {
 }): Record<string, string> {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : {};
-}
-
-/** How long a test's response form was open: past the floor, as a person's is. */
-export const TYPING_MS = 4000;
-
-/**
- * What an anonymous response carries as the dialog sends it: `challenge` solved as ALTCHA's
- * widget solves it (ALTCHA's payload), and how long the form was open.
- */
-export async function personCheck(challenge: Challenge) {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
-  return { altcha, typingMs: TYPING_MS };
 }
 
 /** The person check of an anonymous response, with a challenge `app` issued to `remoteAddress`. */

@@ -13,7 +13,8 @@ import {
 import { annotations, type UserRow } from "../../db/schema.ts";
 import type { Asker } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { personCheck, setupTestLive, TEST_SECRET } from "../../test/helpers.ts";
+import { setupTestLive, TEST_SECRET } from "../../test/helpers.ts";
+import { personCheck } from "../../test/person-check.ts";
 import { issueChallenge } from "../person-check/service.ts";
 import { annotationReads } from "./reads.ts";
 

@@ -12,14 +12,8 @@ import {
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { annotations, notifications, spentProofs } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import {
-  personCheck,
-  personCheckFrom,
-  send,
-  setupTestApp,
-  signIn,
-  TYPING_MS,
-} from "../../test/helpers.ts";
+import { personCheckFrom, send, setupTestApp, signIn } from "../../test/helpers.ts";
+import { personCheck, TYPING_MS } from "../../test/person-check.ts";
 import { issueChallenge } from "./service.ts";
 
 // Behind a proxy, as the README's deployments are: addresses come from X-Forwarded-For.
