@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepStatusLink,
+  type MemberFixtures,
   newMember,
   test,
 } from "./fixtures.ts";
@@ -28,6 +29,16 @@ function checkOf(request: Request) {
   };
 }
 
+/** `page` on a new owner's page (`name`) with the prism: the prism's content. */
+async function visitPrism(page: Page, addOwner: MemberFixtures["addOwner"], name: string) {
+  const {
+    member: owner,
+    ids: [prismId],
+  } = await addOwner([PRISM], newMember(name));
+  await page.goto(`/${owner.username}`);
+  return page.locator(`#prism-${prismId} .prism-content`);
+}
+
 /** The dialog's thought is written and sent; the request that sent it. */
 async function send(page: Page, thought: string, press: () => Promise<void>) {
   const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
@@ -44,17 +55,11 @@ test("a visitor's browser confirms it is a person by itself, and the response is
   addOwner,
 }) => {
   test.slow();
-  const {
-    member: owner,
-    ids: [prismId],
-  } = await addOwner([PRISM], newMember("checked"));
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
-
-  await page.goto(`/${owner.username}`);
-  await dragSelect(page, page.locator(`#prism-${prismId} .prism-content`), "think out loud");
+  await dragSelect(page, await visitPrism(page, addOwner, "checked"), "think out loud");
   await page.getByRole("button", { name: "Respond", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
   // Nobody clicks it: the check runs as the dialog opens, and says when it is done.
@@ -94,13 +99,8 @@ test("a member's dialog has no check, and their response is sent without one", a
   addOwner,
   signIn,
 }) => {
-  const {
-    member: owner,
-    ids: [prismId],
-  } = await addOwner([PRISM], newMember("unchecked"));
   await signIn(page, newMember("reader"));
-  await page.goto(`/${owner.username}`);
-  await dragSelect(page, page.locator(`#prism-${prismId} .prism-content`), "a day early");
+  await dragSelect(page, await visitPrism(page, addOwner, "unchecked"), "a day early");
   await page.getByRole("button", { name: "Respond", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
   await expect(dialog.getByLabel("Your thought")).toBeVisible();
@@ -125,18 +125,10 @@ test.describe("on a phone", () => {
     addOwner,
   }) => {
     test.slow();
-    const {
-      member: owner,
-      ids: [prismId],
-    } = await addOwner([PRISM], newMember("phone"));
-    await page.goto(`/${owner.username}`);
+    const content = await visitPrism(page, addOwner, "phone");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await touchSelect(
-      page.locator(`#prism-${prismId} .prism-content`),
-      ["think", 0],
-      ["writing", 7],
-    );
+    await touchSelect(content, ["think", 0], ["writing", 7]);
     await page.getByRole("button", { name: "Respond", exact: true }).tap();
     const dialog = page.getByRole("dialog", { name: "Respond to this passage" });
     const check = dialog.getByRole("checkbox", { name: "Confirmed: you're a person" });
