@@ -23,5 +23,12 @@ export const annotationMessages = {
   },
   replyOwnerOnly: "Only the prism's owner can reply to its responses",
   repliesTooMany: "You're replying quickly. Please wait a minute and try again.",
+  bulkNone: "Select at least one response",
+  bulkTooMany: `Decide on at most ${limits.bulkDecisionsMax} responses at once`,
+  bulkRepeated: "Name each response once",
+  bulkOwnerOnly: "Only the prism's owner can review its responses here",
+  bulkNotPending:
+    "Some of these responses have already been decided. Reload to see where they stand.",
+  reviewTooMany: "You're deciding quickly. Please wait a minute and try again.",
   replyRejected: "A response that was not approved can't be answered. Approve it first.",
 } as const;

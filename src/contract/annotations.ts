@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { annotationMessages } from "./annotation-messages.ts";
 import { limits } from "./limits.ts";
+import { idParam } from "./paging.ts";
 import { personCheckFields } from "./person-check.ts";
 import { singleLine, text } from "./text.ts";
 
@@ -90,6 +91,49 @@ export const annotationDecisionSchema = z.strictObject({
 });
 
 export const adminAnnotationStatusSchema = z.strictObject({ status: annotationStatusSchema });
+
+/** The statuses the owner's review queue lists. */
+export const reviewStatusSchema = z.enum(["pending"]);
+
+/** The owner's review queue, oldest first: `cursor` is the last id of the page before. */
+export const reviewQuerySchema = z.object({
+  status: reviewStatusSchema.default("pending"),
+  cursor: idParam.optional(),
+  limit: z.coerce.number().int().min(1).max(limits.reviewPageSize).default(limits.reviewPageSize),
+});
+export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
+
+/** A response in the queue: as the owner's panel shows it, with its prism and why it is there. */
+export const reviewItemSchema = annotationSchema.extend({
+  prismTitle: z.string(),
+  /** What made the response look doubtful; none yet. */
+  reasons: z.array(z.string()),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+/** One page of the queue; `nextCursor` asks for the page after it, null on the last. */
+export const reviewPageSchema = z.object({
+  items: z.array(reviewItemSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
+
+/** What the owner may do to responses in the queue, to many at once. */
+export const reviewActionSchema = z.enum(["approve", "reject"]);
+export type ReviewAction = z.infer<typeof reviewActionSchema>;
+
+export const bulkDecisionSchema = z.strictObject({
+  ids: z
+    .array(z.number().int().positive().max(limits.idMax))
+    .min(1, annotationMessages.bulkNone)
+    .max(limits.bulkDecisionsMax, annotationMessages.bulkTooMany)
+    .refine((ids) => new Set(ids).size === ids.length, annotationMessages.bulkRepeated),
+  action: reviewActionSchema,
+});
+export type BulkDecision = z.infer<typeof bulkDecisionSchema>;
+
+/** How many responses a bulk decision changed: all it named, or (refused) none. */
+export const bulkDecisionResultSchema = z.object({ changed: z.number().int() });
 
 /** A response as just recorded: an anonymous author also gets the private link to follow it. */
 export const annotationCreatedSchema = annotationSchema.extend({

@@ -126,7 +126,7 @@ export type AuditValues = z.infer<typeof auditValuesSchema>;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
-  /** Null once the admin's own account is gone. */
+  /** Who acted (an admin, or an owner deciding in their review queue); null once their account is gone. */
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   action: z.enum(auditActions),
   targetType: z.enum(auditTargetTypes),

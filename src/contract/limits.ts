@@ -25,6 +25,12 @@ export const limits = {
    * answering a busy day's responses never holds up changes to one's prisms.
    */
   replyWritesPerMinute: 60,
+  /** Responses on one page of the owner's review queue. */
+  reviewPageSize: 50,
+  /** Responses one bulk decision may name: two pages of the review queue. */
+  bulkDecisionsMax: 100,
+  /** An owner's bulk decisions a minute, a budget of its own (each decides up to 100 responses). */
+  reviewWritesPerMinute: 60,
   /**
    * Versions of one prism kept, the current one included: past them the oldest go first, except
    * those another person than the owner responded to, which `answeredRevisionsKept` bounds.
@@ -90,6 +96,7 @@ const reservedUsernames = new Set([
   "register",
   "reset-password",
   "responses",
+  "review",
   "robots.txt",
   "settings",
   "sign-in",

@@ -1,4 +1,5 @@
-// The audit log: every admin action is written inside the transaction of the act it records.
+// The audit log: every admin action, and every decision of an owner's review queue, is written
+// inside the transaction of the act it records.
 import type { AuditAction, AuditTargetType, AuditValues } from "../contract/catalyst.ts";
 import { excerpt } from "../contract/excerpt.ts";
 import type { Executor } from "./db/client.ts";
@@ -21,19 +22,25 @@ export interface AuditDetails {
   after: AuditValues | null;
 }
 
-export async function recordAudit(tx: Executor, actor: UserRow, record: AuditRecord) {
-  const details: AuditDetails = {
-    target: record.target,
-    before: record.before ?? null,
-    after: record.after ?? null,
-  };
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
-    details,
-  });
+/** Writes one line of the log for each record, by `actor`, in one statement. */
+export async function recordAudit(tx: Executor, actor: UserRow, ...records: AuditRecord[]) {
+  if (records.length === 0) return;
+  await tx.insert(auditLog).values(
+    records.map((record) => {
+      const details: AuditDetails = {
+        target: record.target,
+        before: record.before ?? null,
+        after: record.after ?? null,
+      };
+      return {
+        actorId: actor.id,
+        action: record.action,
+        targetType: record.targetType,
+        targetId: record.targetId,
+        details,
+      };
+    }),
+  );
 }
 
 /** How an annotation is named in the log: the start of its text and the prism it answers. */

@@ -47,6 +47,14 @@ export function canModerateAnnotations(actor: Actor, prism: Pick<PrismRow, "user
   return actor !== null && (actor.id === prism.userId || canAdminister(actor));
 }
 
+/**
+ * The review queue's decisions, many at once, are the prism's owner's alone: an admin decides one
+ * response at a time, each audited.
+ */
+export function canReviewInBulk(actor: Actor, prism: Pick<PrismRow, "userId">): boolean {
+  return actor !== null && actor.id === prism.userId;
+}
+
 /** The member who wrote it, or the browser that wrote it anonymously. */
 export function isAnnotationAuthor(
   viewer: Viewer,

@@ -223,7 +223,8 @@ test("an admin moves an annotation through every status and deletes it after a c
   const annotationRow = annotationRows.nth(1);
   await expect(annotationRow).toContainText(annotationText);
   await expect(annotationRow).toContainText(title);
-  await expect(annotationRow).toContainText(`Visitor ${tag}`);
+  // An anonymous author is named as a visitor, as everywhere owners and readers see them.
+  await expect(annotationRow).toContainText(`Visitor ${tag} (visitor)`);
   await expect(annotationRow).toContainText("Pending");
   await expectNoAxeViolations(page);
   const annotationMenu = `Actions for the annotation "${annotationText}"`;

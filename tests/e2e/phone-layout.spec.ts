@@ -69,6 +69,11 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
       "/notifications",
       () => expect(page.getByRole("button", { name: "Reject Annotation" })).toBeVisible(),
     ],
+    [
+      "/review",
+      () =>
+        expect(page.getByRole("button", { name: /^Reject the response by/ }).first()).toBeVisible(),
+    ],
     ["/catalyst", () => expect(page.getByText("Total Users")).toBeVisible()],
     ["/catalyst?tab=users", () => expect(page.getByText(owner.username).first()).toBeVisible()],
     ["/catalyst?tab=prisms", () => expect(page.getByText(LONG_TITLE).first()).toBeVisible()],

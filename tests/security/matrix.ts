@@ -220,6 +220,13 @@ export const matrix: Record<string, Row> = {
     body: () => ({ status: "approved" }),
     expect: { anonymous: 401, member: 404, owner: 200, admin: 200 },
   },
+  // Every member has a review queue of their own (empty but for the owner's).
+  "GET /api/annotations/review": { expect: signedIn(200) },
+  // Only the prism's owner decides in bulk; an admin sees the response but decides one at a time.
+  "POST /api/annotations/bulk": {
+    body: (s) => ({ ids: [s.annotation.id], action: "approve" }),
+    expect: { anonymous: 401, member: 404, owner: 200, admin: 403 },
+  },
   // Only the prism's owner replies; an admin sees the response but may not answer for the owner.
   "PUT /api/annotations/{id}/reply": {
     url: (s) => `/api/annotations/${s.annotation.id}/reply`,

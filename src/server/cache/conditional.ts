@@ -2,11 +2,18 @@
 // answers an unchanged If-None-Match with 304, and an unchanged full answer from memory, before
 // any session lookup or query runs; a member's own read, once the session is known, and so does a
 // read that differs per viewer asked for with a session cookie.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
+import { hooksOf } from "../plugins/route-hooks.ts";
 import { sessionToken } from "../plugins/session.ts";
 
 /** What a route's cached read tells the hooks (made by `cachedRead`, see cached-read.ts). */
@@ -94,6 +101,41 @@ export function sendWritten(reply: FastifyReply, body: string | Buffer, contentT
   return reply.type(contentType).send(body);
 }
 
+/** Once the session is known, answers 304 for a read tagged only then (see `afterSession`). */
+const answerUnchangedOnceKnown =
+  (read: RouteRead): preHandlerHookHandler =>
+  (request, reply, done) => {
+    if (request.method !== "GET" || !afterSession(read, request)) return done();
+    if (read.for === "member" && !request.user) return done();
+    const etag = read.etag(request, true);
+    if (etag !== undefined && answeredUnchanged(request, reply, etag)) return;
+    done();
+  };
+
+/** Keeps a full, shared answer in the response cache, and tags only what the tag names. */
+const keepAnswer =
+  (cache: ResponseCache): onSendHookHandler =>
+  (request, reply, payload, done) => {
+    // The tag names a version of the data, not of an error: a 404 for a member who may
+    // register later must not be confirmed by a 304 afterwards.
+    if (reply.statusCode !== 200 && reply.statusCode !== 304) {
+      reply.removeHeader("etag");
+    }
+    // A full, shared answer, and never one that sets a cookie.
+    if (
+      request.answerKey !== undefined &&
+      reply.statusCode === 200 &&
+      typeof payload === "string" &&
+      !reply.hasHeader("set-cookie")
+    ) {
+      cache.set(request.answerKey, {
+        body: Buffer.from(payload),
+        contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
+      });
+    }
+    done(null, payload);
+  };
+
 /**
  * Whether the read is tagged only once the session is known: a member's own answer, so that no
  * 304 confirms anything to someone who is not that member; and one that differs per viewer asked
@@ -128,34 +170,13 @@ export const conditionalPlugin = fp(
       done();
     });
 
-    app.addHook("preHandler", (request, reply, done) => {
-      const read = request.routeOptions.config?.cachedRead;
-      if (!read || request.method !== "GET" || !afterSession(read, request)) return done();
-      if (read.for === "member" && !request.user) return done();
-      const etag = read.etag(request, true);
-      if (etag !== undefined && answeredUnchanged(request, reply, etag)) return;
-      done();
-    });
-
-    app.addHook("onSend", (request, reply, payload, done) => {
-      // The tag names a version of the data, not of an error: a 404 for a member who may
-      // register later must not be confirmed by a 304 afterwards.
-      if (reply.statusCode !== 200 && reply.statusCode !== 304) {
-        reply.removeHeader("etag");
-      }
-      // A full, shared answer, and never one that sets a cookie.
-      if (
-        request.answerKey !== undefined &&
-        reply.statusCode === 200 &&
-        typeof payload === "string" &&
-        !reply.hasHeader("set-cookie")
-      ) {
-        cache.set(request.answerKey, {
-          body: Buffer.from(payload),
-          contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
-        });
-      }
-      done(null, payload);
+    // The later hooks go on the routes that declare a cached read, and only there: no other
+    // request passes through them, and each knows its read without looking it up.
+    app.addHook("onRoute", (route) => {
+      const read = route.config?.cachedRead;
+      if (!read) return;
+      route.preHandler = [...hooksOf(route.preHandler), answerUnchangedOnceKnown(read)];
+      route.onSend = [...hooksOf(route.onSend), keepAnswer(cache)];
     });
   },
 );

@@ -1,11 +1,16 @@
 // Annotations: responding to a passage (anyone who may), deciding on a response (its prism's
-// owner, or an admin, audited), answering it (the owner: a reply approves a pending one), setting
-// any status or deleting any response (an admin, audited). Each is one transaction whose events
-// follow its commit: the prism's annotations for those who may see them, its top passage, and the
-// notifications of the owner and of the response's author.
-import type { AnnotationCreate, AnnotationStatus } from "../../contract/annotations.ts";
+// owner, or an admin, audited) or on many at once (the owner's review queue, audited), answering
+// it (the owner: a reply approves a pending one), setting any status or deleting any response (an
+// admin, audited). Each is one transaction whose events follow its commit: the prism's
+// annotations for those who may see them, its top passage, and the notifications of the owner and
+// of the response's author.
+import type {
+  AnnotationCreate,
+  AnnotationStatus,
+  ReviewAction,
+} from "../../contract/annotations.ts";
 import type { Participant } from "../actors.ts";
-import { annotationLabel, recordAudit } from "../audit.ts";
+import { type AuditRecord, annotationLabel, recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import {
@@ -13,6 +18,7 @@ import {
   createAnnotation,
   type Decision,
   decideAnnotation,
+  decideAnnotations,
   deleteAnnotation,
   removeReply,
   setAnnotationStatus,
@@ -21,7 +27,7 @@ import {
 import {
   markAnnotationNotificationsRead,
   notifyAnnotation,
-  notifyAuthor,
+  notifyAuthors,
 } from "../features/notifications/service.ts";
 import { checkPerson, spendProof } from "../features/person-check/service.ts";
 import { annotationAudience } from "../policy.ts";
@@ -72,68 +78,70 @@ export async function respondToPassage(
   });
 }
 
-/** Deciding on an annotation settles its notifications. */
-async function settle(
-  tx: Executor,
-  record: Recorder,
-  { view, ownerUsername, previous }: Decision,
-): Promise<AnnotationView> {
-  const recipients = await markAnnotationNotificationsRead(tx, view.row.id);
-  // The owner's list follows the decision; so does anyone's whose notification was marked read.
-  const notified = new Set([view.prismOwnerId, ...recipients]);
-  // Approving, or taking an approval back, may move the prism's top passage.
-  if ([previous, view.row.status].includes("approved")) {
-    await refreshTop(tx, record, view.row.prismId, ownerUsername);
-  }
-  record(
-    {
-      type: "annotation.changed",
-      prismId: view.row.prismId,
-      username: ownerUsername,
-      audience: annotationAudience(view.prismOwnerId, [
-        { statuses: [previous, view.row.status], userId: view.row.userId },
-      ]),
-    },
-    ...[...notified].map((userId) => ({ type: "notifications.changed" as const, userId })),
+/**
+ * Deciding on annotations settles their notifications; each prism's annotations and top passage,
+ * and the notifications of everyone concerned, follow.
+ */
+async function settle(tx: Executor, record: Recorder, decisions: Decision[]): Promise<void> {
+  const recipients = await markAnnotationNotificationsRead(
+    tx,
+    decisions.map(({ view }) => view.row.id),
   );
-  return view;
+  // The owners' lists follow the decisions; so does anyone's whose notification was marked read.
+  const notified = new Set([...decisions.map(({ view }) => view.prismOwnerId), ...recipients]);
+  const byPrism = new Map<number, Decision[]>();
+  for (const decision of decisions) {
+    const { prismId } = decision.view.row;
+    byPrism.set(prismId, [...(byPrism.get(prismId) ?? []), decision]);
+  }
+  for (const [prismId, decided] of byPrism) {
+    const changed = decided.map(({ view, previous }) => ({
+      statuses: [previous, view.row.status],
+      userId: view.row.userId,
+    }));
+    const [{ view, ownerUsername }] = decided as [Decision];
+    // Approving, or taking an approval back, may move the prism's top passage.
+    if (changed.some(({ statuses }) => statuses.includes("approved"))) {
+      await refreshTop(tx, record, prismId, ownerUsername);
+    }
+    record({
+      type: "annotation.changed",
+      prismId,
+      username: ownerUsername,
+      audience: annotationAudience(view.prismOwnerId, changed),
+    });
+  }
+  record(...[...notified].map((userId) => ({ type: "notifications.changed" as const, userId })));
 }
 
-/** The member who wrote the response hears what became of it (a reply may be e-mailed). */
-async function tellAuthor(
+/** The members who wrote the responses hear what became of them (a reply may be e-mailed). */
+async function tellAuthors(
   tx: Executor,
   record: Recorder,
-  view: AnnotationView,
+  views: AnnotationView[],
   actor: UserRow,
   type: "approved" | "rejected" | "reply",
-): Promise<AnnotationView> {
-  const { userId } = view.row;
-  if (userId !== null && (await notifyAuthor(tx, { annotation: view.row, actor, type }))) {
-    record(
+): Promise<void> {
+  const told = await notifyAuthors(tx, { annotations: views.map(({ row }) => row), actor, type });
+  record(
+    ...told.map((userId) =>
       type === "reply"
-        ? { type: "notification.created", userId, mail: true }
-        : { type: "notification.created", userId },
-    );
-  }
-  return view;
+        ? { type: "notification.created" as const, userId, mail: true as const }
+        : { type: "notification.created" as const, userId },
+    ),
+  );
 }
 
-/** The audit log's line for an admin's status change. */
-function auditStatus(
-  tx: Executor,
-  actor: UserRow,
-  { view }: Decision,
-  before: AnnotationStatus,
-  after: AnnotationStatus,
-) {
-  return recordAudit(tx, actor, {
+/** The audit log's line for a decision: the status it set, and the one before. */
+function statusLine({ view, previous }: Decision): AuditRecord {
+  return {
     action: "annotation.status",
     targetType: "annotation",
     targetId: view.row.id,
     target: annotationLabel(view.row),
-    before: { status: before },
-    after: { status: after },
-  });
+    before: { status: previous },
+    after: { status: view.row.status },
+  };
 }
 
 /** The owner decides on a pending annotation; an admin may too, and then the audit log records it. */
@@ -145,10 +153,30 @@ export function decideOnAnnotation(
   const { actor } = write;
   return commit(write, async (tx, record) => {
     const decision = await decideAnnotation(tx, actor, id, status);
-    if (actor.id !== decision.view.prismOwnerId) {
-      await auditStatus(tx, actor, decision, "pending", status);
-    }
-    return tellAuthor(tx, record, await settle(tx, record, decision), actor, status);
+    if (actor.id !== decision.view.prismOwnerId) await recordAudit(tx, actor, statusLine(decision));
+    await settle(tx, record, [decision]);
+    await tellAuthors(tx, record, [decision.view], actor, status);
+    return decision.view;
+  });
+}
+
+/**
+ * The prism's owner decides on many responses of their review queue at once: all of them, or
+ * none. The audit log records each decision. Answers how many changed.
+ */
+export function decideMany(
+  write: WriteContext,
+  ids: number[],
+  action: ReviewAction,
+): Promise<number> {
+  const { actor } = write;
+  return commit(write, async (tx, record) => {
+    const decisions = await decideAnnotations(tx, actor, ids, action);
+    await recordAudit(tx, actor, ...decisions.map(statusLine));
+    await settle(tx, record, decisions);
+    const views = decisions.map(({ view }) => view);
+    await tellAuthors(tx, record, views, actor, action === "approve" ? "approved" : "rejected");
+    return decisions.length;
   });
 }
 
@@ -160,8 +188,9 @@ export function setAnnotationStatusAsAdmin(
 ): Promise<AnnotationView> {
   return commit(write, async (tx, record) => {
     const decision = await setAnnotationStatus(tx, id, status);
-    await auditStatus(tx, write.actor, decision, decision.previous, status);
-    return settle(tx, record, decision);
+    await recordAudit(tx, write.actor, statusLine(decision));
+    await settle(tx, record, [decision]);
+    return decision.view;
   });
 }
 
@@ -174,15 +203,16 @@ export function replyToAnnotation(
   const { actor } = write;
   return commit(write, async (tx, record) => {
     const { firstReply, ...decision } = await writeReply(tx, actor, id, text);
-    const view = await settle(tx, record, decision);
-    return firstReply ? tellAuthor(tx, record, view, actor, "reply") : view;
+    await settle(tx, record, [decision]);
+    if (firstReply) await tellAuthors(tx, record, [decision.view], actor, "reply");
+    return decision.view;
   });
 }
 
 /** The prism's owner takes their reply back. */
 export function withdrawReply(write: WriteContext, id: number): Promise<void> {
   return commit(write, async (tx, record) => {
-    await settle(tx, record, await removeReply(tx, write.actor, id));
+    await settle(tx, record, [await removeReply(tx, write.actor, id)]);
   });
 }
 

@@ -78,6 +78,7 @@ const READS = new Set([
   // annotations
   "getAnnotation",
   "responseByStatusToken",
+  "reviewQueue",
   // auth: who signs in, the member of a session; Google's answers
   "findUserByUsername",
   "verifyCredentials",

@@ -40,10 +40,12 @@ export const metricsPlugin = fp(
 
     // A callback, not a promise: every answer passes through it.
     app.addHook("onResponse", (request, reply, done) => {
-      const route = request.routeOptions.url ?? "unmatched";
+      // Read once: each read of routeOptions builds it anew.
+      const { url, config } = request.routeOptions;
+      const route = url ?? "unmatched";
       const status = reply.statusCode;
       if (status === 429) rateLimitRefusals.inc({ route });
-      if (!scrapes.has(request) && !(status === 200 && request.routeOptions.config.streams)) {
+      if (!scrapes.has(request) && !(status === 200 && config.streams)) {
         requestDuration.observe(
           { method: request.method, route, status_code: status },
           reply.elapsedTime / 1000,

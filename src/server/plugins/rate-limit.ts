@@ -5,10 +5,11 @@
 // once. Counters live in the app's store (rate-limit-store.ts): PostgreSQL's, shared by every
 // process, or PGlite's process's memory; every number is in the README.
 import { isIPv6 } from "node:net";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../http-error.ts";
 import type { Counters, LimitStore } from "./rate-limit-store.ts";
+import { hooksOf } from "./route-hooks.ts";
 import { VISITOR_COOKIE } from "./visitor.ts";
 
 /** A 429: the request was refused for now; `retryAfter` seconds is when to try again. */
@@ -169,10 +170,13 @@ export async function spendAll(request: FastifyRequest, message: string, limits:
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
-  // A callback, not a promise: most routes have no limit to spend from.
-  app.addHook("preHandler", (request, _reply, done) => {
-    const rule = request.routeOptions.config?.rateLimit;
-    if (!rule) return done();
-    spendAll(request, rule.message, rule.limits).then(() => done(), done);
+  // On the routes that have limits, and only there.
+  app.addHook("onRoute", (route) => {
+    const rule = route.config?.rateLimit;
+    if (!rule) return;
+    const spend: preHandlerHookHandler = (request, _reply, done) => {
+      spendAll(request, rule.message, rule.limits).then(() => done(), done);
+    };
+    route.preHandler = [...hooksOf(route.preHandler), spend];
   });
 });

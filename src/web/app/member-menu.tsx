@@ -1,6 +1,6 @@
 // A signed-in member's header controls: the notification tray and the account menu. Loaded on
 // demand, once someone is signed in.
-import { LogOut, Settings, ShieldCheck, User } from "lucide-react";
+import { Inbox, LogOut, Settings, ShieldCheck, User } from "lucide-react";
 import { useLocation } from "wouter";
 import { displayName } from "../../contract/names.ts";
 import type { CurrentUser } from "../../contract/user.ts";
@@ -43,6 +43,9 @@ export function MemberMenu({ user }: { user: CurrentUser }) {
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => navigate(`/${user.username}`)}>
             <User /> My Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate("/review")}>
+            <Inbox /> Review responses
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate("/profile")}>
             <Settings /> Profile Settings

@@ -57,6 +57,7 @@ const ResponseStatusPage = lazyPage(
   "../features/annotations/response-status-page.tsx",
   "ResponseStatusPage",
 );
+const ReviewPage = lazyPage("../features/annotations/review-page.tsx", "ReviewPage");
 const UnsubscribePage = lazyPage("../features/email/unsubscribe-page.tsx", "UnsubscribePage");
 const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
 const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
@@ -99,6 +100,15 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     element: (
       <RequireUser fallback={<NotificationsSkeleton />}>
         {withSkeleton(<NotificationsSkeleton />, <NotificationsPage />)}
+      </RequireUser>
+    ),
+  },
+  {
+    path: "/review",
+    head: { title: "Review responses | Prism", robots: privatePage },
+    element: (
+      <RequireUser>
+        <ReviewPage />
       </RequireUser>
     ),
   },

@@ -41,6 +41,10 @@ export const queryKeys = {
   /** Every single-annotation query (the prefix of `annotation`). */
   everyAnnotation: ["annotation"] as const,
   annotation: (id: number) => ["annotation", id] as const,
+  /** Every page of the owner's review queue (the prefix of `reviewPage`). */
+  review: ["review"] as const,
+  /** A page of the owner's review queue, after the response `cursor` names (null: the first). */
+  reviewPage: (cursor: number | null) => ["review", cursor] as const,
   /** An anonymous author's response, by the token of its private status link. */
   responseStatus: (token: string) => ["response-status", token] as const,
   notifications: ["notifications"] as const,

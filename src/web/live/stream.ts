@@ -118,6 +118,7 @@ function connectLive(queryClient: QueryClient): () => void {
       if (typeof prismId !== "number") return;
       refetch(queryKeys.annotations(prismId));
       refetch(queryKeys.everyAnnotation);
+      refetch(queryKeys.review);
       refetch(queryKeys.resonance(prismId));
       if (weekShows(prismId)) refetch(queryKeys.thisWeek);
     });

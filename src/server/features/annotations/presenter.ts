@@ -5,12 +5,18 @@ import type {
   AnnotationCreated,
   AnnotationReply,
   ResponseStatus,
+  ReviewPage,
 } from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { Viewer } from "../../actors.ts";
 import type { annotations } from "../../db/schema.ts";
 import { canModerateAnnotations, isAnnotationAuthor } from "../../policy.ts";
-import { type AnnotationView, authorName, type responseByStatusToken } from "./service.ts";
+import {
+  type AnnotationView,
+  authorName,
+  type responseByStatusToken,
+  type reviewQueue,
+} from "./service.ts";
 
 export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotation {
   const { row } = view;
@@ -55,6 +61,21 @@ export function presentAnnotationCreated(
   return {
     ...presentAnnotation(view, viewer),
     statusUrl: statusToken ? `/responses/${statusToken}` : null,
+  };
+}
+
+/** A page of the owner's review queue, each response as their panel shows it, with its prism. */
+export function presentReviewPage(
+  { items, nextCursor }: Awaited<ReturnType<typeof reviewQueue>>,
+  viewer: Viewer,
+): ReviewPage {
+  return {
+    items: items.map(({ prismTitle, ...view }) => ({
+      ...presentAnnotation(view, viewer),
+      prismTitle,
+      reasons: [],
+    })),
+    nextCursor,
   };
 }
 

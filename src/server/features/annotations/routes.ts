@@ -9,13 +9,18 @@ import {
   annotationDecisionSchema,
   annotationReplyInputSchema,
   annotationSchema,
+  bulkDecisionResultSchema,
+  bulkDecisionSchema,
   responseStatusSchema,
+  reviewPageSchema,
+  reviewQuerySchema,
   statusTokenSchema,
 } from "../../../contract/annotations.ts";
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
 import {
+  decideMany,
   decideOnAnnotation,
   replyToAnnotation,
   respondToPassage,
@@ -28,14 +33,22 @@ import { errorResponses, notFound } from "../../http-error.ts";
 import { by, Limit, participantLimits } from "../../plugins/rate-limit.ts";
 import { requireAdmin, requireUser } from "../../plugins/session.ts";
 import { participantOf } from "../../plugins/visitor.ts";
-import { presentAnnotation, presentAnnotationCreated, presentResponseStatus } from "./presenter.ts";
+import {
+  presentAnnotation,
+  presentAnnotationCreated,
+  presentResponseStatus,
+  presentReviewPage,
+} from "./presenter.ts";
 import { annotationReads } from "./reads.ts";
-import { getAnnotation, responseByStatusToken } from "./service.ts";
+import { getAnnotation, responseByStatusToken, reviewQueue } from "./service.ts";
 
 const tags = ["annotations"];
 const idParams = z.object({ id: idParam });
 
-/** What pages read of responses: a prism's list, one response, and a status link's answer. */
+/**
+ * What pages read of responses: a prism's list, one response, the owner's review queue, and a
+ * status link's answer.
+ */
 export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, limitStore } = deps;
   const reads = annotationReads(deps);
@@ -51,6 +64,24 @@ export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     },
     ...cachedRead(reads.list),
   });
+
+  app.get(
+    "/annotations/review",
+    {
+      schema: {
+        tags,
+        summary:
+          "The signed-in owner's review queue: responses to their prisms in a status, oldest first, one page at a time",
+        querystring: reviewQuerySchema,
+        response: { 200: reviewPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const page = await reviewQueue(db, user.id, request.query);
+      return presentReviewPage(page, request.asker.viewer);
+    },
+  );
 
   app.get(
     "/annotations/:id",
@@ -93,7 +124,10 @@ export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   );
 };
 
-/** Responding to a passage, and deciding on a response (its owner, or an admin). */
+/**
+ * Responding to a passage, and deciding on a response (its owner, or an admin) or on many at once
+ * (the owner's review queue).
+ */
 export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { config, secret, limitStore } = deps;
   const as = writer(deps);
@@ -145,6 +179,34 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         request.body.status,
       );
       return presentAnnotation(view, request.asker.viewer);
+    },
+  );
+
+  app.post(
+    "/annotations/bulk",
+    {
+      schema: {
+        tags,
+        summary:
+          "Decide on up to 100 responses to one's own prisms at once, all or none (audited); answers how many changed",
+        body: bulkDecisionSchema,
+        response: {
+          200: bulkDecisionResultSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+      config: {
+        rateLimit: {
+          message: annotationMessages.reviewTooMany,
+          limits: [
+            new Limit(limitStore, "review-writes", limits.reviewWritesPerMinute, 1, by.member),
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const { ids, action } = request.body;
+      return { changed: await decideMany(as(requireUser(request)), ids, action) };
     },
   );
 

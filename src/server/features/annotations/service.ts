@@ -1,9 +1,14 @@
 // Annotations: creating them against a prism's text, who may see them, deciding on them, and
 // keeping them anchored when the prism is edited.
-import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
-import type { AnnotationCreate, AnnotationStatus } from "../../../contract/annotations.ts";
+import type {
+  AnnotationCreate,
+  AnnotationStatus,
+  ReviewAction,
+  ReviewQuery,
+} from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Participant, Viewer } from "../../actors.ts";
@@ -21,6 +26,7 @@ import {
   annotationsVisibleTo,
   canModerateAnnotations,
   canRespondTo,
+  canReviewInBulk,
   canSeeAnnotation,
   liveOwner,
 } from "../../policy.ts";
@@ -37,9 +43,11 @@ export interface AnnotationView {
 
 const author = alias(users, "author");
 
-function selectViews(db: Executor) {
+/** Annotations with their authors and prism owners, and `extra` of what the query joins. */
+function selectViews<Extra extends SelectedFields>(db: Executor, extra = {} as Extra) {
   return db
     .select({
+      ...extra,
       row: annotations,
       // Drizzle reads a left-joined object as absent when its first column is null: the id,
       // never null for a member, goes first so that a member without a display name is named.
@@ -188,31 +196,59 @@ export interface Decision {
   previous: AnnotationStatus;
 }
 
-/** Locks the annotation for a decision; with its prism and the prism's owner. */
-async function loadForDecision(tx: Executor, id: number) {
-  const [found] = await tx
+/**
+ * Locks the annotations for a decision, in the order of their ids (so that two decisions on some
+ * of the same never wait on each other); each with its prism and the prism's owner. A 404 when
+ * one of them is not there.
+ */
+async function loadForDecisions(tx: Executor, ids: number[]) {
+  const found = await tx
     .select({ row: annotations, prism: prisms, ownerUsername: users.username })
     .from(annotations)
     .innerJoin(prisms, eq(prisms.id, annotations.prismId))
     .innerJoin(users, eq(users.id, prisms.userId))
-    .where(eq(annotations.id, id))
+    .where(inArray(annotations.id, ids))
+    .orderBy(asc(annotations.id))
     .for("update", { of: annotations });
+  if (found.length < ids.length) throw notFound("Annotation not found");
+  return found;
+}
+
+type Loaded = Awaited<ReturnType<typeof loadForDecisions>>[number];
+
+/** Locks the annotation for a decision; with its prism and the prism's owner. */
+async function loadForDecision(tx: Executor, id: number): Promise<Loaded> {
+  const [found] = await loadForDecisions(tx, [id]);
   if (!found) throw notFound("Annotation not found");
   return found;
 }
 
-type Loaded = Awaited<ReturnType<typeof loadForDecision>>;
+/** Writes the same changes to each of the locked annotations; each as it is now, and was before. */
+async function writeAnnotations(
+  tx: Executor,
+  found: Loaded[],
+  changes: Partial<AnnotationRow>,
+): Promise<Decision[]> {
+  const ids = found.map(({ row }) => row.id);
+  await tx.update(annotations).set(changes).where(inArray(annotations.id, ids));
+  const views = new Map(
+    (await selectViews(tx).where(inArray(annotations.id, ids))).map((view) => [view.row.id, view]),
+  );
+  return found.map(({ row, ownerUsername }) => {
+    const view = views.get(row.id);
+    if (!view) throw notFound("Annotation not found");
+    return { view, ownerUsername, previous: row.status };
+  });
+}
 
 async function writeAnnotation(
   tx: Executor,
   found: Loaded,
   changes: Partial<AnnotationRow>,
 ): Promise<Decision> {
-  const { id } = found.row;
-  await tx.update(annotations).set(changes).where(eq(annotations.id, id));
-  const [view] = await selectViews(tx).where(eq(annotations.id, id));
-  if (!view) throw notFound("Annotation not found");
-  return { view, ownerUsername: found.ownerUsername, previous: found.row.status };
+  const [decision] = await writeAnnotations(tx, [found], changes);
+  if (!decision) throw notFound("Annotation not found");
+  return decision;
 }
 
 function writeStatus(tx: Executor, found: Loaded, status: AnnotationStatus): Promise<Decision> {
@@ -281,6 +317,58 @@ export async function decideAnnotation(
   }
   if (found.row.status !== "pending") throw conflict(annotationMessages.alreadyDecided);
   return writeStatus(tx, found, status);
+}
+
+/** What each action of the review queue does: the status it applies to, and the one it sets. */
+const reviewActions: Record<ReviewAction, { from: AnnotationStatus; to: AnnotationStatus }> = {
+  approve: { from: "pending", to: "approved" },
+  reject: { from: "pending", to: "rejected" },
+};
+
+/**
+ * The prism's owner decides on many responses at once, inside the caller's transaction: all of
+ * them, or (a 404 for one that is not there or not theirs to see, a 403 for one on another's
+ * prism, a 409 for one the action does not apply to) none.
+ */
+export async function decideAnnotations(
+  tx: Executor,
+  actor: UserRow,
+  ids: number[],
+  action: ReviewAction,
+): Promise<Decision[]> {
+  const found = await loadForDecisions(tx, ids);
+  const viewer = { user: actor, visitorHash: null };
+  if (found.some(({ row, prism }) => !canSeeAnnotation(viewer, row, prism))) {
+    throw notFound("Annotation not found");
+  }
+  if (found.some(({ prism }) => !canReviewInBulk(actor, prism))) {
+    throw forbidden(annotationMessages.bulkOwnerOnly);
+  }
+  const { from, to } = reviewActions[action];
+  if (found.some(({ row }) => row.status !== from)) {
+    throw conflict(annotationMessages.bulkNotPending);
+  }
+  return writeAnnotations(tx, found, { status: to });
+}
+
+/**
+ * One page of the owner's review queue: the responses to their prisms in `status`, oldest first,
+ * after the response `cursor` names; with each one's prism title, and the cursor of the next page.
+ */
+export async function reviewQueue(db: Executor, ownerId: number, query: ReviewQuery) {
+  const rows = await selectViews(db, { prismTitle: prisms.title })
+    .where(
+      and(
+        eq(prisms.userId, ownerId),
+        eq(annotations.status, query.status),
+        query.cursor === undefined ? undefined : gt(annotations.id, query.cursor),
+      ),
+    )
+    .orderBy(asc(annotations.id))
+    .limit(query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > query.limit && last ? last.row.id : null };
 }
 
 /** Sets any status, from any other (an admin's call); inside the caller's transaction. */

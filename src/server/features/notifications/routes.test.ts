@@ -383,13 +383,13 @@ describe("notifications", () => {
     const other = await annotationNote(untouched.id);
 
     const users = await t.database.db.transaction((tx) =>
-      markAnnotationNotificationsRead(tx, decided.id),
+      markAnnotationNotificationsRead(tx, [decided.id]),
     );
     expect(users).toEqual([owner.id]);
     expect(await rowOf(target.id)).toMatchObject({ read: true });
     expect(await rowOf(alreadyRead.id)).toMatchObject({ read: true });
     expect(await rowOf(other.id)).toMatchObject({ read: false });
     expect(await unread(headers)).toBe(1);
-    expect(await markAnnotationNotificationsRead(t.database.db, decided.id)).toEqual([]);
+    expect(await markAnnotationNotificationsRead(t.database.db, [decided.id])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // A member's notifications: telling a prism's owner what others did, the list (with each prism's
 // title and owner, and the status of the annotation it is about, in one query), the unread
 // count, and the recipient's own changes. Every read and change is scoped to the recipient.
-import { and, desc, eq, getTableColumns, ne, not, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
@@ -70,45 +70,55 @@ export async function notifyAnnotation(
 }
 
 /**
- * Tells the member who wrote a response what became of it: approved, rejected or answered by
- * `actor` (the prism's owner, or an admin deciding for them). Anonymous authors follow theirs by
- * their status link instead. A reply is news once per response: after the author was told of one,
- * a reply written again (taken back first) tells them nothing; the caller holds the response's
- * lock, so two replies at once still tell them once. True when a notification was made.
+ * Tells the members who wrote responses what became of them: approved, rejected or answered by
+ * `actor` (the prism's owner, or an admin deciding for them), one notification each. Anonymous
+ * authors follow theirs by their status link instead, and nobody is told of what they did
+ * themselves. A reply is news once per response: after the author was told of one, a reply
+ * written again (taken back first) tells them nothing; the caller holds the responses' locks, so
+ * two replies at once still tell them once. Returns the members told.
  */
-export async function notifyAuthor(
+export async function notifyAuthors(
   tx: Executor,
   about: {
-    annotation: { id: number; prismId: number; userId: number | null };
+    annotations: { id: number; prismId: number; userId: number | null }[];
     actor: UserRow;
     type: "approved" | "rejected" | "reply";
   },
-): Promise<boolean> {
-  const { annotation, actor, type } = about;
-  if (annotation.userId === null || annotation.userId === actor.id) return false;
-  if (type === "reply") {
-    const [told] = await tx
-      .select({ id: notifications.id })
+): Promise<number[]> {
+  const { actor, type } = about;
+  let told = about.annotations.flatMap((annotation) =>
+    annotation.userId === null || annotation.userId === actor.id
+      ? []
+      : [{ ...annotation, userId: annotation.userId }],
+  );
+  if (type === "reply" && told.length > 0) {
+    const replied = await tx
+      .select({ annotationId: notifications.annotationId })
       .from(notifications)
       .where(
         and(
-          eq(notifications.userId, annotation.userId),
-          eq(notifications.annotationId, annotation.id),
+          inArray(
+            notifications.annotationId,
+            told.map((annotation) => annotation.id),
+          ),
           eq(notifications.type, "reply"),
         ),
-      )
-      .limit(1);
-    if (told) return false;
+      );
+    const before = new Set(replied.map((row) => row.annotationId));
+    told = told.filter((annotation) => !before.has(annotation.id));
   }
-  await tx.insert(notifications).values({
-    userId: annotation.userId,
-    prismId: annotation.prismId,
-    type,
-    annotationId: annotation.id,
-    actorName: displayName(actor),
-    actorKey: userKey(actor.id),
-  });
-  return true;
+  if (told.length === 0) return [];
+  await tx.insert(notifications).values(
+    told.map((annotation) => ({
+      userId: annotation.userId,
+      prismId: annotation.prismId,
+      type,
+      annotationId: annotation.id,
+      actorName: displayName(actor),
+      actorKey: userKey(actor.id),
+    })),
+  );
+  return [...new Set(told.map((annotation) => annotation.userId))];
 }
 
 const hearts = alias(notifications, "hearts");
@@ -245,20 +255,20 @@ export async function deleteNotification(
 }
 
 /**
- * Marks read every notification asking for a decision on an annotation, inside the transaction
- * that decides it (what its author was told of it stays unread for them). Returns the recipients
- * whose notifications changed.
+ * Marks read every notification asking for a decision on the annotations, inside the transaction
+ * that decides them (what their authors were told of them stays unread for them). Returns the
+ * recipients whose notifications changed.
  */
 export async function markAnnotationNotificationsRead(
   tx: Executor,
-  annotationId: number,
+  annotationIds: number[],
 ): Promise<number[]> {
   const marked = await tx
     .update(notifications)
     .set({ read: true })
     .where(
       and(
-        eq(notifications.annotationId, annotationId),
+        inArray(notifications.annotationId, annotationIds),
         eq(notifications.type, "annotation"),
         eq(notifications.read, false),
       ),

@@ -169,6 +169,7 @@ describe("every page's head, as the server sends it", () => {
         "/notifications",
         { title: "Notifications | Prism", robots: privatePage, path: "/notifications" },
       ],
+      ["/review", { title: "Review responses | Prism", robots: privatePage, path: "/review" }],
       [
         "/catalyst",
         { title: "Catalyst: Admin Dashboard | Prism", robots: privatePage, path: "/catalyst" },

@@ -138,6 +138,8 @@ describe("robots.txt and sitemap.xml", () => {
         "Disallow: /profile/",
         "Disallow: /notifications$",
         "Disallow: /notifications/",
+        "Disallow: /review$",
+        "Disallow: /review/",
         `Sitemap: ${TEST_ORIGIN}/sitemap.xml`,
       ]),
     );

@@ -38,7 +38,7 @@ export function createPageStatus(db: Executor): PageStatus {
 
 export function robotsTxt(origin: string): string {
   // `$` ends a rule (RFC 9309): members named e.g. "profiler" stay crawlable.
-  const privatePaths = ["/catalyst", "/profile", "/notifications"].flatMap((path) => [
+  const privatePaths = ["/catalyst", "/profile", "/notifications", "/review"].flatMap((path) => [
     `Disallow: ${path}$`,
     `Disallow: ${path}/`,
     `Disallow: ${path}?`,

@@ -7,6 +7,8 @@ import type {
   AnnotationCreate,
   AnnotationCreated,
   ResponseStatus,
+  ReviewAction,
+  ReviewPage,
 } from "../../../contract/annotations.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -121,6 +123,7 @@ export function useDecideAnnotation(decide?: DecideAnnotation) {
           queryClient.invalidateQueries({ queryKey: queryKeys.annotations(annotation.prismId) }),
           queryClient.invalidateQueries({ queryKey: queryKeys.annotation(annotation.id) }),
           queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.review }),
         ]);
         return annotation;
       }),
@@ -140,6 +143,53 @@ export function useDecideAnnotation(decide?: DecideAnnotation) {
         status === "approved"
           ? "Failed to approve annotation. Please try again."
           : "Failed to reject annotation. Please try again.",
+      ),
+  });
+}
+
+/** A page of the owner's review queue: the responses after the one `cursor` names, oldest first. */
+export function useReviewQueue(cursor: number | null) {
+  return useQuery({
+    queryKey: queryKeys.reviewPage(cursor),
+    queryFn: ({ signal }) =>
+      api.get<ReviewPage>(`/api/annotations/review${cursor === null ? "" : `?cursor=${cursor}`}`, {
+        signal,
+      }),
+  });
+}
+
+/** A decision on responses of the queue (on prisms `prismIds`), all at once; it answers how many. */
+interface BulkDecision {
+  ids: number[];
+  action: ReviewAction;
+  prismIds: number[];
+}
+
+/** The owner decides on responses of their queue at once: the queue, the prisms' lists and the tray follow. */
+export function useBulkDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, action, prismIds }: BulkDecision) => {
+      const { changed } = await api.post<{ changed: number }>("/api/annotations/bulk", {
+        ids,
+        action,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.review }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+        ...[...new Set(prismIds)].map((prismId) =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.annotations(prismId) }),
+        ),
+      ]);
+      return changed;
+    },
+    onError: (error, { action }) =>
+      toastError(
+        "Error",
+        error.message ||
+          (action === "approve"
+            ? "Failed to approve annotation. Please try again."
+            : "Failed to reject annotation. Please try again."),
       ),
   });
 }

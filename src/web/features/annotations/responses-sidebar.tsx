@@ -1,5 +1,6 @@
 // The Responses sidebar: the annotations of one prism that this viewer may see.
 import { useEffect } from "react";
+import { Link } from "wouter";
 import type { Annotation } from "../../../contract/annotations.ts";
 import {
   Dialog,
@@ -53,6 +54,14 @@ export function ResponsesSidebar({
           <DialogDescription className="mt-1 truncate text-sm text-muted-foreground">
             {prismTitle}
           </DialogDescription>
+          {owner.isViewer ? (
+            <Link
+              to="/review"
+              className="mt-2 inline-block rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Review waiting responses on all your prisms
+            </Link>
+          ) : null}
         </div>
         <div className="flex-1 overflow-y-auto px-6 py-4">
           {loadFailed ? (

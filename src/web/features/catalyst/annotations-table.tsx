@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import type { AnnotationStatus } from "../../../contract/annotations.ts";
 import type { CatalystAnnotation } from "../../../contract/catalyst.ts";
 import { excerpt } from "../../../contract/excerpt.ts";
+import { visitorName } from "../../../contract/names.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { DateTime } from "../../lib/format.tsx";
 import { useAnnotationActions } from "./catalyst-queries.ts";
@@ -23,8 +24,9 @@ const statusBadge: Record<
 };
 
 /** Spec §2: the username, else the annotator's name, else 'Anonymous'. */
+/** The member's username, else the visitor's chosen name marked as a visitor's, else "Anonymous". */
 function annotator({ author, annotation }: CatalystAnnotation): string {
-  return author?.username ?? (annotation.annotatorName || "Anonymous");
+  return author?.username ?? visitorName(annotation.annotatorName) ?? "Anonymous";
 }
 
 export function AnnotationsTable(view: TableView) {

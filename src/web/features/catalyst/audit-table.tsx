@@ -1,4 +1,5 @@
-// The Audit tab: who did what to whom, when, with the target's facts before and after.
+// The Audit tab: who did what to whom, when, with the target's facts before and after: admins'
+// actions, and owners' decisions in their review queue.
 import type { AuditAction, AuditEntry, AuditValues } from "../../../contract/catalyst.ts";
 import { DateTime } from "../../lib/format.tsx";
 import { CatalystTable, type Column } from "./catalyst-table.tsx";
@@ -40,7 +41,7 @@ const columns: Column<AuditEntry>[] = [
     className: "whitespace-nowrap",
   },
   {
-    header: "Admin",
+    header: "By",
     cell: (entry) => (entry.actor ? `@${entry.actor.username}` : "Deleted account"),
   },
   { header: "Action", cell: (entry) => actionLabels[entry.action] },
@@ -64,7 +65,7 @@ export function AuditTable(view: TableView) {
       columns={columns}
       rowKey={(entry) => entry.id}
       loadError="Error loading the audit log."
-      empty="No admin actions yet."
+      empty="Nothing recorded yet."
       {...view}
     />
   );

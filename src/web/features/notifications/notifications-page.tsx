@@ -3,6 +3,7 @@ import { Check, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Notification } from "../../../contract/notifications.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { toastDuration, toastSuccess } from "../../lib/toast.ts";
 import { DecisionButtons } from "../annotations/decision-buttons.tsx";
@@ -75,12 +76,10 @@ export function NotificationsPage() {
             retrying={list.isFetching}
           />
         ) : items.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-border p-12 text-center">
-            <p className="text-lg font-medium">No notifications yet</p>
-            <p className="mt-2 text-muted-foreground">
-              Notifications will appear when someone interacts with your Prisms
-            </p>
-          </div>
+          <EmptyState
+            title="No notifications yet"
+            description="Notifications will appear when someone interacts with your Prisms"
+          />
         ) : (
           <ul className="divide-y divide-border rounded-2xl border border-border">
             {items.map((notification) => (

@@ -1,0 +1,397 @@
+// /review: the responses waiting for the owner's decision, across all their prisms, 50 to a page.
+// Select some or the whole page and Approve or Reject them at once, or work from the keyboard:
+// j and k move between responses, x selects one, * the page, a and r decide.
+import { Check, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
+import type { ReviewAction, ReviewItem } from "../../../contract/annotations.ts";
+import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { LoadError } from "../../components/ui/load-error.tsx";
+import { RelativeTime } from "../../lib/format.tsx";
+import { useCurrentUser } from "../auth/auth-queries.ts";
+import { useBulkDecision, useReviewQueue } from "./annotation-queries.ts";
+
+const SHORTCUTS: [key: string, what: string][] = [
+  ["j", "next response"],
+  ["k", "previous response"],
+  ["x", "select or clear the response"],
+  ["*", "select or clear the whole page"],
+  ["a", "approve"],
+  ["r", "reject"],
+];
+
+const decided: Record<ReviewAction, string> = { approve: "approved", reject: "rejected" };
+const verbs: Record<ReviewAction, string> = { approve: "Approve", reject: "Reject" };
+
+const responses = (count: number) => `${count} ${count === 1 ? "response" : "responses"}`;
+
+/** Who wrote the response, as owners see them ("Name (visitor)" for an anonymous one). */
+const authorOf = (item: ReviewItem) => item.authorName ?? "Anonymous";
+
+/** Keys typed into a field, or meant for a menu or dialog, are theirs, not the queue's. */
+function isQueueKey(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('input:not([type="checkbox"]), textarea, select, [contenteditable]')) {
+    return false;
+  }
+  return !target?.closest('[role="menu"], [role="dialog"], [role="alertdialog"]');
+}
+
+/** Calls the handler of each key the queue answers to, wherever on the page it is pressed. */
+function useQueueKeys(keys: Record<string, () => void>) {
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const handle = keysRef.current[event.key];
+      if (!handle || !isQueueKey(event)) return;
+      event.preventDefault();
+      handle();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+export function ReviewPage() {
+  const { user } = useCurrentUser();
+  // The cursors of the pages seen, the current one last: Previous goes back one.
+  const [cursors, setCursors] = useState<(number | null)[]>([null]);
+  const queue = useReviewQueue(cursors.at(-1) ?? null);
+  const decide = useBulkDecision();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // The dialog that asks before deciding on more than one, and its action (kept while it closes).
+  const [confirm, setConfirm] = useState<{ open: boolean; action: ReviewAction }>({
+    open: false,
+    action: "approve",
+  });
+  const [announcement, setAnnouncement] = useState("");
+  /** The row to focus once the list shows what a decision left (the heading when none is left). */
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const items = queue.data?.items ?? [];
+  const chosen = items.filter((item) => selected.has(item.id));
+  const allChosen = items.length > 0 && chosen.length === items.length;
+
+  const rowBoxes = () => [
+    ...(listRef.current?.querySelectorAll<HTMLInputElement>("input[data-review-row]") ?? []),
+  ];
+  const focusedRow = () => {
+    const index = rowBoxes().findIndex((box) =>
+      box.closest("li")?.contains(document.activeElement),
+    );
+    return index < 0 ? null : index;
+  };
+
+  useEffect(() => {
+    if (focusRow === null) return;
+    const boxes = rowBoxes();
+    (boxes[Math.min(focusRow, boxes.length - 1)] ?? headingRef.current)?.focus();
+    setFocusRow(null);
+  });
+
+  // A later page emptied by decisions: back to the first, where any left are.
+  const emptyLaterPage = queue.isSuccess && items.length === 0 && cursors.length > 1;
+  useEffect(() => {
+    if (emptyLaterPage) setCursors([null]);
+  }, [emptyLaterPage]);
+
+  const toggle = (id: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected(allChosen ? new Set() : new Set(items.map((item) => item.id)));
+
+  /** Decides on `targets`; focus then goes to the row at `then` of what is left. */
+  function run(action: ReviewAction, targets: ReviewItem[], then: number) {
+    const ids = targets.map((item) => item.id);
+    const prismIds = targets.map((item) => item.prismId);
+    decide.mutate(
+      { ids, action, prismIds },
+      {
+        onSuccess: (changed) => {
+          setSelected(new Set());
+          setAnnouncement(`${responses(changed)} ${decided[action]}`);
+          setFocusRow(then);
+        },
+      },
+    );
+  }
+
+  /** Acts on the selection (after asking, when it holds more than one), else on the focused row. */
+  function act(action: ReviewAction) {
+    if (decide.isPending) return;
+    if (chosen.length > 1) {
+      setConfirm({ open: true, action });
+      return;
+    }
+    const focused = focusedRow();
+    const [only] = chosen;
+    const target = only ?? (focused === null ? undefined : items[focused]);
+    if (target) run(action, [target], items.indexOf(target));
+  }
+
+  function moveFocus(step: 1 | -1) {
+    const boxes = rowBoxes();
+    const focused = focusedRow();
+    const next = focused === null ? 0 : Math.max(0, Math.min(boxes.length - 1, focused + step));
+    boxes[next]?.focus();
+  }
+
+  useQueueKeys({
+    j: () => moveFocus(1),
+    k: () => moveFocus(-1),
+    x: () => {
+      const focused = focusedRow();
+      const item = focused === null ? undefined : items[focused];
+      if (item) toggle(item.id);
+    },
+    "*": toggleAll,
+    a: () => act("approve"),
+    r: () => act("reject"),
+  });
+
+  function goTo(next: (number | null)[]) {
+    setCursors(next);
+    setSelected(new Set());
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-semibold tracking-tight">
+        Review responses
+      </h1>
+      <p className="mt-2 text-muted-foreground">
+        Responses to your prisms wait here, oldest first. Only those you approve are shown to
+        others.
+      </p>
+      <Shortcuts />
+      <Toolbar
+        allChosen={allChosen}
+        chosen={chosen.length}
+        empty={items.length === 0}
+        busy={decide.isPending}
+        onToggleAll={toggleAll}
+        onAct={act}
+      />
+      <p role="status" className="min-h-6 py-2 text-sm font-medium">
+        {announcement}
+      </p>
+
+      {queue.isPending ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading...
+        </p>
+      ) : queue.isError ? (
+        <LoadError
+          message="The responses to review could not be loaded. Please try again."
+          onRetry={() => void queue.refetch()}
+          retrying={queue.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="Nothing to review"
+          description="New responses to your prisms wait here until you approve or reject them."
+        />
+      ) : (
+        <ul ref={listRef} aria-label="Responses to review" className="grid gap-3">
+          {items.map((item, index) => (
+            <ReviewRow
+              key={item.id}
+              item={item}
+              username={user?.username ?? ""}
+              selected={selected.has(item.id)}
+              onToggle={() => toggle(item.id)}
+              onDecide={(action) => run(action, [item], index)}
+              busy={decide.isPending}
+            />
+          ))}
+        </ul>
+      )}
+
+      {cursors.length > 1 || queue.data?.nextCursor ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-4">
+          <Button
+            variant="outline"
+            disabled={cursors.length === 1}
+            onClick={() => goTo(cursors.slice(0, -1))}
+          >
+            Previous
+          </Button>
+          <span className="text-sm text-muted-foreground">Page {cursors.length}</span>
+          <Button
+            variant="outline"
+            disabled={!queue.data?.nextCursor}
+            onClick={() => goTo([...cursors, queue.data?.nextCursor ?? null])}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirm.open}
+        onOpenChange={(open) => setConfirm((old) => ({ ...old, open }))}
+        title={`${verbs[confirm.action]} ${responses(chosen.length)}?`}
+        description={
+          confirm.action === "approve"
+            ? "Everyone who reads your prisms will see them. This can't be undone here."
+            : "Nobody but you and their authors will see them. This can't be undone here."
+        }
+        actionLabel={verbs[confirm.action]}
+        destructive={confirm.action === "reject"}
+        onConfirm={() => run(confirm.action, chosen, 0)}
+      />
+    </div>
+  );
+}
+
+/** Select all, how many are selected, and Approve and Reject for them; it stays in view. */
+function Toolbar({
+  allChosen,
+  chosen,
+  empty,
+  busy,
+  onToggleAll,
+  onAct,
+}: {
+  allChosen: boolean;
+  chosen: number;
+  empty: boolean;
+  busy: boolean;
+  onToggleAll: () => void;
+  onAct: (action: ReviewAction) => void;
+}) {
+  return (
+    <div className="sticky top-16 z-10 mt-6 flex flex-wrap items-center gap-2 border-b border-border bg-background py-3">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg pr-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-5 accent-primary"
+          checked={allChosen}
+          disabled={empty}
+          onChange={onToggleAll}
+        />
+        Select all on this page
+      </label>
+      <span className="text-sm text-muted-foreground">{chosen} selected</span>
+      <div className="ml-auto flex gap-2">
+        {(["approve", "reject"] as const).map((action) => (
+          <Button
+            key={action}
+            variant={action === "approve" ? "default" : "outline"}
+            disabled={chosen === 0 || busy}
+            onClick={() => onAct(action)}
+          >
+            {action === "approve" ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
+            {verbs[action]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The keys the queue answers to, as the page lists them (not on a phone, where fingers work). */
+function Shortcuts() {
+  return (
+    <section
+      aria-label="Keyboard shortcuts"
+      className="mt-4 hidden text-sm text-muted-foreground sm:block"
+    >
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {SHORTCUTS.map(([key, what]) => (
+          <li key={key}>
+            <kbd className="rounded border border-border bg-muted px-1.5 font-mono text-xs text-foreground">
+              {key}
+            </kbd>{" "}
+            {what}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReviewRow({
+  item,
+  username,
+  selected,
+  onToggle,
+  onDecide,
+  busy,
+}: {
+  item: ReviewItem;
+  username: string;
+  selected: boolean;
+  onToggle: () => void;
+  onDecide: (action: ReviewAction) => void;
+  busy: boolean;
+}) {
+  const author = authorOf(item);
+  return (
+    <li
+      className={`flex gap-2 rounded-xl border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring sm:p-4 ${
+        selected ? "border-primary bg-primary/5" : "border-border"
+      }`}
+    >
+      <label className="flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg">
+        <input
+          type="checkbox"
+          data-review-row=""
+          // Focus brings the row out from under the header and the toolbar that stay on screen.
+          className="size-5 scroll-mt-48 scroll-mb-4 accent-primary"
+          checked={selected}
+          onChange={onToggle}
+        />
+        <span className="sr-only">
+          Select the response by {author} on "{item.prismTitle}"
+        </span>
+      </label>
+      <div className="min-w-0 flex-1 py-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+          <span className="font-medium">{author}</span>
+          <RelativeTime iso={item.createdAt} className="text-xs text-muted-foreground" />
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">
+          On{" "}
+          <Link
+            to={`/${username}?annotation=${item.id}`}
+            className="rounded-sm text-foreground underline underline-offset-4"
+          >
+            {item.prismTitle}
+          </Link>
+        </p>
+        <blockquote className="mt-2 border-l-4 border-amber-300 pl-3 font-serif text-sm italic text-muted-foreground">
+          {item.selectedText}
+        </blockquote>
+        <p className="mt-2 whitespace-pre-wrap text-sm">{item.annotationText}</p>
+        {item.reasons.length > 0 ? (
+          <ul className="mt-2 list-disc pl-5 text-xs text-muted-foreground">
+            {item.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" disabled={busy} onClick={() => onDecide("approve")}>
+            <Check aria-hidden="true" /> Approve
+            <span className="sr-only"> the response by {author}</span>
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecide("reject")}>
+            <X aria-hidden="true" /> Reject
+            <span className="sr-only"> the response by {author}</span>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
