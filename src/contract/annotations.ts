@@ -3,6 +3,7 @@ import { z } from "zod";
 import { annotationMessages } from "./annotation-messages.ts";
 import { limits } from "./limits.ts";
 import { idParam } from "./paging.ts";
+import { personCheckFields } from "./person-check.ts";
 import { singleLine, text } from "./text.ts";
 
 export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
@@ -25,6 +26,8 @@ export const annotationCreateSchema = z
     annotatorEmail: z
       .union([z.literal(""), z.email("Invalid email address").max(limits.emailMax)])
       .optional(),
+    /** Anonymous readers prove they are people (see `person-check.ts`); members send none. */
+    ...personCheckFields,
   })
   .refine((v) => v.selectionEnd > v.selectionStart, {
     message: annotationMessages.selectionRange,

@@ -56,6 +56,15 @@ export const limits = {
   /** The words a response keeps from either side of its passage, in characters. */
   originalContextMax: 100,
   bodyBytes: 256 * 1024,
+  /** An anonymous response's proof of work and honeypot, each (see `person-check.ts`). */
+  personCheckMax: 4000,
+  /**
+   * How long a response's form must have been open before it is sent: a person reads the passage
+   * and writes; a script posts at once. The dialog waits out what is left of it.
+   */
+  typingFloorMs: 2000,
+  /** The longest time a form is said to have been open (a day); a longer one says a day. */
+  typingMsMax: 24 * 60 * 60 * 1000,
   pageSize: 10,
   pageSizeMax: 50,
   /** The largest id (ids are 32-bit integers). */

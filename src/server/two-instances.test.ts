@@ -4,6 +4,7 @@
 // apply: the embedded database belongs to one process, which a second instance cannot open.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { personCheckMessages } from "../contract/person-check.ts";
 import { SESSION_COOKIE } from "./security/session-store.ts";
 import { buildPrism, buildUser } from "./test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "./test/databases.ts";
@@ -18,6 +19,7 @@ import {
   visitorCookie,
 } from "./test/helpers.ts";
 import { databaseName, spawnInstance } from "./test/instances.ts";
+import { personCheck } from "./test/person-check.ts";
 import { type RoundRobin, startRoundRobin } from "./test/round-robin.ts";
 
 const postgresUrl = testDatabaseUrl();
@@ -221,6 +223,32 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL behind a round-robi
     // Another visitor behind the same proxy keeps their own count.
     expect((await guess("10.40.0.2")).status).toBe(401);
   });
+  it("accepts a visitor's proof on the other instance than the one that issued it, and neither accepts it twice", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, {
+      userId: owner.id,
+      content: "<p>Mornings are for deep work.</p>",
+    });
+    const issued = await fetch(`${a}/api/challenge`);
+    expect(issued.status).toBe(200);
+    const body = JSON.stringify({
+      prismId: prism.id,
+      annotationText: "Mine too.",
+      selectedText: "Mornings",
+      selectionStart: 0,
+      selectionEnd: 8,
+      ...(await personCheck(await issued.json())),
+    });
+    const respond = (origin: string) =>
+      fetch(`${origin}/api/annotations`, { method: "POST", headers: jsonHeaders(), body });
+    expect((await respond(b)).status).toBe(201);
+    for (const origin of [a, b]) {
+      const again = await respond(origin);
+      expect(again.status).toBe(400);
+      expect((await again.json()).errors).toEqual({ altcha: personCheckMessages.reused });
+    }
+  });
+
   it("a session kept on one instance reflects a change made through the other", async () => {
     const member = await buildUser(t.database);
     const headers = await signIn(t.database, member);

@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { textMessages } from "../../src/contract/text.ts";
 import { annotations } from "../../src/server/db/schema.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, signIn, visitorCookie } from "../../src/server/test/helpers.ts";
+import {
+  asSent,
+  send,
+  setupTestApp,
+  signIn,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 import { NotificationText } from "../../src/web/features/notifications/notification-text.tsx";
 
 const t = setupTestApp();
@@ -193,16 +199,17 @@ describe("bidi controls", () => {
   it("are dropped from a visitor's name, and kept in what they wrote", async () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
+    const headers = { cookie: visitorCookie("bidi-visitor-0000000001") };
     const annotated = await send(t.app, "POST", "/api/annotations", {
-      headers: { cookie: visitorCookie("bidi-visitor-0000000001") },
-      payload: {
+      headers,
+      payload: await asSent(t.app, headers, {
         prismId: prism.id,
         selectedText: "Mornings",
         annotationText: "\u2067مرحبا\u2069 and hello",
         selectionStart: 0,
         selectionEnd: 8,
         annotatorName: spoof("Grace"),
-      },
+      }),
     });
     expect(annotated.statusCode).toBe(201);
     const [stored] = await t.database.db

@@ -6,7 +6,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotations, prisms } from "../../src/server/db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, signIn, visitorCookie } from "../../src/server/test/helpers.ts";
+import {
+  asSent,
+  send,
+  setupTestApp,
+  signIn,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -36,16 +42,16 @@ const reads = (s: Scene) => ({
   "the prism's share card": `/og/${s.owner.username}/${s.prism.id}.png`,
 });
 
-const respond = (s: Scene, headers: Headers) =>
+const respond = async (s: Scene, headers: Headers) =>
   send(t.app, "POST", "/api/annotations", {
     headers,
-    payload: {
+    payload: await asSent(t.app, headers, {
       prismId: s.prism.id,
       selectedText: "Mornings",
       annotationText: "Same here",
       selectionStart: 0,
       selectionEnd: 8,
-    },
+    }),
   });
 
 const heart = (s: Scene, headers: Headers) =>

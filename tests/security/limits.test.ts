@@ -12,6 +12,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import { testDatabaseUrl } from "../../src/server/test/databases.ts";
 import {
+  asSent,
   send,
   setupTestApp,
   signIn,
@@ -104,17 +105,22 @@ describe("limits", () => {
   it("annotations: 10 per anonymous browser, 30 per member and 30 per address, in ten minutes", async () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id });
-    const respond = (headers: Record<string, string>, remoteAddress: string) =>
+    const respond = async (headers: Record<string, string>, remoteAddress: string) =>
       send(t.app, "POST", "/api/annotations", {
         headers,
         remoteAddress,
-        payload: {
-          prismId: prism.id,
-          selectedText: "Mornings",
-          annotationText: "Same here",
-          selectionStart: 0,
-          selectionEnd: 8,
-        },
+        payload: await asSent(
+          t.app,
+          headers,
+          {
+            prismId: prism.id,
+            selectedText: "Mornings",
+            annotationText: "Same here",
+            selectionStart: 0,
+            selectionEnd: 8,
+          },
+          remoteAddress,
+        ),
       });
     await exhaust(10, () => respond(vid("one"), "10.20.1.1"), annotationMessages.tooMany);
     const member = await signIn(t.database, await buildUser(t.database));

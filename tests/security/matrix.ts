@@ -198,6 +198,7 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/prisms/${s.prism.id}/annotations`,
     expect: everyone(200),
   },
+  // Without an account a response must carry a solved challenge, which this body has not.
   "POST /api/annotations": {
     body: (s) => ({
       prismId: s.prism.id,
@@ -206,8 +207,9 @@ export const matrix: Record<string, Row> = {
       selectionStart: 0,
       selectionEnd: 8,
     }),
-    expect: everyone(201),
+    expect: { anonymous: 400, member: 201, owner: 201, admin: 201 },
   },
+  "GET /api/challenge": { expect: everyone(200) },
   // A pending annotation by someone else: only the prism's owner and admins may see or decide it.
   "GET /api/annotations/{id}": {
     url: (s) => `/api/annotations/${s.annotation.id}`,

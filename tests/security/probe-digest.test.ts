@@ -9,7 +9,7 @@ import { DIGEST_BYTES_MAX } from "../../src/server/features/email/messages.ts";
 import { DIGEST_ITEMS_MAX } from "../../src/server/features/email/service.ts";
 import { MAIL_RETRY_WAITS_MS } from "../../src/server/mail/mailer.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send } from "../../src/server/test/helpers.ts";
+import { asSent, send } from "../../src/server/test/helpers.ts";
 import { plainTextOf, setupMailTestApp } from "../../src/server/test/mail.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -86,14 +86,19 @@ describe("a message the mail server refuses", () => {
     t.refusing = 451;
     const response = await send(t.app, "POST", "/api/annotations", {
       remoteAddress: "10.33.4.1",
-      payload: {
-        prismId: prism.id,
-        annotationText: "Mornings suit me too.",
-        annotatorName: "Maya Okafor",
-        selectedText: "Mornings",
-        selectionStart: 0,
-        selectionEnd: 8,
-      },
+      payload: await asSent(
+        t.app,
+        {},
+        {
+          prismId: prism.id,
+          annotationText: "Mornings suit me too.",
+          annotatorName: "Maya Okafor",
+          selectedText: "Mornings",
+          selectionStart: 0,
+          selectionEnd: 8,
+        },
+        "10.33.4.1",
+      ),
     });
     expect(response.statusCode).toBe(201);
     await t.app.emailNotifier.idle();

@@ -13,7 +13,7 @@ import {
   buildPrism,
   buildUser,
 } from "../../src/server/test/builders.ts";
-import { profileBody, send, signIn } from "../../src/server/test/helpers.ts";
+import { asSent, profileBody, send, signIn } from "../../src/server/test/helpers.ts";
 import { decodedMail, plainTextOf, setupMailTestApp } from "../../src/server/test/mail.ts";
 
 const CONTACT_TO = "team@prism.example";
@@ -107,16 +107,22 @@ describe("one-line fields", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().title).toBe("How I work");
+    const remoteAddress = from();
     const responded = await send(t.app, "POST", "/api/annotations", {
-      remoteAddress: from(),
-      payload: {
-        prismId: created.json().id,
-        annotationText: "Same here",
-        annotatorName: "Maya\n* Forged",
-        selectedText: "Mornings",
-        selectionStart: 0,
-        selectionEnd: 8,
-      },
+      remoteAddress,
+      payload: await asSent(
+        t.app,
+        {},
+        {
+          prismId: created.json().id,
+          annotationText: "Same here",
+          annotatorName: "Maya\n* Forged",
+          selectedText: "Mornings",
+          selectionStart: 0,
+          selectionEnd: 8,
+        },
+        remoteAddress,
+      ),
     });
     expect(responded.statusCode, responded.body).toBe(201);
     const [row] = await t.database.db

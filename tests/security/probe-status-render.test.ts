@@ -9,7 +9,7 @@ import { annotationMessages } from "../../src/contract/annotation-messages.ts";
 import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
+import { asSent, send, setupTestApp, TEST_ORIGIN } from "../../src/server/test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -58,15 +58,16 @@ beforeAll(async () => {
     userId: owner.id,
     content: "<p>Mornings are for writing.</p>",
   });
+  const headers = { cookie: "vid=status-render-visitor-0001" };
   const created = await send(t.app, "POST", "/api/annotations", {
-    headers: { cookie: "vid=status-render-visitor-0001" },
-    payload: {
+    headers,
+    payload: await asSent(t.app, headers, {
       prismId: prism.id,
       selectedText: "Mornings",
       selectionStart: 0,
       selectionEnd: 8,
       annotationText: "Same here",
-    },
+    }),
   });
   expect(created.statusCode, created.body).toBe(201);
   statusPath = created.json().statusUrl;

@@ -10,7 +10,13 @@ import { limits } from "../../src/contract/limits.ts";
 import { type App, buildApp } from "../../src/server/app.ts";
 import { prismHearts, prismViews } from "../../src/server/db/schema.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
-import { send, setupTestApp, TEST_SECRET, visitorCookie } from "../../src/server/test/helpers.ts";
+import {
+  asSent,
+  send,
+  setupTestApp,
+  TEST_SECRET,
+  visitorCookie,
+} from "../../src/server/test/helpers.ts";
 import { type CounterOperation, countingStore } from "../../src/server/test/limit-store.ts";
 
 const t = setupTestApp();
@@ -134,17 +140,22 @@ describe("per-browser counters", () => {
 
   it("are keyed by browser ids the server issued alone: a made-up or forged one keys none", async () => {
     const { prism } = await ownPrism();
-    const respond = (cookie: string) =>
+    const respond = async (cookie: string) =>
       send(counted, "POST", "/api/annotations", {
         headers: { cookie },
         remoteAddress: "10.33.7.6",
-        payload: {
-          prismId: prism.id,
-          selectedText: "Mornings",
-          annotationText: "Same here",
-          selectionStart: 0,
-          selectionEnd: 8,
-        },
+        payload: await asSent(
+          counted,
+          { cookie },
+          {
+            prismId: prism.id,
+            selectedText: "Mornings",
+            annotationText: "Same here",
+            selectionStart: 0,
+            selectionEnd: 8,
+          },
+          "10.33.7.6",
+        ),
       });
     const browserKeys = () =>
       operations.filter((op) => op.name === "responses-browser").map((op) => op.key);

@@ -18,6 +18,7 @@ import {
 import { testDatabaseUrl, withDatabase } from "../../src/server/test/databases.ts";
 import { isEvent, openStream } from "../../src/server/test/event-stream.ts";
 import {
+  asSent,
   send,
   setupTestApp,
   signIn,
@@ -247,15 +248,16 @@ describe("streams end with their session or role, on every process", () => {
     const owner = await buildUser(t.database);
     const ownerStream = await stream(origin, await signIn(t.database, owner));
     const prism = await buildPrism(t.database, { userId: owner.id });
+    const annotator = { cookie: visitorCookie("streams-annotator") };
     const annotated = await send(other, "POST", "/api/annotations", {
-      headers: { cookie: visitorCookie("streams-annotator") },
-      payload: {
+      headers: annotator,
+      payload: await asSent(other, annotator, {
         prismId: prism.id,
         selectedText: "Mornings",
         annotationText: "Same here",
         selectionStart: 0,
         selectionEnd: 8,
-      },
+      }),
     });
     expect(annotated.statusCode).toBe(201);
     await ownerStream.waitFor(isEvent("annotation.changed", { prismId: prism.id }));

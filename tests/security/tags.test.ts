@@ -9,6 +9,7 @@ import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { buildPrism, buildUser } from "../../src/server/test/builders.ts";
 import {
+  asSent,
   send,
   setupTestApp,
   signIn,
@@ -23,16 +24,16 @@ type App = typeof t.app;
 const unreadCount = (headers: Record<string, string>, app: App = t.app) =>
   app.inject({ method: "GET", url: "/api/notifications/unread-count", headers });
 
-const respond = (prismId: number, headers: Record<string, string>, annotationText: string) =>
+const respond = async (prismId: number, headers: Record<string, string>, annotationText: string) =>
   send(t.app, "POST", "/api/annotations", {
     headers,
-    payload: {
+    payload: await asSent(t.app, headers, {
       prismId,
       annotationText,
       selectedText: "Mornings",
       selectionStart: 0,
       selectionEnd: 8,
-    },
+    }),
   });
 
 describe("the unread count's tag", () => {

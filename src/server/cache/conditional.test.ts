@@ -5,6 +5,7 @@ import { annotations, prisms, users } from "../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import {
+  asSent,
   jsonHeaders,
   send,
   setupTestApp,
@@ -133,16 +134,16 @@ describe("full answers from memory", () => {
     const url = `/api/prisms/${prism.id}/annotations`;
     const writer = { cookie: visitorCookie("visitor-annotating-0001") };
     const reader = { cookie: visitorCookie("visitor-reading-000001") };
-    const annotate = (headers: Record<string, string>, annotationText: string) =>
+    const annotate = async (headers: Record<string, string>, annotationText: string) =>
       send(t.app, "POST", "/api/annotations", {
         headers,
-        payload: {
+        payload: await asSent(t.app, headers, {
           prismId: prism.id,
           annotationText,
           selectedText: "Mornings",
           selectionStart: 0,
           selectionEnd: 8,
-        },
+        }),
       });
     const read = (headers: Record<string, string> = {}) =>
       t.app.inject({ method: "GET", url, headers });

@@ -29,21 +29,32 @@ import {
   notifyAnnotation,
   notifyAuthors,
 } from "../features/notifications/service.ts";
+import { checkPerson, spendProof } from "../features/person-check/service.ts";
 import { annotationAudience } from "../policy.ts";
 import { refreshTop } from "./prisms.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";
 
 /**
  * Records a response to a passage: the prism's owner is told (unless it is their own), and those
- * who may see it hear of it. `statusToken` is the private link of an anonymous response.
+ * who may see it hear of it. `statusToken` is the private link of an anonymous response. An
+ * anonymous response must pass the person check (its challenge signed with `secret`), and spends
+ * its proof with it: a response refused spends nothing.
  */
-export function respondToPassage(
+export async function respondToPassage(
   write: WriteContext<Participant>,
   input: AnnotationCreate,
+  secret: string,
 ): Promise<{ view: AnnotationView; statusToken: string | null }> {
   const { actor } = write;
+  const proof = "user" in actor ? null : await checkPerson(secret, input);
   return commit(write, async (tx, record) => {
-    const { view, prism, ownerUsername, statusToken } = await createAnnotation(tx, input, actor);
+    if (proof) await spendProof(tx, proof);
+    const { view, prism, ownerUsername, statusToken } = await createAnnotation(
+      tx,
+      input,
+      actor,
+      proof?.signals ?? null,
+    );
     const notified = await notifyAnnotation(tx, {
       recipientId: prism.userId,
       prismId: prism.id,

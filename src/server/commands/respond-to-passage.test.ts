@@ -4,13 +4,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotationMessages } from "../../contract/annotation-messages.ts";
 import type { AnnotationCreate } from "../../contract/annotations.ts";
+import { personCheckMessages } from "../../contract/person-check.ts";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
 import type { Responders } from "../../contract/responders.ts";
 import type { Participant } from "../actors.ts";
-import { annotations, notifications, type users } from "../db/schema.ts";
+import { annotations, notifications, spentProofs, type users } from "../db/schema.ts";
+import { issueChallenge } from "../features/person-check/service.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { expectRefused, refuseWrites } from "../test/faults.ts";
-import { setupTestDatabase } from "../test/helpers.ts";
+import { setupTestDatabase, TEST_SECRET } from "../test/helpers.ts";
+import { personCheck, TYPING_MS } from "../test/person-check.ts";
 import { run } from "../test/write.ts";
 import { respondToPassage } from "./annotations.ts";
 
@@ -48,10 +51,17 @@ async function scene(
   return { owner, prism };
 }
 
-/** Responds as the route does: the response and its status link, and the events announced. */
+/**
+ * Responds as the route does: a visitor's response with the person check the dialog sends (a
+ * challenge solved as the browser solves it); the response and its status link, and the events.
+ */
 async function respond(input: AnnotationCreate, participant: Participant) {
+  const checked =
+    "user" in participant
+      ? input
+      : { ...(await personCheck(await issueChallenge(TEST_SECRET))), ...input };
   const { result, events } = await run(t.database, participant, (write) =>
-    respondToPassage(write, input),
+    respondToPassage(write, checked, TEST_SECRET),
   );
   return { ...result, events };
 }
@@ -84,7 +94,10 @@ describe("respondToPassage", () => {
       suffix: " first.\nThen we talk.",
       prismTitle: "Feedback",
       orphaned: false,
+      signals: { typingMs: TYPING_MS, proofAgeMs: expect.any(Number) },
     });
+    expect(view.row.signals?.proofAgeMs).toBeGreaterThanOrEqual(0);
+    expect(view.row.signals?.proofAgeMs).toBeLessThan(60_000);
     expect(view.prismOwnerId).toBe(owner.id);
     const stored = await storedFor(prism.id);
     expect(stored.annotations).toEqual([view.row]);
@@ -125,6 +138,7 @@ describe("respondToPassage", () => {
       annotatorEmail: null,
       visitorHash: null,
       status: "pending",
+      signals: null,
     });
     expect(view.author?.id).toBe(member.id);
     const [note] = (await storedFor(prism.id)).notifications;
@@ -205,10 +219,41 @@ describe("respondToPassage", () => {
     expect(await storedFor(closed.prism.id)).toEqual({ annotations: [], notifications: [] });
   });
 
-  it("stores no response when the owner's notification cannot be written", async () => {
+  it("stores no response, and spends no proof, when the owner's notification cannot be written", async () => {
     const { prism } = await scene();
+    const spent = await t.database.db.select().from(spentProofs);
     await refuseWrites(t.database, "notifications", "insert");
     await expectRefused(respond(responseTo(prism.id, "in writing"), visitor()));
     expect(await storedFor(prism.id)).toEqual({ annotations: [], notifications: [] });
+    expect(await t.database.db.select().from(spentProofs)).toEqual(spent);
+  });
+
+  it("spends a visitor's proof with the response, once: a second response with it is refused", async () => {
+    const { prism } = await scene();
+    const check = await personCheck(await issueChallenge(TEST_SECRET));
+    const input = { ...responseTo(prism.id, "in writing"), ...check };
+    const first = visitor();
+    await run(t.database, first, (write) => respondToPassage(write, input, TEST_SECRET));
+    const nonce = JSON.parse(Buffer.from(check.altcha, "base64").toString()).challenge.parameters
+      .nonce;
+    expect(
+      await t.database.db.select().from(spentProofs).where(eq(spentProofs.nonce, nonce)),
+    ).toHaveLength(1);
+    await expect(
+      run(t.database, visitor(), (write) => respondToPassage(write, input, TEST_SECRET)),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { altcha: personCheckMessages.reused },
+    });
+    expect((await storedFor(prism.id)).annotations).toHaveLength(1);
+  });
+
+  it("asks a member for no person check", async () => {
+    const { prism } = await scene();
+    const member = await buildUser(t.database);
+    const { result } = await run(t.database, { user: member }, (write) =>
+      respondToPassage(write, responseTo(prism.id, "in writing"), TEST_SECRET),
+    );
+    expect(result.view.row).toMatchObject({ userId: member.id, signals: null });
   });
 });

@@ -107,6 +107,8 @@ const READS = new Set([
   "listNotifications",
   // password reset: the account a login names
   "findActiveUserByLogin",
+  // person check: a challenge, signed and kept nowhere
+  "issueChallenge",
   // prisms
   "getRevision",
   "listRevisions",

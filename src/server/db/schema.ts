@@ -148,6 +148,14 @@ export const prismHearts = pgTable(
   ],
 );
 
+/** What the check of an anonymous response found, kept for telling spam apart. */
+export interface ResponseSignals {
+  /** How long the form was open before it was sent, as the browser says. */
+  typingMs: number;
+  /** How long after its challenge was issued the response arrived, as the server measures. */
+  proofAgeMs: number;
+}
+
 export const annotations = pgTable(
   "annotations",
   {
@@ -182,6 +190,8 @@ export const annotations = pgTable(
      */
     contextBefore: text("context_before").notNull().default(""),
     contextAfter: text("context_after").notNull().default(""),
+    /** An anonymous response's check (see `ResponseSignals`); null for members' responses. */
+    signals: jsonb("signals").$type<ResponseSignals>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -384,6 +394,20 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The proofs of work anonymous responses were sent with, each accepted once: kept until its
+ * challenge expires (then it is refused as expired), so that every instance refuses a second use.
+ */
+export const spentProofs = pgTable(
+  "spent_proofs",
+  {
+    /** The challenge's nonce, which its signature covers. */
+    nonce: text("nonce").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("spent_proofs_expires_idx").on(t.expiresAt)],
+);
 
 export const auditLog = pgTable(
   "audit_log",

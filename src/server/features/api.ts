@@ -16,6 +16,7 @@ import { exportRoutes } from "./export/routes.ts";
 import { heartsRoutes } from "./hearts/routes.ts";
 import { notificationsRoutes } from "./notifications/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
+import { personCheckRoutes } from "./person-check/routes.ts";
 import { prismsReadRoutes, prismsWriteRoutes } from "./prisms/routes.ts";
 import { resonanceRoutes } from "./resonance/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
@@ -33,6 +34,7 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   annotationsReadRoutes,
   annotationsWriteRoutes,
   annotationRepliesRoutes,
+  personCheckRoutes,
   contactRoutes,
   exploreRoutes,
   diagnosticsRoutes,

@@ -23,12 +23,13 @@ export interface MoveOptions {
 
 /** Prism's tables, each after every table its foreign keys point to. */
 /**
- * Tables whose rows are not worth moving: the rate limits' counters, which run out in minutes, and
- * the day's view keys, addresses' view counts and salt (the new database makes its own; a
+ * Tables whose rows are not worth moving: the rate limits' counters and the spent proofs of work,
+ * which run out in minutes, and the day's view keys, addresses' view counts and salt (the new database makes its own; a
  * visitor seen today may then count once more today).
  */
 const transient: PgTable[] = [
   schema.rateLimits,
+  schema.spentProofs,
   schema.prismViewKeys,
   schema.prismViewAddresses,
   schema.viewSalts,

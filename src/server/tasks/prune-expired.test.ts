@@ -1,8 +1,9 @@
-// The app forgets idle sessions, spent reset tokens and ended rate-limit windows when it starts.
+// The app forgets idle sessions, spent reset tokens, ended rate-limit windows and the spent proofs
+// of expired challenges when it starts.
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { passwordResetTokens, rateLimits, sessions } from "../db/schema.ts";
+import { passwordResetTokens, rateLimits, sessions, spentProofs } from "../db/schema.ts";
 import { buildResetToken, buildUser } from "../test/builders.ts";
 import { refuseWrites } from "../test/faults.ts";
 import { setupTestApp, signIn } from "../test/helpers.ts";
@@ -11,7 +12,7 @@ const t = setupTestApp();
 const day = 24 * 60 * 60 * 1000;
 
 describe("pruning", () => {
-  it("removes expired sessions, spent reset tokens and ended rate-limit windows when the app starts, and keeps the rest", async () => {
+  it("removes expired sessions, spent reset tokens, ended rate-limit windows and proofs of challenges expired an hour ago when the app starts, and keeps the rest", async () => {
     const idle = await buildUser(t.database);
     const old = await buildUser(t.database);
     const active = await buildUser(t.database);
@@ -44,6 +45,12 @@ describe("pruning", () => {
       { key: "contact:ip:10.50.0.1", points: 5, expiresAt: sql`now()` },
       { key: "contact:ip:10.50.0.2", points: 5, expiresAt: sql`now() + interval '1 minute'` },
     ]);
+    // Expired an hour and more ago; expired minutes ago (a server's clock may lag); not expired.
+    await t.database.db.insert(spentProofs).values([
+      { nonce: "expired-long-ago", expiresAt: sql`now() - interval '61 minutes'` },
+      { nonce: "expired-lately", expiresAt: sql`now() - interval '10 minutes'` },
+      { nonce: "current", expiresAt: sql`now() + interval '4 minutes'` },
+    ]);
 
     // The first run starts with the app; closing the app waits for it.
     const app = await buildApp({ config: t.config, database: t.database });
@@ -65,6 +72,11 @@ describe("pruning", () => {
     expect(left).toEqual([{ tokenHash: "valid" }]);
     const counters = await t.database.db.select({ key: rateLimits.key }).from(rateLimits);
     expect(counters).toEqual([{ key: "contact:ip:10.50.0.2" }]);
+    const proofs = await t.database.db
+      .select({ nonce: spentProofs.nonce })
+      .from(spentProofs)
+      .orderBy(spentProofs.nonce);
+    expect(proofs).toEqual([{ nonce: "current" }, { nonce: "expired-lately" }]);
   });
 
   it("logs a run that fails and starts anyway, keeping what it could not remove", async () => {

@@ -1,9 +1,11 @@
 // Forgetting what can no longer be used: sessions idle past their limit or past their lifetime,
-// password-reset tokens that expired or were used, and rate-limit counters whose window ended
-// (PostgreSQL's; memory's forget themselves). Runs when the app starts and then hourly.
+// password-reset tokens that expired or were used, rate-limit counters whose window ended
+// (PostgreSQL's; memory's forget themselves), and the spent proofs of anonymous responses whose
+// challenge expired. Runs when the app starts and then hourly.
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../db/client.ts";
 import { deleteSpentResetTokens } from "../features/password-reset/service.ts";
+import { deleteExpiredProofs } from "../features/person-check/service.ts";
 import { deleteEndedRateLimits } from "../plugins/rate-limit-store.ts";
 import { deleteExpiredSessions } from "../security/session-store.ts";
 
@@ -14,6 +16,7 @@ async function pruneExpired(db: Executor) {
     sessions: await deleteExpiredSessions(db),
     resetTokens: await deleteSpentResetTokens(db),
     rateLimits: await deleteEndedRateLimits(db),
+    proofs: await deleteExpiredProofs(db),
   };
 }
 

@@ -10,6 +10,7 @@ import { EventBus } from "../live/bus.ts";
 import { signedVisitorId, VISITOR_COOKIE } from "../plugins/visitor.ts";
 import { createSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { createTestDatabase } from "./databases.ts";
+import { personCheck } from "./person-check.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse";
@@ -132,11 +133,32 @@ export function cookieFrom(response: {
   return cookie ? { cookie: `${SESSION_COOKIE}=${cookie.value}` } : {};
 }
 
+/** The person check of an anonymous response, with a challenge `app` issued to `remoteAddress`. */
+export async function personCheckFrom(app: App, remoteAddress?: string) {
+  const issued = await send(app, "GET", "/api/challenge", remoteAddress ? { remoteAddress } : {});
+  return personCheck(issued.json());
+}
+
+/**
+ * A response's body as the dialog sends it: when `headers` name no session, with the person check
+ * (a challenge issued to `remoteAddress`), which `body` may override.
+ */
+export async function asSent(
+  app: App,
+  headers: Record<string, string>,
+  body: object,
+  remoteAddress?: string,
+) {
+  const signedIn = headers.cookie?.includes(`${SESSION_COOKIE}=`);
+  return signedIn ? body : { ...(await personCheckFrom(app, remoteAddress)), ...body };
+}
+
 /**
  * A response to `quote` in a prism whose content is `html`, as a reader's browser sends it: the
- * quote's offsets in the prism's plain text, and "About {quote}" as the thought.
+ * quote's offsets in the prism's plain text, "About {quote}" as the thought, and without a
+ * session the person check.
  */
-export function respondToQuote(
+export async function respondToQuote(
   app: App,
   prismId: number,
   html: string,
@@ -147,14 +169,14 @@ export function respondToQuote(
   const start = htmlToPlainText(html).indexOf(quote);
   return send(app, "POST", "/api/annotations", {
     headers,
-    payload: {
+    payload: await asSent(app, headers, {
       prismId,
       selectedText: quote,
       selectionStart: start,
       selectionEnd: start + quote.length,
       annotationText: `About ${quote}`,
       ...extra,
-    },
+    }),
   });
 }
 

@@ -13,7 +13,9 @@ import {
 import { annotations, type UserRow } from "../../db/schema.ts";
 import type { Asker } from "../../plugins/visitor.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { setupTestLive } from "../../test/helpers.ts";
+import { setupTestLive, TEST_SECRET } from "../../test/helpers.ts";
+import { personCheck } from "../../test/person-check.ts";
+import { issueChallenge } from "../person-check/service.ts";
 import { annotationReads } from "./reads.ts";
 
 const t = setupTestLive();
@@ -31,10 +33,20 @@ const visitor = (name: string) =>
   asking({ user: null, visitorHash: `hash-of-${name}` }, `|${name}`);
 const nobody = asking({ user: null, visitorHash: null }, "|");
 
+/** A response by `participant`; a visitor's with the person check the dialog sends. */
 async function respond(prismId: number, participant: Participant, annotationText: string) {
+  const check = "user" in participant ? {} : await personCheck(await issueChallenge(TEST_SECRET));
   const { view } = await respondToPassage(
     { db: t.db, bus: t.bus, actor: participant },
-    { prismId, annotationText, selectedText: "Mornings", selectionStart: 0, selectionEnd: 8 },
+    {
+      prismId,
+      annotationText,
+      selectedText: "Mornings",
+      selectionStart: 0,
+      selectionEnd: 8,
+      ...check,
+    },
+    TEST_SECRET,
   );
   return view.row.id;
 }

@@ -5,7 +5,7 @@ import { htmlToPlainText, quoteContext } from "../../../contract/plain-text.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { annotations, notifications } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
+import { asSent, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -37,10 +37,16 @@ async function annotate(
   extra = {},
 ) {
   callers += 1;
+  const remoteAddress = `10.1.${(callers >> 8) & 255}.${callers & 255}`;
   return send(t.app, "POST", "/api/annotations", {
     headers,
-    remoteAddress: `10.1.${(callers >> 8) & 255}.${callers & 255}`,
-    payload: { prismId, annotationText: "  This resonates.  ", ...selection(quote), ...extra },
+    remoteAddress,
+    payload: await asSent(
+      t.app,
+      headers,
+      { prismId, annotationText: "  This resonates.  ", ...selection(quote), ...extra },
+      remoteAddress,
+    ),
   });
 }
 
@@ -98,15 +104,10 @@ describe("POST /api/annotations", () => {
       .select()
       .from(annotations)
       .where(eq(annotations.prismId, prism.id));
-    const mismatch = await send(t.app, "POST", "/api/annotations", {
-      headers: newVisitor(),
-      payload: {
-        prismId: prism.id,
-        annotationText: "x",
-        selectedText: "in writing",
-        selectionStart: 0,
-        selectionEnd: 10,
-      },
+    const mismatch = await annotate(prism.id, newVisitor(), "in writing", {
+      annotationText: "x",
+      selectionStart: 0,
+      selectionEnd: 10,
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors.selectedText).toBe(annotationMessages.selectionMismatch);

@@ -143,7 +143,8 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     {
       schema: {
         tags,
-        summary: "Respond to a passage of a prism (members and anonymous visitors)",
+        summary:
+          "Respond to a passage of a prism (members; anonymous visitors with a solved challenge from GET /api/challenge)",
         body: annotationCreateSchema,
         response: { 201: annotationCreatedSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -151,7 +152,7 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);
-      const { view, statusToken } = await respondToPassage(as(participant), request.body);
+      const { view, statusToken } = await respondToPassage(as(participant), request.body, secret);
       const viewer = {
         user: request.user,
         visitorHash: "visitorHash" in participant ? participant.visitorHash : null,

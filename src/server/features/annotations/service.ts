@@ -13,7 +13,14 @@ import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Participant, Viewer } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
-import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
+import {
+  annotations,
+  type PrismRow,
+  prisms,
+  type ResponseSignals,
+  type UserRow,
+  users,
+} from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import {
   annotationsVisibleTo,
@@ -116,12 +123,13 @@ interface CreatedAnnotation {
 
 /**
  * Records a response to a passage, inside the caller's transaction: the quote must be exactly
- * the prism's text at the offsets.
+ * the prism's text at the offsets. `signals`: an anonymous response's person check.
  */
 export async function createAnnotation(
   tx: Executor,
   input: AnnotationCreate,
   participant: Participant,
+  signals: ResponseSignals | null,
 ): Promise<CreatedAnnotation> {
   const [found] = await tx
     .select({
@@ -169,6 +177,7 @@ export async function createAnnotation(
       revision: prism.revision,
       contextBefore: context.before,
       contextAfter: context.after,
+      signals,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import { annotations, users } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
+import { asSent, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 
 const t = setupTestApp();
 
@@ -16,18 +16,24 @@ let callers = 0;
 async function respondAs(prismId: number, headers: Record<string, string>) {
   callers += 1;
   const start = htmlToPlainText(CONTENT).indexOf(QUOTE);
+  const remoteAddress = `10.7.${(callers >> 8) & 255}.${callers & 255}`;
   const response = await send(t.app, "POST", "/api/annotations", {
     headers,
-    remoteAddress: `10.7.${(callers >> 8) & 255}.${callers & 255}`,
-    payload: {
-      prismId,
-      selectedText: QUOTE,
-      selectionStart: start,
-      selectionEnd: start + QUOTE.length,
-      annotationText: "Same, and it keeps my mornings quiet.",
-      annotatorName: "Sam",
-      annotatorEmail: "sam-private@example.com",
-    },
+    remoteAddress,
+    payload: await asSent(
+      t.app,
+      headers,
+      {
+        prismId,
+        selectedText: QUOTE,
+        selectionStart: start,
+        selectionEnd: start + QUOTE.length,
+        annotationText: "Same, and it keeps my mornings quiet.",
+        annotatorName: "Sam",
+        annotatorEmail: "sam-private@example.com",
+      },
+      remoteAddress,
+    ),
   });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: number; statusUrl: string | null };

@@ -7,7 +7,7 @@ import { emailMessages } from "../../../contract/email.ts";
 import { buildApp } from "../../app.ts";
 import { notifications, users } from "../../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
-import { profileBody, send, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
+import { asSent, profileBody, send, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 import { decodedMail, setupMailTestApp } from "../../test/mail.ts";
 import { unsubscribeToken } from "./service.ts";
 
@@ -29,16 +29,22 @@ let callers = 0;
 /** A visitor responds to the owner's prism ("Mornings are for deep work."), from an address of its own. */
 async function respond(prismId: number, annotationText = "Mornings suit me too.") {
   callers += 1;
+  const remoteAddress = `10.9.${(callers >> 8) & 255}.${callers & 255}`;
   const response = await send(t.app, "POST", "/api/annotations", {
-    remoteAddress: `10.9.${(callers >> 8) & 255}.${callers & 255}`,
-    payload: {
-      prismId,
-      annotationText,
-      annotatorName: "Maya Okafor",
-      selectedText: "Mornings",
-      selectionStart: 0,
-      selectionEnd: 8,
-    },
+    remoteAddress,
+    payload: await asSent(
+      t.app,
+      {},
+      {
+        prismId,
+        annotationText,
+        annotatorName: "Maya Okafor",
+        selectedText: "Mornings",
+        selectionStart: 0,
+        selectionEnd: 8,
+      },
+      remoteAddress,
+    ),
   });
   expect(response.statusCode).toBe(201);
   await t.app.emailNotifier.idle();

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "../../db/schema.ts";
 import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
-import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
+import { asSent, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { markAnnotationNotificationsRead } from "./service.ts";
 
 const t = setupTestApp();
@@ -279,17 +279,17 @@ describe("notifications", () => {
       const hearted = await post(`/api/prisms/${prism.id}/heart`, await signIn(t.database, member));
       expect(hearted.statusCode).toBe(200);
     }
-    const respond = (who: Record<string, string>, extra: object) =>
+    const respond = async (who: Record<string, string>, extra: object) =>
       send(t.app, "POST", "/api/annotations", {
         headers: who,
-        payload: {
+        payload: await asSent(t.app, who, {
           prismId: prism.id,
           annotationText: "Yes.",
           selectedText: "Mornings",
           selectionStart: 0,
           selectionEnd: 8,
           ...extra,
-        },
+        }),
       });
     expect(
       (await respond({ cookie: visitorCookie("named-visitor-000001") }, { annotatorName: "Sam" }))

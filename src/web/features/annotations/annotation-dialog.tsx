@@ -1,10 +1,12 @@
 // The dialog that opens on a selected passage: the quote, the reader's thought, Respond.
 import { Copy } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
-import type { Annotation } from "../../../contract/annotations.ts";
+import type { Annotation, AnnotationCreate } from "../../../contract/annotations.ts";
+import { limits } from "../../../contract/limits.ts";
 import { type Responders, respondersAdmit } from "../../../contract/responders.ts";
+import { lazyComponent } from "../../app/stale-scripts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -20,8 +22,11 @@ import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { type SaveAnnotation, useCreateAnnotation } from "./annotation-queries.ts";
+import type { PersonCheckHandle } from "./person-check.tsx";
 import { snapToWords } from "./snap-to-words.ts";
 import type { TextSelection } from "./text-offsets.ts";
+
+const PersonCheck = lazyComponent(() => import("./person-check.tsx"), "PersonCheck");
 
 export interface AnnotationTarget {
   prismId: number;
@@ -158,6 +163,37 @@ function MembersOnly({ onCancel }: { onCancel: () => void }) {
   );
 }
 
+/** A promise of what a ref will be given, and the ref callback that gives it. */
+function useReady<T>() {
+  const [ready] = useState(() => {
+    let given: (value: T) => void = () => {};
+    const promise = new Promise<T>((resolve) => {
+      given = resolve;
+    });
+    return { promise, ref: (value: T | null) => void (value && given(value)) };
+  });
+  return ready;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What a response without an account carries (see contract/person-check.ts): the check's proof,
+ * the honeypot's value, and how long the form was open, once that is past the floor (a person
+ * who sends sooner waits out the rest).
+ */
+async function personCheckFields(check: PersonCheckHandle, honeypot: string, openedAt: number) {
+  const [altcha] = await Promise.all([
+    check.proof(),
+    wait(openedAt + limits.typingFloorMs - performance.now()),
+  ]);
+  return {
+    altcha: altcha ?? undefined,
+    website: honeypot || undefined,
+    typingMs: Math.min(Math.round(performance.now() - openedAt), limits.typingMsMax),
+  };
+}
+
 function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
   const { user } = useCurrentUser();
   const touch = useCoarsePointer();
@@ -165,18 +201,40 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [picked, setPicked] = useState<TextSelection | null>(null);
-  const ids = { thought: useId(), name: useId(), email: useId(), passage: useId() };
+  const [checking, setChecking] = useState(false);
+  const [openedAt] = useState(() => performance.now());
+  const open = useRef(true);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const check = useReady<PersonCheckHandle>();
+  const ids = {
+    thought: useId(),
+    name: useId(),
+    email: useId(),
+    passage: useId(),
+    website: useId(),
+  };
   const create = useCreateAnnotation(onCreated, save);
   const selection = target.selection ?? picked;
-  const canRespond = thought.trim() !== "" && selection !== null && !create.isPending;
+  const sending = checking || create.isPending;
+  const canRespond = thought.trim() !== "" && selection !== null && !sending;
+  // Only a response Prism stores from someone without an account is checked (the landing page's
+  // example keeps its responses in the page).
+  const checksPerson = !user && !save;
+
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   function handlePick(area: HTMLTextAreaElement) {
     setPicked(snapToWords(target.plainText, area.selectionStart, area.selectionEnd));
   }
 
-  function submit() {
+  async function submit() {
     if (!canRespond || !selection) return;
-    create.mutate({
+    const input: AnnotationCreate = {
       prismId: target.prismId,
       selectedText: selection.selectedText,
       selectionStart: selection.selectionStart,
@@ -185,13 +243,21 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
       ...(user
         ? {}
         : { annotatorName: name.trim() || undefined, annotatorEmail: email.trim() || undefined }),
-    });
+    };
+    if (!checksPerson) return create.mutate(input);
+    setChecking(true);
+    const handle = await check.promise;
+    const fields = await personCheckFields(handle, honeypot.current?.value ?? "", openedAt);
+    setChecking(false);
+    // Closed meanwhile: the reader chose not to send it.
+    if (!open.current) return;
+    create.mutate({ ...input, ...fields }, { onError: () => handle.renew() });
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      submit();
+      void submit();
     }
   }
 
@@ -200,7 +266,7 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <DialogTitle className="pr-8 text-lg font-semibold">Respond to this passage</DialogTitle>
@@ -279,6 +345,25 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
           </div>
         </fieldset>
       )}
+      {checksPerson ? (
+        <>
+          {/* A field people neither see nor hear, nor reach with Tab: only scripts fill it. */}
+          <div className="sr-only" aria-hidden="true">
+            <label htmlFor={ids.website}>Website</label>
+            <input
+              id={ids.website}
+              ref={honeypot}
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
+          <Suspense fallback={null}>
+            <PersonCheck ref={check.ref} />
+          </Suspense>
+        </>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         The author may review responses before others can see them.
       </p>
@@ -287,7 +372,7 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
           Cancel
         </Button>
         <Button type="submit" disabled={!canRespond}>
-          {create.isPending ? "Sending..." : "Respond"}
+          {sending ? "Sending..." : "Respond"}
         </Button>
       </div>
     </form>
