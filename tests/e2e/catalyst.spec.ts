@@ -174,8 +174,27 @@ test("an admin changes a member's role and state from its menu, by keyboard too"
   await choose(page, menu, "Remove Admin");
   await expectToast(page, "User updated");
   await expect(row.getByText("Admin", { exact: true })).toHaveCount(0);
+  // Deactivate asks first, in the app's own dialog: Cancel changes nothing.
+  const confirm = page.getByRole("alertdialog", { name: `Deactivate @${target.username}?` });
   await choose(page, menu, "Deactivate");
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: menu })).toBeFocused();
+  await expect(row.getByText("Deactivated")).toHaveCount(0);
+  // By keyboard: the menu, its item, then the dialog's Deactivate.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Deactivate" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(confirm.getByRole("button", { name: "Deactivate" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expectToast(page, "User deactivated");
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: menu })).toBeFocused();
   await expect(row).toContainText("Deactivated");
   expect(await menuItems(page, menu)).toEqual(["Make Admin", "Reactivate", "Reset Password"]);
   await choose(page, menu, "Reactivate");

@@ -2,7 +2,7 @@
 // on a narrow screen), the loading, error and empty states, a menu of actions per row, and the
 // pager with the page number.
 import { MoreHorizontal, Search } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -209,8 +209,12 @@ export function deleteAction(question: string, remove: () => void): RowAction {
   };
 }
 
-/** A row's menu of actions, opened by a button named after the row. */
+/**
+ * A row's menu of actions, opened by a button named after the row. The chosen action runs once
+ * the menu has closed, so that a dialog it opens returns focus to the menu's button.
+ */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
+  const chosen = useRef<RowAction | null>(null);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -223,13 +227,22 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-40">
+      <DropdownMenuContent
+        align="end"
+        className="min-w-40"
+        onCloseAutoFocus={() => {
+          chosen.current?.onSelect();
+          chosen.current = null;
+        }}
+      >
         {actions
           .filter((action) => !action.hidden)
           .map((action) => (
             <DropdownMenuItem
               key={action.label}
-              onSelect={action.onSelect}
+              onSelect={() => {
+                chosen.current = action;
+              }}
               className={action.destructive ? "text-destructive" : undefined}
             >
               {action.label}
