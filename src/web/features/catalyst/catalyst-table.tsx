@@ -196,6 +196,8 @@ interface RowAction {
   /** Left out of the menu (the row is already in that state). */
   hidden?: boolean;
   destructive?: boolean;
+  /** Why the action cannot be taken here: shown under it, which stays focusable and does nothing. */
+  unavailable?: string;
 }
 
 /** Delete, done only once the admin has confirmed `question`. */
@@ -237,18 +239,46 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
       >
         {actions
           .filter((action) => !action.hidden)
-          .map((action) => (
-            <DropdownMenuItem
-              key={action.label}
-              onSelect={() => {
-                chosen.current = action;
-              }}
-              className={action.destructive ? "text-destructive" : undefined}
-            >
-              {action.label}
-            </DropdownMenuItem>
-          ))}
+          .map((action) =>
+            action.unavailable ? (
+              <UnavailableItem
+                key={action.label}
+                label={action.label}
+                reason={action.unavailable}
+              />
+            ) : (
+              <DropdownMenuItem
+                key={action.label}
+                onSelect={() => {
+                  chosen.current = action;
+                }}
+                className={action.destructive ? "text-destructive" : undefined}
+              >
+                {action.label}
+              </DropdownMenuItem>
+            ),
+          )}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** An item that cannot be chosen here, described by the reason shown under it. */
+function UnavailableItem({ label, reason }: { label: string; reason: string }) {
+  const reasonId = useId();
+  return (
+    <>
+      <DropdownMenuItem
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        onSelect={(event) => event.preventDefault()}
+        className="cursor-not-allowed text-muted-foreground"
+      >
+        {label}
+      </DropdownMenuItem>
+      <p id={reasonId} className="max-w-56 px-2.5 pb-2 text-xs text-muted-foreground">
+        {reason}
+      </p>
+    </>
   );
 }

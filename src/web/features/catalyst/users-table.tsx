@@ -3,15 +3,18 @@
 import { useState } from "react";
 import type { CatalystUser } from "../../../contract/catalyst.ts";
 import { fullName } from "../../../contract/names.ts";
+import { passwordResetMessages } from "../../../contract/password-reset.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { DateTime } from "../../lib/format.tsx";
+import { useSiteServices } from "../auth/auth-queries.ts";
 import { useUserActions } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 export function UsersTable({ me, ...view }: TableView & { me: number }) {
   const actions = useUserActions();
+  const noMail = useSiteServices()?.outgoingMail === false;
   // The member whose deactivation waits for the admin's confirmation.
   const [deactivating, setDeactivating] = useState<CatalystUser | null>(null);
   const columns: Column<CatalystUser>[] = [
@@ -66,6 +69,8 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
               },
               {
                 label: "Reset Password",
+                // The server refuses too (409) while no mail can leave.
+                unavailable: noMail ? passwordResetMessages.adminCannotSend : undefined,
                 onSelect: () => actions.resetPassword.mutate(user.id),
               },
             ]}
