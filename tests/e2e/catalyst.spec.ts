@@ -6,10 +6,12 @@ import {
   type MemberFixtures,
   newMember,
   ORIGIN,
+  readerAddress,
   respond,
   test,
   toggleHeart,
 } from "./fixtures.ts";
+import { phone } from "./phone.ts";
 
 /** A member with one hearted prism that was edited afterwards, and a visitor's pending annotation on it. */
 async function authorWithAnnotatedPrism(
@@ -83,7 +85,7 @@ test("an admin's Overview shows the eight numbers and the chart of the last 30 d
     "content",
     "noindex, nofollow",
   );
-  for (const name of ["Overview", "Users", "Prisms", "Annotations", "Audit"]) {
+  for (const name of ["Overview", "Users", "Prisms", "Annotations", "Messages", "Audit"]) {
     await expect(page.getByRole("tab", { name })).toBeVisible();
   }
   // This server has neither Google sign-in nor outgoing mail: the admin is told so.
@@ -360,6 +362,60 @@ test("at 360 px the tables scroll sideways inside the page, reachable by keyboar
   await region.focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a visitor's contact message is kept and an admin reads it in Messages, on a phone too", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const tag = newTag();
+  // The visitor writes from a phone, from an address of their own (the form's limit is per address).
+  const visitor = await browser.newContext({
+    ...phone,
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { "x-forwarded-for": readerAddress() },
+  });
+  const form = await visitor.newPage();
+  await form.goto("/contact");
+  await form.getByLabel("Name").fill(`Noor ${tag}`);
+  await form.getByLabel("Email").fill(`noor.${tag}@example.com`);
+  await form.getByLabel("Subject").fill(`Passages ${tag}`);
+  await form.getByLabel("Message").fill(`The way answers point at a passage is lovely ${tag}.`);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByText("Your message reached us.")).toBeVisible();
+  await visitor.close();
+
+  // This server has no CONTACT_TO: the message is in Catalyst all the same.
+  await signIn(page, { ...newMember("admin"), isAdmin: true });
+  await page.goto("/catalyst");
+  await page.getByRole("tab", { name: "Messages" }).click();
+  await expect(page).toHaveURL(/\?tab=messages$/);
+  const table = page.getByRole("region", { name: "Messages" });
+  const row = table.getByRole("row").filter({ hasText: `Passages ${tag}` });
+  await expect(row).toContainText(`Noor ${tag}`);
+  await expect(row.getByRole("link", { name: `noor.${tag}@example.com` })).toHaveAttribute(
+    "href",
+    `mailto:noor.${tag}@example.com`,
+  );
+  await expect(row).toContainText(`The way answers point at a passage is lovely ${tag}.`);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Name",
+    "Email",
+    "Message",
+    "Received",
+  ]);
+  await expectNoAxeViolations(page);
+
+  // At 360 px the table scrolls inside the page, which stays as wide as the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(row).toContainText(`Noor ${tag}`);
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page);
 });
 
