@@ -89,6 +89,17 @@ export const catalystAnnotationSchema = z.object({
 });
 export type CatalystAnnotation = z.infer<typeof catalystAnnotationSchema>;
 
+/** A row of the Messages table: a message sent through the contact form, as it was kept. */
+export const catalystContactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type CatalystContactMessage = z.infer<typeof catalystContactMessageSchema>;
+
 /** PUT /api/analytics/users/{id}/admin. */
 export const adminFlagSchema = z.strictObject({ isAdmin: z.boolean() });
 

@@ -14,6 +14,8 @@ export const passwordResetMessages = {
   adminSent: "A password reset email has been sent to the user.",
   /** The admin's Reset Password on a server that cannot send e-mail: nothing was sent. */
   adminNoMail: "This site cannot send email, so no password reset email was sent.",
+  /** Why the admin's Reset Password is unavailable on a server that cannot send e-mail. */
+  adminCannotSend: "This site cannot send email, so no password reset email can be sent.",
   /** Forgot password? on a server that cannot send e-mail. */
   noMail: "This site cannot send email, so it cannot send you a reset link.",
   askAdmin: "Please ask an admin for help.",

@@ -6,10 +6,12 @@ import {
   type MemberFixtures,
   newMember,
   ORIGIN,
+  readerAddress,
   respond,
   test,
   toggleHeart,
 } from "./fixtures.ts";
+import { phone } from "./phone.ts";
 
 /** A member with one hearted prism that was edited afterwards, and a visitor's pending annotation on it. */
 async function authorWithAnnotatedPrism(
@@ -83,7 +85,7 @@ test("an admin's Overview shows the eight numbers and the chart of the last 30 d
     "content",
     "noindex, nofollow",
   );
-  for (const name of ["Overview", "Users", "Prisms", "Annotations", "Audit"]) {
+  for (const name of ["Overview", "Users", "Prisms", "Annotations", "Messages", "Audit"]) {
     await expect(page.getByRole("tab", { name })).toBeVisible();
   }
   // This server has neither Google sign-in nor outgoing mail: the admin is told so.
@@ -174,20 +176,53 @@ test("an admin changes a member's role and state from its menu, by keyboard too"
   await choose(page, menu, "Remove Admin");
   await expectToast(page, "User updated");
   await expect(row.getByText("Admin", { exact: true })).toHaveCount(0);
+  // Deactivate asks first, in the app's own dialog: Cancel changes nothing.
+  const confirm = page.getByRole("alertdialog", { name: `Deactivate @${target.username}?` });
   await choose(page, menu, "Deactivate");
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: menu })).toBeFocused();
+  await expect(row.getByText("Deactivated")).toHaveCount(0);
+  // By keyboard: the menu, its item, then the dialog's Deactivate.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Deactivate" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(confirm.getByRole("button", { name: "Deactivate" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expectToast(page, "User deactivated");
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: menu })).toBeFocused();
   await expect(row).toContainText("Deactivated");
   expect(await menuItems(page, menu)).toEqual(["Make Admin", "Reactivate", "Reset Password"]);
   await choose(page, menu, "Reactivate");
   await expectToast(page, "User reactivated");
   await expect(row.getByText("Deactivated")).toHaveCount(0);
-  // This server cannot send e-mail: Reset Password says that nothing went out.
-  await choose(page, menu, "Reset Password");
-  await expectToast(
-    page,
-    "Failed to reset password",
-    "This site cannot send email, so no password reset email was sent.",
+  // This server cannot send e-mail: Reset Password is there, disabled, with the reason, and
+  // choosing it by keyboard does nothing and keeps the menu open.
+  const resets: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/reset-password")) resets.push(request.url());
+  });
+  await page.getByRole("button", { name: menu }).click();
+  const reset = page.getByRole("menuitem", { name: "Reset Password" });
+  await expect(reset).toHaveAttribute("aria-disabled", "true");
+  await expect(reset).toHaveAccessibleDescription(
+    "This site cannot send email, so no password reset email can be sent.",
   );
+  await expect(
+    page.getByText("This site cannot send email, so no password reset email can be sent."),
+  ).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(reset).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(reset).toBeVisible();
+  expect(resets).toEqual([]);
+  await page.keyboard.press("Escape");
   // An admin's own menu offers neither Remove Admin nor Deactivate.
   await search(page, admin.username);
   expect(await menuItems(page, `Actions for @${admin.username}`)).toEqual(["Reset Password"]);
@@ -327,6 +362,60 @@ test("at 360 px the tables scroll sideways inside the page, reachable by keyboar
   await region.focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a visitor's contact message is kept and an admin reads it in Messages, on a phone too", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const tag = newTag();
+  // The visitor writes from a phone, from an address of their own (the form's limit is per address).
+  const visitor = await browser.newContext({
+    ...phone,
+    baseURL: ORIGIN,
+    extraHTTPHeaders: { "x-forwarded-for": readerAddress() },
+  });
+  const form = await visitor.newPage();
+  await form.goto("/contact");
+  await form.getByLabel("Name").fill(`Noor ${tag}`);
+  await form.getByLabel("Email").fill(`noor.${tag}@example.com`);
+  await form.getByLabel("Subject").fill(`Passages ${tag}`);
+  await form.getByLabel("Message").fill(`The way answers point at a passage is lovely ${tag}.`);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByText("Your message reached us.")).toBeVisible();
+  await visitor.close();
+
+  // This server has no CONTACT_TO: the message is in Catalyst all the same.
+  await signIn(page, { ...newMember("admin"), isAdmin: true });
+  await page.goto("/catalyst");
+  await page.getByRole("tab", { name: "Messages" }).click();
+  await expect(page).toHaveURL(/\?tab=messages$/);
+  const table = page.getByRole("region", { name: "Messages" });
+  const row = table.getByRole("row").filter({ hasText: `Passages ${tag}` });
+  await expect(row).toContainText(`Noor ${tag}`);
+  await expect(row.getByRole("link", { name: `noor.${tag}@example.com` })).toHaveAttribute(
+    "href",
+    `mailto:noor.${tag}@example.com`,
+  );
+  await expect(row).toContainText(`The way answers point at a passage is lovely ${tag}.`);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Name",
+    "Email",
+    "Message",
+    "Received",
+  ]);
+  await expectNoAxeViolations(page);
+
+  // At 360 px the table scrolls inside the page, which stays as wide as the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(row).toContainText(`Noor ${tag}`);
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expectNoAxeViolations(page);
 });
 

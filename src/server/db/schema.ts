@@ -426,3 +426,4 @@ export const auditLog = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type PrismRow = typeof prisms.$inferSelect;
 export type PrismRevisionRow = typeof prismRevisions.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -56,6 +56,9 @@ export const queryKeys = {
   catalyst: ["catalyst"] as const,
   catalystStats: ["catalyst", "stats"] as const,
   catalystActivity: ["catalyst", "activity"] as const,
-  catalystList: (table: "users" | "prisms" | "annotations" | "audit", page: number, q: string) =>
-    ["catalyst", table, page, q] as const,
+  catalystList: (
+    table: "users" | "prisms" | "annotations" | "audit" | "contact-messages",
+    page: number,
+    q: string,
+  ) => ["catalyst", table, page, q] as const,
 };

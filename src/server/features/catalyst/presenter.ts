@@ -3,10 +3,11 @@
 import type {
   AuditEntry,
   CatalystAnnotation,
+  CatalystContactMessage,
   CatalystPrism,
   CatalystUser,
 } from "../../../contract/catalyst.ts";
-import type { UserRow } from "../../db/schema.ts";
+import type { ContactMessageRow, UserRow } from "../../db/schema.ts";
 import { presentPerson } from "../users/presenter.ts";
 import type { listAnnotations, listAudit, listPrisms } from "./service.ts";
 
@@ -55,4 +56,8 @@ export function presentAuditEntry({ entry, actor }: ItemOf<typeof listAudit>): A
     before: entry.details?.before ?? null,
     after: entry.details?.after ?? null,
   };
+}
+
+export function presentContactMessage(row: ContactMessageRow): CatalystContactMessage {
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }

@@ -7,6 +7,7 @@ import { buildApp } from "../../app.ts";
 import {
   annotations,
   auditLog,
+  contactMessages,
   notifications,
   prismHearts,
   prisms,
@@ -82,6 +83,10 @@ describe("authorization", () => {
       request: async () => ["/api/analytics/annotations"],
     },
     "GET /api/analytics/audit": { admin: 200, request: async () => ["/api/analytics/audit"] },
+    "GET /api/analytics/contact-messages": {
+      admin: 200,
+      request: async () => ["/api/analytics/contact-messages"],
+    },
     "PUT /api/analytics/users/{id}/admin": {
       admin: 200,
       request: async () => [
@@ -174,6 +179,7 @@ describe("authorization", () => {
     for (const [method, url, payload, field] of [
       ["GET", "/api/analytics/users?limit=0", undefined, "limit"],
       ["GET", "/api/analytics/users?offset=-1", undefined, "offset"],
+      ["GET", "/api/analytics/contact-messages?limit=51", undefined, "limit"],
       ["GET", `/api/analytics/prisms?q=${"x".repeat(101)}`, undefined, "q"],
       ["PUT", `/api/analytics/users/${target.id}/admin`, { isAdmin: "yes" }, "isAdmin"],
       ["PUT", `/api/analytics/users/${target.id}/admin`, {}, "isAdmin"],
@@ -745,5 +751,56 @@ describe("admin actions and the audit log", () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(body.items[0].id).toBe(newest?.id);
+  });
+});
+
+describe("GET /api/analytics/contact-messages", () => {
+  it("lists the contact form's messages newest first, paged, with the total", async () => {
+    const sent = await send(t.app, "POST", "/api/contact", {
+      payload: {
+        name: "Noor",
+        email: "noor@example.com",
+        subject: "Hello",
+        message: "I love the idea of annotations on passages.",
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const [older] = await t.database.db
+      .insert(contactMessages)
+      .values({
+        name: "Sam",
+        email: "sam@example.com",
+        subject: "Earlier",
+        message: "A message from yesterday, kept all the same.",
+        createdAt: ago(day),
+      })
+      .returning();
+
+    const response = await asAdmin("GET", "/api/analytics/contact-messages?limit=2&offset=0");
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactMessages);
+    expect(body.total).toBe(count?.n);
+    expect(body.items[0]).toEqual({
+      id: sent.json().id,
+      name: "Noor",
+      email: "noor@example.com",
+      subject: "Hello",
+      message: "I love the idea of annotations on passages.",
+      createdAt: expect.any(String),
+    });
+    const everything = await asAdmin("GET", "/api/analytics/contact-messages?limit=50");
+    const ids = everything.json().items.map((item: { id: number }) => item.id);
+    expect(ids.indexOf(sent.json().id)).toBeLessThan(ids.indexOf(older?.id));
+    expect(everything.json().items.find((item: { id: number }) => item.id === older?.id)).toEqual({
+      id: older?.id,
+      name: "Sam",
+      email: "sam@example.com",
+      subject: "Earlier",
+      message: "A message from yesterday, kept all the same.",
+      createdAt: older?.createdAt.toISOString(),
+    });
   });
 });

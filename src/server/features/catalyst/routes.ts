@@ -8,6 +8,7 @@ import {
   adminFlagSchema,
   auditEntrySchema,
   catalystAnnotationSchema,
+  catalystContactMessageSchema,
   catalystListQuerySchema,
   catalystPrismSchema,
   catalystStatsSchema,
@@ -26,10 +27,12 @@ import {
   presentCatalystAnnotation,
   presentCatalystPrism,
   presentCatalystUser,
+  presentContactMessage,
 } from "./presenter.ts";
 import {
   listAnnotations,
   listAudit,
+  listContactMessages,
   listPrisms,
   listUsers,
   loadActivity,
@@ -123,6 +126,19 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       },
     },
     async (request) => mapPage(await listAudit(db, request.query), presentAuditEntry),
+  );
+
+  app.get(
+    "/analytics/contact-messages",
+    {
+      schema: {
+        tags,
+        summary: "The messages sent through the contact form, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(catalystContactMessageSchema), ...readErrors },
+      },
+    },
+    async (request) => mapPage(await listContactMessages(db, request.query), presentContactMessage),
   );
 };
 

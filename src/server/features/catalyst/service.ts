@@ -15,6 +15,8 @@ import type { Executor } from "../../db/client.ts";
 import {
   annotations,
   auditLog,
+  type ContactMessageRow,
+  contactMessages,
   prismHearts,
   prisms,
   type UserRow,
@@ -234,6 +236,22 @@ export async function listAudit(db: Executor, page: PageQuery) {
     entry: { ...entry, details: entry.details as AuditDetails | null },
     actor,
   }));
+}
+
+/** The messages sent through the contact form, newest first. */
+export async function listContactMessages(
+  db: Executor,
+  page: PageQuery,
+): Promise<Page<ContactMessageRow>> {
+  const statement = db
+    .select({ message: contactMessages, total: totalRows })
+    .from(contactMessages)
+    .$dynamic();
+  const rows = await newestFirst(statement, contactMessages, page);
+  return mapPage(
+    await pageFrom(rows, page, () => db.$count(contactMessages)),
+    (row) => row.message,
+  );
 }
 
 /** The member, locked for an admin's change; 404 when there is none. */

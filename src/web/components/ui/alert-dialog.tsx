@@ -1,7 +1,7 @@
 // A confirmation dialog: title, description, Cancel and one action; and its panel, for dialogs
 // that ask for more than a click.
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { buttonVariants } from "./button.tsx";
 
 export function ConfirmDialog({
@@ -44,7 +44,11 @@ export function ConfirmDialog({
   );
 }
 
-/** The overlay and the panel with its title and description, then `children` (its actions). */
+/**
+ * The overlay and the panel with its title and description, then `children` (its actions). On
+ * closing, focus returns to what had it when the panel opened (a dialog opened from a menu, with
+ * no trigger of its own, returns it to the menu's button).
+ */
 export function AlertDialogPanel({
   title,
   description,
@@ -54,10 +58,23 @@ export function AlertDialogPanel({
   description: string;
   children: ReactNode;
 }) {
+  const returnTo = useRef<Element | null>(null);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-      <AlertDialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-xl">
+      <AlertDialogPrimitive.Content
+        onOpenAutoFocus={() => {
+          returnTo.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          const element = returnTo.current;
+          if (element instanceof HTMLElement && element.isConnected) {
+            event.preventDefault();
+            element.focus();
+          }
+        }}
+        className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-xl"
+      >
         <AlertDialogPrimitive.Title className="text-lg font-semibold">
           {title}
         </AlertDialogPrimitive.Title>

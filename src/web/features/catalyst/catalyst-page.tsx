@@ -1,5 +1,6 @@
-// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Annotations and Audit tabs;
-// the tab, page and search live in the URL, so a reload or a shared link opens the same view.
+// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Annotations, Messages and
+// Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens the
+// same view.
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -7,6 +8,7 @@ import { readPage } from "../../lib/paging.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { AnnotationsTable } from "./annotations-table.tsx";
 import { AuditTable } from "./audit-table.tsx";
+import { MessagesTable } from "./messages-table.tsx";
 import { MissingServices } from "./missing-services.tsx";
 import { Overview } from "./overview.tsx";
 import { PrismsTable } from "./prisms-table.tsx";
@@ -18,6 +20,7 @@ const tabs = [
   { value: "users", label: "Users" },
   { value: "prisms", label: "Prisms" },
   { value: "annotations", label: "Annotations" },
+  { value: "messages", label: "Messages" },
   { value: "audit", label: "Audit" },
 ] as const;
 type Tab = (typeof tabs)[number]["value"];
@@ -74,6 +77,9 @@ export function CatalystPage() {
         </TabsContent>
         <TabsContent value="annotations">
           <AnnotationsTable {...view} />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesTable {...view} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTable {...view} />

@@ -6,6 +6,7 @@ import type {
   ActivityDay,
   AuditEntry,
   CatalystAnnotation,
+  CatalystContactMessage,
   CatalystPrism,
   CatalystStats,
   CatalystUser,
@@ -18,7 +19,7 @@ import { toastError, toastSuccess } from "../../lib/toast.ts";
 /** Spec §9: the admin tables show ten rows a page. */
 export const ADMIN_PAGE_SIZE = 10;
 
-export type CatalystTable = "users" | "prisms" | "annotations" | "audit";
+export type CatalystTable = "users" | "prisms" | "annotations" | "audit" | "contact-messages";
 
 /** What a row of each table is. */
 export interface CatalystRows {
@@ -26,6 +27,7 @@ export interface CatalystRows {
   prisms: CatalystPrism;
   annotations: CatalystAnnotation;
   audit: AuditEntry;
+  "contact-messages": CatalystContactMessage;
 }
 
 export function useCatalystStats() {

@@ -2,7 +2,7 @@
 // on a narrow screen), the loading, error and empty states, a menu of actions per row, and the
 // pager with the page number.
 import { MoreHorizontal, Search } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -196,6 +196,8 @@ interface RowAction {
   /** Left out of the menu (the row is already in that state). */
   hidden?: boolean;
   destructive?: boolean;
+  /** Why the action cannot be taken here: shown under it, which stays focusable and does nothing. */
+  unavailable?: string;
 }
 
 /** Delete, done only once the admin has confirmed `question`. */
@@ -209,8 +211,12 @@ export function deleteAction(question: string, remove: () => void): RowAction {
   };
 }
 
-/** A row's menu of actions, opened by a button named after the row. */
+/**
+ * A row's menu of actions, opened by a button named after the row. The chosen action runs once
+ * the menu has closed, so that a dialog it opens returns focus to the menu's button.
+ */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
+  const chosen = useRef<RowAction | null>(null);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -223,19 +229,56 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-40">
+      <DropdownMenuContent
+        align="end"
+        className="min-w-40"
+        onCloseAutoFocus={() => {
+          chosen.current?.onSelect();
+          chosen.current = null;
+        }}
+      >
         {actions
           .filter((action) => !action.hidden)
-          .map((action) => (
-            <DropdownMenuItem
-              key={action.label}
-              onSelect={action.onSelect}
-              className={action.destructive ? "text-destructive" : undefined}
-            >
-              {action.label}
-            </DropdownMenuItem>
-          ))}
+          .map((action) =>
+            action.unavailable ? (
+              <UnavailableItem
+                key={action.label}
+                label={action.label}
+                reason={action.unavailable}
+              />
+            ) : (
+              <DropdownMenuItem
+                key={action.label}
+                onSelect={() => {
+                  chosen.current = action;
+                }}
+                className={action.destructive ? "text-destructive" : undefined}
+              >
+                {action.label}
+              </DropdownMenuItem>
+            ),
+          )}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** An item that cannot be chosen here, described by the reason shown under it. */
+function UnavailableItem({ label, reason }: { label: string; reason: string }) {
+  const reasonId = useId();
+  return (
+    <>
+      <DropdownMenuItem
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        onSelect={(event) => event.preventDefault()}
+        className="cursor-not-allowed text-muted-foreground"
+      >
+        {label}
+      </DropdownMenuItem>
+      <p id={reasonId} className="max-w-56 px-2.5 pb-2 text-xs text-muted-foreground">
+        {reason}
+      </p>
+    </>
   );
 }

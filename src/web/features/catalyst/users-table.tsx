@@ -1,15 +1,22 @@
 // The Users tab: members newest first, with their status, last activity and what an admin may do.
 
+import { useState } from "react";
 import type { CatalystUser } from "../../../contract/catalyst.ts";
 import { fullName } from "../../../contract/names.ts";
+import { passwordResetMessages } from "../../../contract/password-reset.ts";
+import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { DateTime } from "../../lib/format.tsx";
+import { useSiteServices } from "../auth/auth-queries.ts";
 import { useUserActions } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
 
 export function UsersTable({ me, ...view }: TableView & { me: number }) {
   const actions = useUserActions();
+  const noMail = useSiteServices()?.outgoingMail === false;
+  // The member whose deactivation waits for the admin's confirmation.
+  const [deactivating, setDeactivating] = useState<CatalystUser | null>(null);
   const columns: Column<CatalystUser>[] = [
     { header: "Username", cell: (user) => <span className="font-medium">@{user.username}</span> },
     { header: "Name", cell: (user) => fullName(user) },
@@ -53,7 +60,7 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
                 label: "Deactivate",
                 hidden: user.deactivatedAt !== null || self,
                 destructive: true,
-                onSelect: () => actions.deactivate.mutate(user.id),
+                onSelect: () => setDeactivating(user),
               },
               {
                 label: "Reactivate",
@@ -62,6 +69,8 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
               },
               {
                 label: "Reset Password",
+                // The server refuses too (409) while no mail can leave.
+                unavailable: noMail ? passwordResetMessages.adminCannotSend : undefined,
                 onSelect: () => actions.resetPassword.mutate(user.id),
               },
             ]}
@@ -71,15 +80,30 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
     },
   ];
   return (
-    <CatalystTable
-      table="users"
-      title="Users"
-      columns={columns}
-      rowKey={(user) => user.id}
-      loadError="Error loading users."
-      empty="No users yet."
-      searchLabel="Search users by username, name or email"
-      {...view}
-    />
+    <>
+      <CatalystTable
+        table="users"
+        title="Users"
+        columns={columns}
+        rowKey={(user) => user.id}
+        loadError="Error loading users."
+        empty="No users yet."
+        searchLabel="Search users by username, name or email"
+        {...view}
+      />
+      <ConfirmDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeactivating(null);
+        }}
+        title={`Deactivate @${deactivating?.username ?? ""}?`}
+        description="They cannot sign in, and their profile is hidden, until an admin reactivates them. Nothing of theirs is deleted."
+        actionLabel="Deactivate"
+        destructive
+        onConfirm={() => {
+          if (deactivating) actions.deactivate.mutate(deactivating.id);
+        }}
+      />
+    </>
   );
 }
