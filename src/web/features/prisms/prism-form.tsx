@@ -25,7 +25,10 @@ export function PrismForm({
   onSave: (draft: PrismDraft) => void;
   onCancel?: () => void;
   saveLabel?: string;
-  /** Puts the caret in the title as the form appears (a new account's first prism). */
+  /**
+   * Puts the caret in the title as the form appears: after Edit, Add a prism, and on a new
+   * account's first prism, the next keys type there.
+   */
   focusTitle?: boolean;
 }) {
   const [title, setTitle] = useState(initial.title);

@@ -184,6 +184,7 @@ export function PrismList({
                 saving={writes.create.isPending}
                 onSave={create}
                 onCancel={() => setEditingId(null)}
+                focusTitle
               />
             </Suspense>
           </section>

@@ -156,6 +156,7 @@ export function PrismSection({
                 saving={busy}
                 onSave={handleSave}
                 onCancel={onCancelEdit}
+                focusTitle
               />
             </Suspense>
           ) : (

@@ -1,0 +1,26 @@
+// With the keyboard alone, the focus is kept where the next key is meant for (issue 37).
+import { addPrism, expect, expectHydrated, newMember, test } from "./fixtures.ts";
+
+test("Edit and Add a prism put the focus in the editor's title", async ({ page, signIn }) => {
+  const owner = await signIn(page, newMember("editor"));
+  await addPrism(page.request, { title: "Mornings", content: "<p>Mornings matter.</p>" });
+  await page.goto(`/${owner.username}`);
+  const edit = page.getByRole("button", { name: "Edit", exact: true });
+  await expectHydrated(edit);
+
+  await edit.focus();
+  await page.keyboard.press("Enter");
+  const title = page.getByLabel("Title");
+  await expect(title).toBeFocused();
+  await page.keyboard.type(" first");
+  await expect(title).toHaveValue("Mornings first");
+  await page.getByRole("button", { name: "Cancel" }).focus();
+  await page.keyboard.press("Enter");
+
+  const add = page.getByRole("button", { name: "Add a prism" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(title).toBeFocused();
+  await page.keyboard.type("Evenings");
+  await expect(title).toHaveValue("Evenings");
+});
