@@ -24,3 +24,26 @@ test("Edit and Add a prism put the focus in the editor's title", async ({ page, 
   await page.keyboard.type("Evenings");
   await expect(title).toHaveValue("Evenings");
 });
+
+test("Space toggles a heart and keeps the focus on it, so a second Space toggles it back", async ({
+  page,
+  signIn,
+  addOwner,
+}) => {
+  const { member } = await addOwner([{ title: "Mornings", content: "<p>Mornings matter.</p>" }]);
+  await signIn(page, newMember("reader"));
+  await page.goto(`/${member.username}`);
+  const heart = page.getByRole("button", { name: /hearts? for "Mornings"/ }).first();
+  await expectHydrated(heart);
+
+  await heart.focus();
+  await page.keyboard.press("Space");
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveText(/^1/);
+  await expect(heart).toBeFocused();
+
+  await page.keyboard.press("Space");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(heart).toHaveText(/^0/);
+  await expect(heart).toBeFocused();
+});

@@ -31,10 +31,14 @@ export function HeartButton({
     <button
       type="button"
       aria-pressed={hearted}
-      disabled={toggle.isPending}
-      onClick={() => toggle.mutate()}
+      // Not `disabled` while its toggle is on the way: a disabled button loses the keyboard's focus,
+      // and a second Space would then press nothing.
+      aria-disabled={toggle.isPending}
+      onClick={() => {
+        if (!toggle.isPending) toggle.mutate();
+      }}
       className={cn(
-        "inline-flex cursor-pointer items-center rounded-full border font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70",
+        "inline-flex cursor-pointer items-center rounded-full border font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:opacity-70",
         hearted
           ? "border-rose-200 bg-rose-50 text-rose-800 hover:bg-rose-100"
           : "border-border bg-background text-muted-foreground hover:bg-muted hover:text-foreground",
