@@ -47,3 +47,33 @@ test("Space toggles a heart and keeps the focus on it, so a second Space toggles
   await expect(heart).toHaveText(/^0/);
   await expect(heart).toBeFocused();
 });
+
+test("the Responses panel gives the focus back to its button when it closes", async ({
+  page,
+  addOwner,
+}) => {
+  const { member } = await addOwner([{ title: "Mornings", content: "<p>Mornings matter.</p>" }]);
+  await page.goto(`/${member.username}`);
+  const responses = page.getByRole("button", { name: "Responses (0)" });
+  await expectHydrated(responses);
+  const panel = page.getByRole("dialog", { name: "Responses" });
+
+  // Closed with Escape.
+  await responses.focus();
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(responses).toBeFocused();
+
+  // Closed with its Close button, reached with Tab.
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeVisible();
+  const close = panel.getByRole("button", { name: "Close" });
+  while (!(await close.evaluate((button) => button === document.activeElement))) {
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Enter");
+  await expect(panel).toBeHidden();
+  await expect(responses).toBeFocused();
+});

@@ -1,7 +1,7 @@
 // Modal dialogs and the side sheet, on Radix: focus trapped, Escape and outside click close them.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export const Dialog = DialogPrimitive.Root;
@@ -22,17 +22,38 @@ function CloseButton() {
   );
 }
 
-/** The overlay and the panel, with its close button; `base` places and shapes the panel. */
+/**
+ * The overlay and the panel, with its close button; `base` places and shapes the panel. As it
+ * closes, the focus goes back to what had it when the panel opened (the control that opened it,
+ * Radix's `Trigger` or not), unless the caller's `onCloseAutoFocus` places it.
+ */
 function Panel({
   base,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { base: string }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content className={cn(base, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(base, className)}
+        onOpenAutoFocus={(event) => {
+          opener.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+        {...props}
+      >
         {children}
         <CloseButton />
       </DialogPrimitive.Content>
