@@ -1,5 +1,5 @@
 // With the keyboard alone, the focus is kept where the next key is meant for (issue 37).
-import { addPrism, expect, expectHydrated, newMember, test } from "./fixtures.ts";
+import { addPrism, expect, expectHydrated, newMember, PASSWORD, test } from "./fixtures.ts";
 
 test("Edit and Add a prism put the focus in the editor's title", async ({ page, signIn }) => {
   const owner = await signIn(page, newMember("editor"));
@@ -76,4 +76,22 @@ test("the Responses panel gives the focus back to its button when it closes", as
   await page.keyboard.press("Enter");
   await expect(panel).toBeHidden();
   await expect(responses).toBeFocused();
+});
+
+test("after signing in, the focus is on the member's page, not lost", async ({
+  page,
+  addMember,
+}) => {
+  const member = await addMember(newMember("signer"));
+  await page.goto("/sign-in");
+  const username = page.getByLabel("Username");
+  await expectHydrated(username);
+  await username.focus();
+  await page.keyboard.type(member.username);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/${member.username}`);
+
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });

@@ -16,6 +16,7 @@ import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/f
 import { FormPage } from "../../components/ui/form-page.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { firstStepsState } from "../../lib/first-steps.ts";
+import { focusNextHeading } from "../../lib/focus-heading.ts";
 import { takeRememberedPage } from "../../lib/storage.ts";
 import {
   useCurrentUser,
@@ -74,6 +75,7 @@ export function AuthPage({ mode }: { mode: Mode }) {
         ? `/${signedInUser.username}`
         : (takeRememberedPage() ?? `/${signedInUser.username}`);
     setCurrentUser(signedInUser);
+    focusNextHeading();
     navigate(destination, { replace: true });
   }
 
