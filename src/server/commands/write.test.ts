@@ -90,6 +90,7 @@ const READS = new Set([
   // catalyst
   "listAnnotations",
   "listAudit",
+  "listContactMessages",
   "listPrisms",
   "listUsers",
   "loadActivity",

@@ -1,7 +1,8 @@
 // A confirmation dialog: title, description, Cancel and one action; and its panel, for dialogs
 // that ask for more than a click.
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
-import { type ReactNode, useRef } from "react";
+import type { ReactNode } from "react";
+import { useReturnFocus } from "../../lib/return-focus.ts";
 import { buttonVariants } from "./button.tsx";
 
 export function ConfirmDialog({
@@ -58,21 +59,12 @@ export function AlertDialogPanel({
   description: string;
   children: ReactNode;
 }) {
-  const returnTo = useRef<Element | null>(null);
+  const focus = useReturnFocus();
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
       <AlertDialogPrimitive.Content
-        onOpenAutoFocus={() => {
-          returnTo.current = document.activeElement;
-        }}
-        onCloseAutoFocus={(event) => {
-          const element = returnTo.current;
-          if (element instanceof HTMLElement && element.isConnected) {
-            event.preventDefault();
-            element.focus();
-          }
-        }}
+        {...focus}
         className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-xl"
       >
         <AlertDialogPrimitive.Title className="text-lg font-semibold">

@@ -1,8 +1,9 @@
 // Modal dialogs and the side sheet, on Radix: focus trapped, Escape and outside click close them.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ComponentProps, type ReactNode, useRef } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useReturnFocus } from "../../lib/return-focus.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTitle = DialogPrimitive.Title;
@@ -35,25 +36,11 @@ function Panel({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { base: string }) {
-  const opener = useRef<HTMLElement | null>(null);
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content
-        className={cn(base, className)}
-        onOpenAutoFocus={(event) => {
-          opener.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener.current?.isConnected) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(base, className)} {...focus} {...props}>
         {children}
         <CloseButton />
       </DialogPrimitive.Content>
