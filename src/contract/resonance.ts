@@ -51,7 +51,9 @@ export const viewsInputSchema = z.strictObject({
 });
 export type ViewsInput = z.infer<typeof viewsInputSchema>;
 
+/** A week's numbers: `readers` of the page (distinct visitors a day), `views` (reads) of its prisms. */
 export const weekCountsSchema = z.object({
+  readers: z.number().int(),
   views: z.number().int(),
   hearts: z.number().int(),
   responses: z.number().int(),

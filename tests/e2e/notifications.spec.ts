@@ -196,7 +196,7 @@ test("with the live stream open, an idle profile page makes no polling requests"
   );
 
   const settled = await watchSettling(page);
-  // A reader's page says once that it showed the prisms (the views beacon): a write, not a poll.
+  // A reader's page says that it showed the open prism (the views beacon): a write, not a poll.
   const beacon = page.waitForResponse("**/api/prisms/views");
   await page.goto(`/${owner.username}`);
   await expect(page.getByRole("button", { name: /01\.\s*Still waters/ })).toBeVisible();

@@ -192,8 +192,12 @@ test("This week counts a reader's view, heart and response, and opens the prism 
 }) => {
   test.slow();
   const owner = await signIn(page);
-  await addPrism(page.request, { title: "What I value", content: "<p>Candour and care.</p>" });
+  const valueId = await addPrism(page.request, {
+    title: "What I value",
+    content: "<p>Candour and care.</p>",
+  });
   const prismId = await addPrism(page.request, { title: TITLE, content: CONTENT });
+  await addPrism(page.request, { title: "Later", content: "<p>Not read today.</p>" });
 
   // The owner's own visits count no views: their page sends no beacon at all.
   const beacons: string[] = [];
@@ -204,27 +208,39 @@ test("This week counts a reader's view, heart and response, and opens the prism 
   const panel = page.getByRole("region", { name: "This week" });
   const stats = panel.locator("dl > div");
   await expect(stats).toHaveText([
-    "Views0last week 0",
+    "Views0readers · 0 readslast week 0 readers · 0 reads",
     "Hearts0last week 0",
     "Responses0last week 0",
   ]);
-  await expect(panel.getByText("No responses yet")).toHaveCount(2);
+  await expect(panel.getByText("No responses yet")).toHaveCount(3);
 
-  // A reader's page tells the server which prisms it showed.
+  // A reader's page tells the server which prisms it showed them: the first, open as the page
+  // opens, and not the two folded under it.
   const visitor = await reader(browser, signIn, true);
   const readerPage = await visitor.newPage();
-  const beacon = readerPage.waitForRequest(
-    (request) => new URL(request.url()).pathname === "/api/prisms/views",
-  );
+  const readerBeacons: { prismIds: number[] }[] = [];
+  readerPage.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/prisms/views") {
+      readerBeacons.push(request.postDataJSON());
+    }
+  });
+  const beacon = () =>
+    readerPage.waitForRequest((request) => new URL(request.url()).pathname === "/api/prisms/views");
+  const first = beacon();
   await readerPage.goto(`/${owner.username}`);
-  const sent = await beacon;
+  const sent = await first;
   expect(sent.method()).toBe("POST");
-  expect(sent.postDataJSON().prismIds.sort()).toEqual(
-    (await (await page.request.get(`/api/prisms/${owner.username}`)).json())
-      .map((prism: { id: number }) => prism.id)
-      .sort(),
-  );
+  expect(sent.postDataJSON()).toEqual({ prismIds: [valueId] });
   expect((await sent.response())?.status()).toBe(204);
+  // Opened, the second prism is shown and sent; the first, folded and opened again, is not.
+  const second = beacon();
+  await expectHydrated(opener(readerPage, TITLE));
+  await opener(readerPage, TITLE).click();
+  expect((await second).postDataJSON()).toEqual({ prismIds: [prismId] });
+  await opener(readerPage, "What I value").click();
+  await expect(opener(readerPage, "What I value")).toHaveAttribute("aria-expanded", "true");
+  await readerPage.waitForTimeout(1500);
+  expect(readerBeacons).toEqual([{ prismIds: [valueId] }, { prismIds: [prismId] }]);
   await toggleHeart(visitor.request, prismId);
   await respond(visitor.request, {
     prismId,
@@ -235,10 +251,10 @@ test("This week counts a reader's view, heart and response, and opens the prism 
   });
   await visitor.close();
 
-  // One reader's page showed both prisms: a view of each.
+  // One reader of the page, who read two of its prisms.
   await page.reload();
   await expect(stats).toHaveText([
-    "Views2last week 0",
+    "Views1reader · 2 readslast week 0 readers · 0 reads",
     "Hearts1last week 0",
     "Responses1last week 0",
   ]);

@@ -3,7 +3,13 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Participant } from "../actors.ts";
-import { prismViewAddresses, prismViewKeys, prismViews, viewSalts } from "../db/schema.ts";
+import {
+  pageReaders,
+  prismViewAddresses,
+  prismViewKeys,
+  prismViews,
+  viewSalts,
+} from "../db/schema.ts";
 import { utcDay } from "../features/resonance/service.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
@@ -45,14 +51,18 @@ describe("countViews", () => {
     expect(await t.database.db.select({ day: viewSalts.day }).from(viewSalts)).toEqual([
       { day: utcDay(dayAfter) },
     ]);
+    // Two keys: the visitor's read of the prism, and of its owner's page.
     const keys = await t.database.db.select().from(prismViewKeys);
-    expect(keys).toHaveLength(1);
-    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(["day", "key"]);
-    // A digest (SHA-256 in base64url) of who and which prism, never either of them: a prism's id is
-    // a few digits, which a digest of letters and digits holds now and then by chance.
-    expect(keys[0]?.key).toMatch(/^[\w-]{43}$/);
-    expect(keys[0]?.key).not.toContain("a-visitor");
-    expect(keys[0]?.key).not.toContain(`browser:a-visitor:${prism.id}`);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(Object.keys(key).sort()).toEqual(["day", "key"]);
+      // A digest (SHA-256 in base64url) of who and which prism or page, never either of them: an
+      // id is a few digits, which a digest of letters and digits holds now and then by chance.
+      expect(key.key).toMatch(/^[\w-]{43}$/);
+      expect(key.key).not.toContain("a-visitor");
+      expect(key.key).not.toContain(`browser:a-visitor:${prism.id}`);
+      expect(key.key).not.toContain(`browser:a-visitor:page:${prism.userId}`);
+    }
     // The address's count of the day goes with the day too, kept under a key of the same kind.
     const addresses = await t.database.db.select().from(prismViewAddresses);
     expect(addresses).toEqual([{ key: expect.any(String), day: utcDay(dayAfter), count: 1 }]);
@@ -62,6 +72,12 @@ describe("countViews", () => {
       "day",
       "id",
       "prismId",
+    ]);
+    expect(Object.keys(getTableColumns(pageReaders)).sort()).toEqual([
+      "count",
+      "day",
+      "id",
+      "userId",
     ]);
   });
 });

@@ -246,8 +246,26 @@ export const prismViews = pgTable(
 );
 
 /**
- * Today's view keys, so that a visitor's view of a prism counts once a day: an HMAC of the visitor
- * and the prism under that day's random salt. Deleted with the salt once the day is over.
+ * How many readers a member's page had per UTC day: distinct visitors who read at least one of its
+ * prisms that day, counts only (see `features/resonance/views.ts`).
+ */
+export const pageReaders = pgTable(
+  "page_readers",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("page_readers_user_day_idx").on(t.userId, t.day)],
+);
+
+/**
+ * Today's view keys, so that a visitor's read of a prism, and of a member's page, counts once a
+ * day: an HMAC of the visitor and the prism (or the page) under that day's random salt. Deleted
+ * with the salt once the day is over.
  */
 export const prismViewKeys = pgTable("prism_view_keys", {
   key: text("key").primaryKey(),

@@ -4,7 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RESONANCE_DAYS } from "../../../contract/resonance.ts";
-import { prisms, prismViews } from "../../db/schema.ts";
+import { pageReaders, prisms, prismViews } from "../../db/schema.ts";
 import { buildAnnotation, buildHeart, buildPrism, buildUser } from "../../test/builders.ts";
 import { respondToQuote, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import { settleTopPassages, utcDay } from "./service.ts";
@@ -256,6 +256,30 @@ describe("views", () => {
     ]);
   });
 
+  it("count one reader of a page and one read of each prism it showed them", async () => {
+    const { owner, prism, headers } = await ownPrism();
+    const second = await buildPrism(t.database, { userId: owner.id, index: 1 });
+    const third = await buildPrism(t.database, { userId: owner.id, index: 2 });
+    // A reader of the page of 3 prisms, with only the first opened and shown.
+    const first = await beacon([prism.id]);
+    const reader = { cookie: `vid=${first.cookies.find((c) => c.name === "vid")?.value}` };
+    expect((await beacon([prism.id], reader)).statusCode).toBe(204);
+    const week = async () =>
+      (await send(t.app, "GET", "/api/user/this-week", { headers })).json().thisWeek;
+    expect(await week()).toMatchObject({ readers: 1, views: 1 });
+    // Later the same day they open the other two: more reads, the same reader.
+    expect((await beacon([second.id, third.id], reader)).statusCode).toBe(204);
+    expect(await week()).toMatchObject({ readers: 1, views: 3 });
+    // A second reader, a member, reads one of them: two readers of the page.
+    await beacon([third.id], await signIn(t.database, await buildUser(t.database)));
+    expect(await week()).toMatchObject({ readers: 2, views: 4 });
+    const kept = await t.database.db
+      .select({ count: pageReaders.count })
+      .from(pageReaders)
+      .where(eq(pageReaders.userId, owner.id));
+    expect(kept).toEqual([{ count: 2 }]);
+  });
+
   it("reject bad input and are limited per visitor", async () => {
     expect((await beacon([])).statusCode).toBe(400);
     expect((await beacon([0])).statusCode).toBe(400);
@@ -272,7 +296,7 @@ describe("views", () => {
 });
 
 describe("this week", () => {
-  it("sums views, hearts and responses this week against last, with each prism's most responded passage", async () => {
+  it("sums readers, views, hearts and responses this week against last, with each prism's most responded passage", async () => {
     const { owner, prism, headers } = await ownPrism();
     const quiet = await buildPrism(t.database, { userId: owner.id, title: "Quiet", index: 1 });
     const tenDaysAgo = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
@@ -295,12 +319,18 @@ describe("this week", () => {
       { prismId: prism.id, day: utcDay(new Date(), 7), count: 3 },
       { prismId: prism.id, day: utcDay(new Date(), 14), count: 100 },
     ]);
+    await t.database.db.insert(pageReaders).values([
+      { userId: owner.id, day: utcDay(new Date()), count: 3 },
+      { userId: owner.id, day: utcDay(new Date(), 6), count: 1 },
+      { userId: owner.id, day: utcDay(new Date(), 7), count: 2 },
+      { userId: owner.id, day: utcDay(new Date(), 14), count: 50 },
+    ]);
 
     const week = await send(t.app, "GET", "/api/user/this-week", { headers });
     expect(week.statusCode).toBe(200);
     expect(week.json()).toEqual({
-      thisWeek: { views: 5, hearts: 2, responses: 1 },
-      lastWeek: { views: 3, hearts: 1, responses: 1 },
+      thisWeek: { readers: 4, views: 5, hearts: 2, responses: 1 },
+      lastWeek: { readers: 2, views: 3, hearts: 1, responses: 1 },
       prisms: [
         {
           id: prism.id,

@@ -14,7 +14,14 @@ import {
   type WeekCounts,
 } from "../../../contract/resonance.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import { annotations, prismHearts, prisms, prismViews, type UserRow } from "../../db/schema.ts";
+import {
+  annotations,
+  pageReaders,
+  prismHearts,
+  prisms,
+  prismViews,
+  type UserRow,
+} from "../../db/schema.ts";
 import { forbidden, notFound } from "../../http-error.ts";
 import { canSeeHistory } from "../../policy.ts";
 import { coverage, mostCovered, type Span } from "./coverage.ts";
@@ -182,7 +189,10 @@ function tally(weeks: [WeekCounts, WeekCounts], lastWeekStart: string, thisWeekS
   };
 }
 
-/** A member's "This week": views, hearts and responses against the week before, and each prism's most responded passage. */
+/**
+ * A member's "This week": readers of their page, reads of its prisms, hearts and responses against
+ * the week before, and each prism's most responded passage.
+ */
 export async function thisWeek(db: Executor, owner: UserRow, now = new Date()): Promise<ThisWeek> {
   const owned = await db
     .select({ id: prisms.id, title: prisms.title, content: prisms.content })
@@ -191,15 +201,19 @@ export async function thisWeek(db: Executor, owner: UserRow, now = new Date()): 
     .orderBy(asc(prisms.index));
   const ids = owned.map((prism) => prism.id);
   const weeks: [WeekCounts, WeekCounts] = [
-    { views: 0, hearts: 0, responses: 0 },
-    { views: 0, hearts: 0, responses: 0 },
+    { readers: 0, views: 0, hearts: 0, responses: 0 },
+    { readers: 0, views: 0, hearts: 0, responses: 0 },
   ];
   if (ids.length === 0) return { thisWeek: weeks[0], lastWeek: weeks[1], prisms: [] };
   const lastWeekStart = utcDay(now, 13);
   const add = tally(weeks, lastWeekStart, utcDay(now, 6));
   const since = new Date(lastWeekStart);
   const responseDay = sql<string>`to_char(${annotations.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [views, hearts, received, responses] = await Promise.all([
+  const [readers, views, hearts, received, responses] = await Promise.all([
+    db
+      .select({ day: pageReaders.day, count: pageReaders.count })
+      .from(pageReaders)
+      .where(and(eq(pageReaders.userId, owner.id), gte(pageReaders.day, lastWeekStart))),
     db
       .select({ day: prismViews.day, count: sql<number>`sum(${prismViews.count})::int` })
       .from(prismViews)
@@ -230,6 +244,7 @@ export async function thisWeek(db: Executor, owner: UserRow, now = new Date()): 
       .groupBy(responseDay),
     countedResponses(db, ids, true),
   ]);
+  for (const row of readers) add("readers", row.day, row.count);
   for (const row of views) add("views", row.day, Number(row.count));
   for (const row of hearts) add("hearts", row.day, Number(row.count));
   for (const row of received) add("responses", row.day, Number(row.count));

@@ -1,13 +1,16 @@
-// Views, privately: a prism shown to a visitor counts once a day, and a few times a day per
-// address. What is kept is a count per prism and day; to tell a second view from a first, today's
-// keys, each an HMAC of the visitor (or the address) and the prism under a random salt of the day. Once the day is over its salt and keys are deleted, so
-// nobody, Prism included, can tell afterwards who looked at what.
+// Views, privately: a prism shown to a visitor counts a read once a day, and a few times a day per
+// address; the first prism of a member's page a visitor reads in a day counts that page a reader.
+// What is kept is a count per prism and day (reads) and per page and day (readers); to tell a
+// second view from a first, today's keys, each an HMAC of the visitor (or the address) and the
+// prism (or the page) under a random salt of the day. Once the day is over its salt and keys are
+// deleted, so nobody, Prism included, can tell afterwards who looked at what.
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { limits } from "../../../contract/limits.ts";
 import type { Participant } from "../../actors.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import {
+  pageReaders,
   prisms,
   prismViewAddresses,
   prismViewKeys,
@@ -60,10 +63,11 @@ export function daySalt(db: Db, day: string): Promise<string> {
 }
 
 /**
- * Counts the prisms a page showed as viewed by `participant` on `day` (whose salt is `salt`),
- * once per visitor, prism and day, and at most `viewsPerAddress` times per address (`address`),
- * prism and day: not the owner's own, nor a deactivated member's, nor those that do not exist.
- * Answers how many were counted.
+ * Counts the prisms a page showed as read by `participant` on `day` (whose salt is `salt`), once
+ * per visitor, prism and day, and at most `viewsPerAddress` times per address (`address`), prism
+ * and day: not the owner's own, nor a deactivated member's, nor those that do not exist. The
+ * visitor counts a reader of each owner's page once a day, with the first read counted there.
+ * Answers how many reads were counted.
  */
 export async function countViews(
   tx: Executor,
@@ -77,10 +81,10 @@ export async function countViews(
 ): Promise<number> {
   const visitor =
     "user" in participant ? `member:${participant.user.id}` : `browser:${participant.visitorHash}`;
-  const keyOf = (who: string, prismId: number) =>
-    createHmac("sha256", salt).update(`${who}:${prismId}`).digest("base64url");
+  const keyOf = (who: string, what: number | string) =>
+    createHmac("sha256", salt).update(`${who}:${what}`).digest("base64url");
   const shown = await tx
-    .select({ id: prisms.id })
+    .select({ id: prisms.id, ownerId: prisms.userId })
     .from(prisms)
     .innerJoin(users, liveOwner)
     .where(
@@ -114,12 +118,39 @@ export async function countViews(
     .returning({ key: prismViewAddresses.key, count: prismViewAddresses.count });
   const counted = seen.filter((row) => row.count <= limits.viewsPerAddress);
   if (counted.length === 0) return 0;
+  const read = counted.map((row) => byAddress.get(row.key) ?? 0);
   await tx
     .insert(prismViews)
-    .values(counted.map((row) => ({ prismId: byAddress.get(row.key) ?? 0, day, count: 1 })))
+    .values(read.map((prismId) => ({ prismId, day, count: 1 })))
     .onConflictDoUpdate({
       target: [prismViews.prismId, prismViews.day],
       set: { count: sql`${prismViews.count} + 1` },
     });
-  return counted.length;
+  await countReaders(tx, {
+    keyOf: (ownerId) => keyOf(visitor, `page:${ownerId}`),
+    ownerIds: shown.filter(({ id }) => read.includes(id)).map(({ ownerId }) => ownerId),
+    day,
+  });
+  return read.length;
+}
+
+/** Counts the visitor a reader of each page (`ownerIds`) on `day`, unless its key is already kept. */
+async function countReaders(
+  tx: Executor,
+  { keyOf, ownerIds, day }: { keyOf: (ownerId: number) => string; ownerIds: number[]; day: string },
+): Promise<void> {
+  const byKey = new Map([...new Set(ownerIds)].map((ownerId) => [keyOf(ownerId), ownerId]));
+  const fresh = await tx
+    .insert(prismViewKeys)
+    .values([...byKey.keys()].map((k) => ({ key: k, day })))
+    .onConflictDoNothing()
+    .returning({ key: prismViewKeys.key });
+  if (fresh.length === 0) return;
+  await tx
+    .insert(pageReaders)
+    .values(fresh.map(({ key }) => ({ userId: byKey.get(key) ?? 0, day, count: 1 })))
+    .onConflictDoUpdate({
+      target: [pageReaders.userId, pageReaders.day],
+      set: { count: sql`${pageReaders.count} + 1` },
+    });
 }

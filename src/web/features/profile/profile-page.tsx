@@ -87,8 +87,8 @@ function Profile({ owner }: { owner: PublicUser }) {
   const view = useOpenPrism(prisms.data, isOwner);
 
   const prismIds = (prisms.data ?? []).map((p) => p.id);
-  // Once the page has shown its prisms to someone other than their owner, they count a view.
-  useViewsBeacon(prisms.data && prismIds, !userLoading && !isOwner);
+  // A prism open and in view of someone other than its owner counts a read.
+  useViewsBeacon(view.activeId, !userLoading && !isOwner);
 
   const resonance = useResonanceMap(view.setActiveId);
   const annotations = useProfileAnnotations(prismIds);

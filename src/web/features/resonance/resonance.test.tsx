@@ -2,7 +2,8 @@
 // Resonance in the page, against Prism's real server: members respond to a prism's passages, the
 // owner approves some, visitors heart and view; the owner's map then draws heat at the levels its
 // legend names and says the same in words and in a list, a reader's page marks the top passage the
-// prism list carries, the beacon goes once and is counted, and "This week" shows its numbers.
+// prism list carries, the beacon sends the open prisms once shown and is counted, and "This week"
+// shows its numbers.
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef } from "react";
@@ -237,9 +238,51 @@ describe("Top passage", () => {
   });
 });
 
-function Beacon({ ids, send }: { ids: number[] | undefined; send: boolean }) {
-  useViewsBeacon(ids, send);
-  return null;
+/** A page's open prism (its content, as the prism list names it) and the beacon it drives. */
+function Beacon({ openId, send }: { openId: number | null; send: boolean }) {
+  useViewsBeacon(openId, send);
+  return openId === null ? null : <div id={`prism-${openId}-content`} />;
+}
+
+/**
+ * The browser's IntersectionObserver, which jsdom lacks, as the page's observers meet it: each
+ * observed element's observer, to be told how much of it is in view.
+ */
+function watchIntersections() {
+  const watching = new Map<Element, IntersectionObserverCallback>();
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        watching.set(element, this.callback);
+      }
+      disconnect() {
+        for (const [element, callback] of watching) {
+          if (callback === this.callback) watching.delete(element);
+        }
+      }
+    },
+  );
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  return {
+    watched: () => [...watching.keys()].map((element) => element.id),
+    /** Scrolls `id`'s element to `ratio` of it in view, on a screen as tall as the element. */
+    show(id: string, ratio: number) {
+      const element = document.getElementById(id);
+      const callback = element && watching.get(element);
+      if (!callback) throw new Error(`${id} is not watched`);
+      const entry = {
+        target: element,
+        intersectionRatio: ratio,
+        intersectionRect: { height: ratio * 100 },
+        rootBounds: { height: 100 },
+      } as unknown as IntersectionObserverEntry;
+      callback([entry], {} as IntersectionObserver);
+    },
+  };
 }
 
 /** The owner's "This week", as the server tells it. */
@@ -250,14 +293,14 @@ async function weekOf(browser: BrowserSession) {
 }
 
 describe("useViewsBeacon", () => {
-  it("sends the prisms shown once, with keepalive, and only when asked to", async () => {
+  it("sends the open prisms once half shown, together, with keepalive, and only when asked to", async () => {
     const { browser: shownOwner } = await server.member("shown");
     const [first, second, third] = [
       await addPrism(shownOwner, "First"),
       await addPrism(shownOwner, "Second"),
       await addPrism(shownOwner, "Third"),
     ] as [PrismRow, PrismRow, PrismRow];
-    expect((await weekOf(shownOwner)).thisWeek.views).toBe(0);
+    expect((await weekOf(shownOwner)).thisWeek).toMatchObject({ readers: 0, views: 0 });
 
     // A visitor's page, in a desktop browser (which sends its user agent): its requests recorded.
     const visitor = server.browser();
@@ -272,18 +315,46 @@ describe("useViewsBeacon", () => {
       requests.push({ path, init, answered });
       return answered;
     }) as typeof fetch;
+    const sent = () => requests.map((r) => [r.path, r.init.method, r.init.body, r.init.keepalive]);
+    const views = (...prismIds: number[]) => [
+      "/api/prisms/views",
+      "POST",
+      JSON.stringify({ prismIds }),
+      true,
+    ];
+    const viewport = watchIntersections();
 
-    const page = renderWithQueries(<Beacon ids={undefined} send />);
-    page.rerender(<Beacon ids={[first.id, second.id]} send={false} />);
+    // Nothing is watched until the page may send, nor while no prism is open.
+    const page = renderWithQueries(<Beacon openId={first.id} send={false} />);
+    expect(viewport.watched()).toEqual([]);
+    page.rerender(<Beacon openId={null} send />);
+    expect(viewport.watched()).toEqual([]);
+    // The first prism opened: a glimpse of it is not a read, half of it in view is.
+    page.rerender(<Beacon openId={first.id} send />);
+    viewport.show(`prism-${first.id}-content`, 0.2);
+    expect(viewport.watched()).toEqual([`prism-${first.id}-content`]);
+    viewport.show(`prism-${first.id}-content`, 0.5);
+    expect(viewport.watched()).toEqual([]);
+    // The second opened and shown within the second: both go in one beacon.
+    page.rerender(<Beacon openId={second.id} send />);
+    viewport.show(`prism-${second.id}-content`, 1);
     expect(requests).toEqual([]);
-    page.rerender(<Beacon ids={[first.id, second.id]} send />);
-    page.rerender(<Beacon ids={[first.id, second.id, third.id]} send />);
-    expect(requests.map((r) => [r.path, r.init.method, r.init.body, r.init.keepalive])).toEqual([
-      ["/api/prisms/views", "POST", JSON.stringify({ prismIds: [first.id, second.id] }), true],
-    ]);
+    await waitFor(() => expect(sent()).toEqual([views(first.id, second.id)]));
     expect((await requests[0]?.answered)?.status).toBe(204);
-    // The server counted the two prisms the one beacon named, and nothing more.
-    expect((await weekOf(shownOwner)).thisWeek.views).toBe(2);
+    // The first opened again counts nothing more; the third, opened but never shown, nothing yet.
+    page.rerender(<Beacon openId={first.id} send />);
+    expect(viewport.watched()).toEqual([]);
+    page.rerender(<Beacon openId={third.id} send />);
+    expect(viewport.watched()).toEqual([`prism-${third.id}-content`]);
+    // Shown, then the reader leaves at once: it goes as they leave.
+    viewport.show(`prism-${third.id}-content`, 0.6);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sent()).toEqual([views(first.id, second.id), views(third.id)]);
+    expect((await requests[1]?.answered)?.status).toBe(204);
+    page.unmount();
+    expect(requests).toHaveLength(2);
+    // One reader of the page, who read its three prisms.
+    expect((await weekOf(shownOwner)).thisWeek).toMatchObject({ readers: 1, views: 3 });
   });
 });
 
@@ -297,7 +368,7 @@ describe("ThisWeekPanel", () => {
       const hearted = await server.browser().json("POST", `/api/prisms/${howIWork.id}/heart`);
       expect(hearted.status).toBe(200);
     }
-    // Six visitors see both prisms: twelve views.
+    // Six visitors read both prisms: six readers of the page, twelve reads.
     for (let i = 0; i < 6; i++) await view(server.browser(), [howIWork.id, whatIValue.id]);
 
     const onShowOnMap = vi.fn();
@@ -307,7 +378,11 @@ describe("ThisWeekPanel", () => {
     await within(panel).findByText("Views");
     const stats = [...panel.querySelectorAll("dl > div")].map((stat) => stat.textContent);
     // Everything happened today: last week, on a fresh server, had nothing.
-    expect(stats).toEqual(["Views12last week 0", "Hearts3last week 0", "Responses4last week 0"]);
+    expect(stats).toEqual([
+      "Views6readers · 12 readslast week 0 readers · 0 reads",
+      "Hearts3last week 0",
+      "Responses4last week 0",
+    ]);
     expect(within(panel).getByText("I answer")).toBeTruthy();
     expect(within(panel).getByText("No responses yet")).toBeTruthy();
     expect(within(panel).getAllByRole("button")).toHaveLength(1);

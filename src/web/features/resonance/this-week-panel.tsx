@@ -1,5 +1,5 @@
-// "This week", on the owner's own page: views, hearts and responses over the last 7 days against
-// the 7 before, and each prism's most responded passage, which opens that prism on the resonance
+// "This week", on the owner's own page: views (readers of the page and reads of its prisms), hearts
+// and responses over the last 7 days against the 7 before, and each prism's most responded passage, which opens that prism on the resonance
 // map. Loaded only for the owner.
 import { Activity, Map as MapIcon } from "lucide-react";
 import { useId } from "react";
@@ -9,11 +9,30 @@ import { LoadError } from "../../components/ui/load-error.tsx";
 import { responsesLabel } from "./passages.ts";
 import { useThisWeek } from "./resonance-queries.ts";
 
-const STATS: { key: keyof WeekCounts; label: string }[] = [
-  { key: "views", label: "Views" },
-  { key: "hearts", label: "Hearts" },
-  { key: "responses", label: "Responses" },
+const readers = (count: number) => (count === 1 ? "1 reader" : `${count} readers`);
+const reads = (count: number) => (count === 1 ? "1 read" : `${count} reads`);
+
+/** Each number of the week: its label, its count, and what else it says ("30 reads"). */
+const STATS: {
+  label: string;
+  count: (week: WeekCounts) => number;
+  detail?: (week: WeekCounts) => string;
+}[] = [
+  {
+    label: "Views",
+    count: (week) => week.readers,
+    detail: (week) => `${week.readers === 1 ? "reader" : "readers"} · ${reads(week.views)}`,
+  },
+  { label: "Hearts", count: (week) => week.hearts },
+  { label: "Responses", count: (week) => week.responses },
 ];
+
+/** The week before, as a stat says it: "last week 4 readers · 9 reads", "last week 2". */
+function lastWeekOf(stat: (typeof STATS)[number], week: WeekCounts): string {
+  return stat.detail
+    ? `last week ${readers(week.readers)} · ${reads(week.views)}`
+    : `last week ${stat.count(week)}`;
+}
 
 export function ThisWeekPanel({ onShowOnMap }: { onShowOnMap: (prismId: number) => void }) {
   const week = useThisWeek();
@@ -42,15 +61,20 @@ export function ThisWeekPanel({ onShowOnMap }: { onShowOnMap: (prismId: number) 
       ) : (
         <>
           <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
-            {STATS.map(({ key, label }) => (
-              <div key={key} className="rounded-xl bg-muted/60 p-2 sm:p-3">
-                <dt className="text-xs font-medium break-normal text-muted-foreground">{label}</dt>
+            {STATS.map((stat) => (
+              <div key={stat.label} className="rounded-xl bg-muted/60 p-2 sm:p-3">
+                <dt className="text-xs font-medium break-normal text-muted-foreground">
+                  {stat.label}
+                </dt>
                 <dd className="mt-1">
                   <span className="block text-2xl font-semibold tabular-nums">
-                    {week.data.thisWeek[key]}
+                    {stat.count(week.data.thisWeek)}
                   </span>
+                  {stat.detail ? (
+                    <span className="block text-xs">{stat.detail(week.data.thisWeek)}</span>
+                  ) : null}
                   <span className="block text-xs text-muted-foreground">
-                    last week {week.data.lastWeek[key]}
+                    {lastWeekOf(stat, week.data.lastWeek)}
                   </span>
                 </dd>
               </div>
