@@ -131,7 +131,9 @@ describe("the Prism process", () => {
     }
   });
 
-  it("says in one line that its port is in use, naming PORT, and stops", async () => {
+  it("says in one line that its port is in use, naming PORT, and stops", {
+    timeout: 90_000,
+  }, async () => {
     const port = await freePort();
     const taken = createServer().listen(port, "127.0.0.1");
     await once(taken, "listening");
