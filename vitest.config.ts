@@ -4,6 +4,16 @@ import { defineConfig } from "vitest/config";
 // processes, which load the server's modules once rather than once per file; every file builds its
 // own app on its own database, so nothing else carries over. The web tests keep a fresh module
 // graph per file, as their module-level state (the live stream's status) needs.
+//
+// Every test runs on PGlite. The server's test files whose outcome can depend on the engine under
+// them are named *.postgres.test.ts, and `npm test` runs those again on PostgreSQL (TEST_DB=postgres):
+// several connections, processes or instances on one database (transactions, locks, concurrent
+// writers, the commands), LISTEN/NOTIFY, a lost connection, the rate-limit store (a table there,
+// memory on PGlite), the driver's memory, queries whose plan or SQL the server's version could
+// answer otherwise, migrations, seeding and the move into PostgreSQL. The rest runs on PGlite
+// alone: it is PostgreSQL's own engine, and answers those tests' SQL as the server does. A test that
+// needs PostgreSQL itself runs there alone (`runIf(testDatabaseUrl())`), in such a file
+// (src/server/test/engines.test.ts checks).
 const timeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set: the server's tests and the security suite), then the end-to-end tests
-// in Chromium on PostgreSQL.
+// TEST_DATABASE_URL is set: the tests whose outcome can depend on the engine, in files named
+// *.postgres.test.ts), then the end-to-end tests in Chromium on PostgreSQL.
 import { spawnSync } from "node:child_process";
 import { findChromium } from "./chromium.mjs";
 import { checkPostgres } from "./e2e-database.mjs";
@@ -14,7 +14,7 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push([
     "integration (PostgreSQL)",
     "npx",
-    ["vitest", "run", "src/server", "tests/security"],
+    ["vitest", "run", "--project", "server", ".postgres.test.ts"],
     { TEST_DB: "postgres" },
   ]);
 } else {

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server, Socket } from "node:net";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
@@ -8,7 +8,6 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { jsonHeaders, send, setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
-import { freePort } from "./test/ports.ts";
 
 const t = setupTestApp();
 const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
@@ -244,65 +243,5 @@ describe("the database", () => {
     expect(login.statusCode).toBe(200);
     await again.close();
     await second.close();
-  });
-
-  it("answers 503 while PostgreSQL cannot be reached, and recovers by itself when it is back", async () => {
-    // A TCP relay stands between the app and the database so that the test can cut the line.
-    const target = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-    const sockets = new Set<Socket>();
-    let relay: Server | undefined;
-    const port = await freePort();
-    const openRelay = (upstream: URL) =>
-      new Promise<void>((resolve) => {
-        relay = createServer((client) => {
-          const server = new Socket();
-          sockets.add(client).add(server);
-          server.connect(Number(upstream.port || 5432), upstream.hostname);
-          client.pipe(server).pipe(client);
-          client.on("error", () => server.destroy());
-          server.on("error", () => client.destroy());
-        }).listen(port, "127.0.0.1", () => resolve());
-      });
-    const cutRelay = () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        sockets.clear();
-        if (relay) relay.close(() => resolve());
-        else resolve();
-      });
-
-    const url = new URL(target ?? "postgres://postgres@127.0.0.1:5432/test");
-    const relayed = `postgres://${url.username}@127.0.0.1:${port}${url.pathname}`;
-    const database = openDatabase(relayed);
-    const app = await buildApp({ config, database });
-    try {
-      const down = await app.inject({ method: "GET", url: "/api/health" });
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({
-        message: "The service is temporarily unavailable. Please try again shortly.",
-      });
-      const signedOut = await app.inject({
-        method: "GET",
-        url: "/api/user",
-        headers: { cookie: "prism_session=abc" },
-      });
-      expect(signedOut.statusCode).toBe(503);
-      if (!target) {
-        console.log(
-          "recovery half skipped: TEST_DB=postgres is not set (CI runs it against PostgreSQL)",
-        );
-        return;
-      }
-      await openRelay(url);
-      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-      await cutRelay();
-      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(503);
-      await openRelay(url);
-      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      await database.close().catch(() => {});
-      await cutRelay();
-    }
   });
 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -127,6 +128,36 @@ describe("the Prism process", () => {
     } finally {
       child.kill("SIGTERM");
       await exited(child);
+    }
+  });
+
+  it("says in one line that its port is in use, naming PORT, and stops", {
+    timeout: 90_000,
+  }, async () => {
+    const port = await freePort();
+    const taken = createServer().listen(port, "127.0.0.1");
+    await once(taken, "listening");
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATABASE_URL: "pglite:memory",
+          SEED: "none",
+          LOG_LEVEL: "silent",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr?.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      expect(await exited(child)).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Port ${port} is in use: stop what listens there, or choose another port with PORT (e.g. PORT=${port + 1} npm start)`,
+      );
+    } finally {
+      taken.close();
     }
   });
 

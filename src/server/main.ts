@@ -56,7 +56,14 @@ async function serve(loaded: Config, options: { migrated: boolean }) {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    throw new ConfigError(
+      `Port ${config.port} is in use: stop what listens there, or choose another port with PORT (e.g. PORT=${config.port + 1} npm start)`,
+    );
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ const t = setupTestApp();
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 // The builders write rows straight into the tables, with none of the events that move the explore
-// version, so a repeated address could be answered from memory (cache/conditional.test.ts tests
+// version, so a repeated address could be answered from memory (cache/conditional.postgres.test.ts tests
 // that): each read here is a new address, which the page query ignores.
 let reads = 0;
 const explore = (list: "users" | "prisms", query: string) =>

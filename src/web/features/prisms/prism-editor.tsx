@@ -69,6 +69,9 @@ export function PrismEditor({ value, onChange, placeholder, label }: PrismEditor
       Placeholder.configure({ placeholder }),
     ],
     content: value,
+    // The editor is made once the page has mounted, in the browser alone: the server's render and
+    // the first render that hydrates it both leave it out, so they agree (TipTap's advice for SSR).
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         class: "prism-content min-h-[200px] px-4 py-3 focus:outline-none",
