@@ -285,6 +285,7 @@ export const matrix: Record<string, Row> = {
   "GET /api/analytics/prisms": { expect: adminOnly(200) },
   "GET /api/analytics/annotations": { expect: adminOnly(200) },
   "GET /api/analytics/audit": { expect: adminOnly(200) },
+  "GET /api/analytics/contact-messages": { expect: adminOnly(200) },
   "PUT /api/analytics/users/{id}/admin": {
     url: (s) => `/api/analytics/users/${s.owner.id}/admin`,
     body: () => ({ isAdmin: true }),

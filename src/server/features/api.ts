@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.ts";
 import {
   annotationRepliesRoutes,
+  annotationsBulkRoutes,
   annotationsReadRoutes,
   annotationsWriteRoutes,
 } from "./annotations/routes.ts";
@@ -33,6 +34,7 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   notificationsRoutes,
   annotationsReadRoutes,
   annotationsWriteRoutes,
+  annotationsBulkRoutes,
   annotationRepliesRoutes,
   personCheckRoutes,
   contactRoutes,

@@ -182,6 +182,32 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     },
   );
 
+  app.put(
+    "/prisms/0/annotations/:id/status",
+    {
+      schema: {
+        tags,
+        summary: "Set any annotation's status (admins; audited)",
+        params: idParams,
+        body: adminAnnotationStatusSchema,
+        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const view = await setAnnotationStatusAsAdmin(
+        as(requireAdmin(request)),
+        request.params.id,
+        request.body.status,
+      );
+      return presentAnnotation(view, request.asker.viewer);
+    },
+  );
+};
+
+/** The owner's review queue decided in bulk: up to 100 responses at once, all or none. */
+export const annotationsBulkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
+  const { limitStore } = deps;
   app.post(
     "/annotations/bulk",
     {
@@ -207,27 +233,6 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     async (request) => {
       const { ids, action } = request.body;
       return { changed: await decideMany(as(requireUser(request)), ids, action) };
-    },
-  );
-
-  app.put(
-    "/prisms/0/annotations/:id/status",
-    {
-      schema: {
-        tags,
-        summary: "Set any annotation's status (admins; audited)",
-        params: idParams,
-        body: adminAnnotationStatusSchema,
-        response: { 200: annotationSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const view = await setAnnotationStatusAsAdmin(
-        as(requireAdmin(request)),
-        request.params.id,
-        request.body.status,
-      );
-      return presentAnnotation(view, request.asker.viewer);
     },
   );
 };
