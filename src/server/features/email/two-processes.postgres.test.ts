@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../../test/databases.ts";
+import { personCheckFrom } from "../../test/helpers.ts";
 import { databaseName, spawnInstance } from "../../test/instances.ts";
 import { setupMailTestApp } from "../../test/mail.ts";
 
@@ -76,6 +77,7 @@ describe.runIf(postgresUrl)("e-mail notifications from two processes on PostgreS
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
+          ...(await personCheckFrom(t.app)),
           prismId: prism.id,
           annotationText: `Response ${i}`,
           selectedText: "Mornings",
