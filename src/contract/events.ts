@@ -27,3 +27,11 @@ export type PrismEvent =
    * streams those sessions opened end too.
    */
   | { type: "sessions.ended"; userId: number; session?: string };
+
+/**
+ * The header a page sends with its requests once its stream has brought an event: that event's
+ * name (the stream's `id:` field). An instance that has not heard it yet (another instance
+ * announced it a moment ago) waits for it, briefly, before answering from what it keeps in
+ * memory, so that a page told of a change is never answered "unchanged".
+ */
+export const HEARD_EVENT_HEADER = "prism-heard-event";

@@ -108,7 +108,7 @@ export async function buildApp(options: BuildOptions) {
   app.addHook("onClose", () => sessionCache.stop());
   await app.register(
     async (api) => {
-      await api.register(conditionalPlugin, { cache: answers });
+      await api.register(conditionalPlugin, { cache: answers, bus });
       await api.register(sessionPlugin, { db: database.db, cache: sessionCache });
       await api.register(csrfPlugin, { origin: config.appOrigin });
       await api.register(rateLimitPlugin);
@@ -122,7 +122,7 @@ export async function buildApp(options: BuildOptions) {
   // Share cards, at the site's root as link previews expect, answered conditionally as the API's
   // reads are.
   await app.register(async (cards) => {
-    await cards.register(conditionalPlugin, { cache: answers });
+    await cards.register(conditionalPlugin, { cache: answers, bus });
     await cards.register(cardsRoutes, deps);
   });
   await app.register(googleRoutes, deps);

@@ -3,10 +3,12 @@
 // database, one APP_SECRET and APP_ORIGIN, TRUST_PROXY naming the proxy). On PGlite this does not
 // apply: the embedded database belongs to one process, which a second instance cannot open.
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { HEARD_EVENT_HEADER } from "../contract/events.ts";
 import { personCheckMessages } from "../contract/person-check.ts";
+import { EventBus } from "./live/bus.ts";
 import { SESSION_COOKIE } from "./security/session-store.ts";
-import { buildPrism, buildUser } from "./test/builders.ts";
+import { buildNotification, buildPrism, buildUser } from "./test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "./test/databases.ts";
 import { isEvent, openStream } from "./test/event-stream.ts";
 import {
@@ -278,5 +280,29 @@ describe.runIf(postgresUrl)("two instances on one PostgreSQL behind a round-robi
     });
     expect(signedOut.status).toBe(204);
     await expect.poll(async () => (await me(b)).status, { timeout: 5000 }).toBe(401);
+  });
+
+  it("a page told of a change by one instance is not answered 'unchanged' by another that has not heard it yet", async () => {
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const ownerHeaders = await signIn(t.database, owner);
+    const unread = "/api/notifications/unread-count";
+    // B keeps the owner's count, and confirms it with a 304.
+    const before = await read(b, unread, ownerHeaders);
+    expect(before.body).toEqual({ count: 0 });
+    expect((await read(b, unread, ownerHeaders, before.etag)).status).toBe(304);
+
+    // A third instance writes a notification for the owner and announces it. The owner's page
+    // hears it from that instance's stream and, at once, asks B again, naming the event: B has not
+    // heard it yet (its NOTIFY is not even sent), and must not confirm the old count.
+    const announcer = new EventBus(t.database);
+    onTestFinished(() => announcer.stop());
+    let asked: ReturnType<typeof read> | undefined;
+    announcer.subscribe((_event, id) => {
+      asked = read(b, unread, { ...ownerHeaders, [HEARD_EVENT_HEADER]: id }, before.etag);
+    });
+    await buildNotification(t.database, { userId: owner.id, prismId: prism.id });
+    await announcer.publish({ type: "notification.created", userId: owner.id });
+    expect(await asked).toMatchObject({ status: 200, body: { count: 1 } });
   });
 });

@@ -6,11 +6,13 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  HookHandlerDoneFunction,
   onSendHookHandler,
   preHandlerHookHandler,
 } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
+import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
 import { hooksOf } from "../plugins/route-hooks.ts";
@@ -145,16 +147,23 @@ const afterSession = (read: RouteRead, request: FastifyRequest) =>
   read.for === "member" || (read.for === "viewer" && sessionToken(request) !== undefined);
 
 export const conditionalPlugin = fp(
-  async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
-    const { cache } = opts;
+  async (
+    app: FastifyInstance,
+    opts: { cache: ResponseCache; bus: Pick<EventBus, "whenHeard"> },
+  ) => {
+    const { cache, bus } = opts;
 
     app.decorateRequest("etag", undefined);
     app.decorateRequest("answerKey", undefined);
     // Callbacks, not promises: an unchanged poll is answered here, and a promise per hook was a
     // good share of its work. A hook that answers does not call `done`.
-    app.addHook("onRequest", (request, reply, done) => {
-      const read = request.routeOptions.config?.cachedRead;
-      if (!read || request.method !== "GET" || afterSession(read, request)) return done();
+    const answerFromMemory = (
+      read: RouteRead,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) => {
+      if (afterSession(read, request)) return done();
       // The tag is read before the data, so a change racing this request only makes it older.
       const etag = read.etag(request, false);
       if (etag === undefined) return done();
@@ -168,6 +177,15 @@ export const conditionalPlugin = fp(
       }
       request.answerKey = key;
       done();
+    };
+    app.addHook("onRequest", (request, reply, done) => {
+      const read = request.routeOptions.config?.cachedRead;
+      if (!read || request.method !== "GET") return done();
+      // Memory answers once it knows of every change the page was told of.
+      const heard = request.headers[HEARD_EVENT_HEADER];
+      const waiting = typeof heard === "string" ? bus.whenHeard(heard) : undefined;
+      if (!waiting) return answerFromMemory(read, request, reply, done);
+      waiting.then(() => answerFromMemory(read, request, reply, done));
     });
 
     // The later hooks go on the routes that declare a cached read, and only there: no other

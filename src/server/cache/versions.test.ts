@@ -4,10 +4,10 @@ import type { PrismEvent } from "../../contract/events.ts";
 import { Versions } from "./versions.ts";
 
 function bus() {
-  const listeners = new Set<(event: PrismEvent) => void>();
+  const listeners = new Set<(event: PrismEvent, id: string) => void>();
   const resyncs = new Set<() => void>();
   return {
-    subscribe(listener: (event: PrismEvent) => void) {
+    subscribe(listener: (event: PrismEvent, id: string) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
@@ -16,7 +16,7 @@ function bus() {
       return () => resyncs.delete(listener);
     },
     emit: (event: PrismEvent) => {
-      for (const listener of listeners) listener(event);
+      for (const listener of listeners) listener(event, "");
     },
     resync: () => {
       for (const listener of resyncs) listener();

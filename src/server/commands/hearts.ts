@@ -12,13 +12,14 @@ export async function heartPrism(
   { db, bus, actor }: WriteContext<Participant>,
   prismId: number,
 ): Promise<HeartStatus> {
+  const statement = bus.statement();
   const { hearted, heartsCount, events } = await toggleHeart(
     db,
     prismId,
     actor,
-    (event) => bus.notification(event),
+    statement.notification,
     notifyOfHeart(actor),
   );
-  bus.announced(...events);
+  statement.announced(...events);
   return { hearted, heartsCount };
 }

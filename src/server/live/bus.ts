@@ -2,13 +2,22 @@
 // instance on the same database.
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { Database } from "../db/client.ts";
 
 /** The NOTIFY channel of every instance's events. */
 export const CHANNEL = "prism_events";
 
-type Listener = (event: PrismEvent) => void;
+/** Hears an event, with its name (`EventBus` names each one as it is announced). */
+type Listener = (event: PrismEvent, id: string) => void;
+
+/**
+ * How long a request that names an event its page has heard waits for this process to hear it
+ * too (`whenHeard`), from when it was announced. NOTIFY reaches every instance within
+ * milliseconds; a listener that lost its connection resyncs, and its caches start over anyway.
+ */
+export const HEARD_WAIT_MS = 2000;
 
 /** An event of type `T`, as the TypeScript of the event union spells it. */
 type EventOf<T extends PrismEvent["type"]> = Extract<PrismEvent, { type: T }>;
@@ -41,6 +50,12 @@ export class EventBus {
   private readonly resyncListeners = new Set<() => void>();
   private listening = false;
   private readonly instanceId = randomUUID();
+  /** Events this process announced, counted to name the next one. */
+  private announcedCount = 0;
+  /** Other instances' events lately heard, by name. */
+  private readonly heardIds = new LRUCache<string, true>({ max: 10_000 });
+  /** Requests waiting to hear an event, by its name. */
+  private readonly waiting = new Map<string, Set<() => void>>();
   private unlisten: (() => Promise<void>) | undefined;
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -75,8 +90,9 @@ export class EventBus {
 
   private receive(payload: string) {
     try {
-      const { from, event } = JSON.parse(payload) as { from: string; event: PrismEvent };
-      if (from !== this.instanceId) this.emit(event);
+      const { from, id, event } = JSON.parse(payload) as Message;
+      // An instance of an earlier version names none: its events are heard without a name.
+      if (from !== this.instanceId) this.emit(event, typeof id === "string" ? id : "");
     } catch {
       // A malformed payload is not ours; ignore it.
     }
@@ -99,28 +115,76 @@ export class EventBus {
   /** Announces changes that a transaction has committed: here at once, elsewhere by NOTIFY. */
   async publish(...events: PrismEvent[]): Promise<void> {
     for (const event of events) {
-      this.emit(event);
-      await this.database
-        .notify(CHANNEL, JSON.stringify({ from: this.instanceId, event }))
-        .catch(() => {});
+      const id = this.name();
+      this.emit(event, id);
+      const message: Message = { from: this.instanceId, id, event };
+      await this.database.notify(CHANNEL, JSON.stringify(message)).catch(() => {});
     }
   }
 
   /**
-   * For a statement that announces its own changes: the NOTIFY of an event it builds as JSON
-   * (`eventSql`), delivered to other instances when it commits. Once it has, `announced` tells
-   * this process.
+   * For a statement that announces its own changes: `notification` makes the NOTIFY of an event
+   * it builds as JSON (`eventSql`), delivered to other instances when it commits; once it has,
+   * `announced` tells this process, under the same names. The statement announces each type of
+   * event once.
    */
-  notification(event: EventSql): SQL {
-    return sql`pg_notify(${CHANNEL}, json_build_object('from', ${this.instanceId}::text, 'event', ${event})::text)`;
+  statement() {
+    const ids = new Map<PrismEvent["type"], string>();
+    return {
+      notification: (event: EventSql): SQL => {
+        const id = this.name();
+        ids.set(event.announces, id);
+        return sql`pg_notify(${CHANNEL}, json_build_object('from', ${this.instanceId}::text, 'id', ${id}::text, 'event', ${event})::text)`;
+      },
+      announced: (...events: PrismEvent[]) => {
+        for (const event of events) this.emit(event, ids.get(event.type) ?? this.name());
+      },
+    };
   }
 
-  /** Announces here changes whose committed statement made their NOTIFY (`notification`). */
-  announced(...events: PrismEvent[]): void {
-    for (const event of events) this.emit(event);
+  /**
+   * Resolves once this process has heard the event named `id` (pages send the name of the last
+   * event their stream brought, see contract/events.ts): at once when it has, or when the event
+   * is older than `HEARD_WAIT_MS` or not an event's name; else when it hears it, or when
+   * `HEARD_WAIT_MS` have passed since it was announced. What this process then answers from
+   * memory (versions, kept answers) is at least as new as what the page was told.
+   */
+  whenHeard(id: string): Promise<void> | undefined {
+    if (this.heardIds.has(id)) return undefined;
+    const [from, , at] = id.split("/");
+    const wait = Math.min(Number(at) + HEARD_WAIT_MS - Date.now(), HEARD_WAIT_MS);
+    if (from === this.instanceId || !(wait > 0)) return undefined;
+    return new Promise<void>((resolve) => {
+      const waiters = this.waiting.get(id) ?? new Set();
+      this.waiting.set(id, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0) this.waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      waiters.add(done);
+    });
   }
 
-  private emit(event: PrismEvent) {
-    for (const listener of this.listeners) listener(event);
+  /** A name for an event this process announces, unique among every instance's: `from/n/ms`. */
+  private name(): string {
+    this.announcedCount += 1;
+    return `${this.instanceId}/${this.announcedCount}/${Date.now()}`;
   }
+
+  private emit(event: PrismEvent, id: string) {
+    if (id) this.heardIds.set(id, true);
+    for (const listener of this.listeners) listener(event, id);
+    const waiters = this.waiting.get(id);
+    if (waiters) for (const done of [...waiters]) done();
+  }
+}
+
+/** What an instance NOTIFYs: who announced the event, its name, and the event. */
+interface Message {
+  from: string;
+  id: string;
+  event: PrismEvent;
 }

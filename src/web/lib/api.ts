@@ -1,5 +1,7 @@
 // Prism's API client: JSON in and out, cookies always, and the error rules of the spec (§8).
+
 import type { ErrorBody } from "../../contract/errors.ts";
+import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import { type ErrorContext, saveErrorContext } from "./storage.ts";
 
 export class ApiError extends Error {
@@ -120,17 +122,28 @@ export function setApiTransport(next: ApiTransport) {
   transport = next;
 }
 
+/** The name of the last event the page's stream brought, sent with its requests. */
+let heardEvent = "";
+
+/** The page's stream brought the event named `id` (none for an event without a name). */
+export function setHeardEvent(id: string) {
+  if (id) heardEvent = id;
+}
+
 async function send(
   method: string,
   path: string,
   body: unknown,
   { signal, keepalive }: Pick<RequestOptions, "signal" | "keepalive">,
 ) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (heardEvent) headers[HEARD_EVENT_HEADER] = heardEvent;
   try {
     return await transport(path, {
       method,
       credentials: "include",
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
       keepalive,

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import type { HeartStatus } from "../../contract/prisms.ts";
 import type { ThisWeek } from "../../contract/resonance.ts";
 import type { CurrentUser } from "../../contract/user.ts";
+import { setHeardEvent } from "../lib/api.ts";
 import { takeRenderedStamp } from "../lib/page-data.ts";
 import { queryKeys } from "../lib/query.ts";
 import { setLiveState } from "./status.ts";
@@ -40,6 +41,7 @@ function connectLive(queryClient: QueryClient): () => void {
 
   const on = (type: string, handle: (data: Record<string, unknown>) => void) => {
     source?.addEventListener(type, (event) => {
+      setHeardEvent((event as MessageEvent<string>).lastEventId);
       try {
         handle(JSON.parse((event as MessageEvent<string>).data || "{}"));
       } catch {

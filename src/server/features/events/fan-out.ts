@@ -133,7 +133,7 @@ export class FanOut {
     this.perViewer = new OpenLimit(options.maxPerViewer ?? FAN_OUT_DEFAULTS.maxPerViewer);
     this.perAddress = new OpenLimit(options.maxPerAddress ?? FAN_OUT_DEFAULTS.maxPerAddress);
     // One subscription and one timer for every stream.
-    const unsubscribe = options.bus.subscribe((event) => this.announce(event));
+    const unsubscribe = options.bus.subscribe((event, id) => this.announce(event, id));
     const heartbeat = setInterval(
       () => this.enqueue(() => this.broadcast(() => heartbeatFrame)),
       options.heartbeatMs ?? FAN_OUT_DEFAULTS.heartbeatMs,
@@ -282,7 +282,7 @@ export class FanOut {
     return written;
   }
 
-  private announce(event: PrismEvent) {
+  private announce(event: PrismEvent, id: string) {
     const heard = performance.now();
     this.enqueue(async () => {
       const ended = this.endedBy(event);
@@ -291,7 +291,7 @@ export class FanOut {
         (audience) => {
           const frame = frameFor(event, audience.member);
           if (!frame) return null;
-          encoded ??= Buffer.from(encodeFrame(frame));
+          encoded ??= Buffer.from(encodeFrame(frame, id));
           return encoded;
         },
         event.type === "sessions.ended" ? ended : undefined,

@@ -30,6 +30,10 @@ describe("frameFor", () => {
     expect(encodeFrame({ type: "prisms.changed", data: { username: "ada" } })).toBe(
       'event: prisms.changed\ndata: {"username":"ada"}\n\n',
     );
+    // Under its name, which the page sends back with its requests.
+    expect(encodeFrame({ type: "prisms.changed", data: { username: "ada" } }, "a/1/2")).toBe(
+      'id: a/1/2\nevent: prisms.changed\ndata: {"username":"ada"}\n\n',
+    );
   });
 
   it("sends notification and session events only to their member, with no content", () => {

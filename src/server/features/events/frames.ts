@@ -59,8 +59,13 @@ function unclassified(_event: never): null {
   return null;
 }
 
-export function encodeFrame(frame: Frame): string {
-  return `event: ${frame.type}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+/**
+ * A frame's bytes; with the event's name (`id`) when it has one, which the page then sends with
+ * its requests (see contract/events.ts).
+ */
+export function encodeFrame(frame: Frame, id = ""): string {
+  const named = id ? `id: ${id}\n` : "";
+  return `${named}event: ${frame.type}\ndata: ${JSON.stringify(frame.data)}\n\n`;
 }
 
 /** A comment that keeps idle connections (and proxies) open. */

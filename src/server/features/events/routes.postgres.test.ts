@@ -187,17 +187,21 @@ describe("GET /api/events", () => {
 
 describe("event stream plugin", () => {
   function fakeBus() {
-    const listeners = new Set<(event: PrismEvent) => void>();
+    const listeners = new Set<(event: PrismEvent, id: string) => void>();
+    let named = 0;
     return {
       listeners,
-      subscribe(listener: (event: PrismEvent) => void) {
+      subscribe(listener: (event: PrismEvent, id: string) => void) {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
       onResync: () => () => {},
-      /** Announces events, each to every listener, as the bus does. */
+      /** Announces events, each to every listener under a name of its own, as the bus does. */
       emit(...events: PrismEvent[]) {
-        for (const event of events) for (const listener of listeners) listener(event);
+        for (const event of events) {
+          named += 1;
+          for (const listener of listeners) listener(event, `test/${named}/0`);
+        }
       },
     };
   }
@@ -255,7 +259,7 @@ describe("event stream plugin", () => {
     const opened = [await stream(origin), await stream(origin), await stream(origin)];
     for (const listener of bus.listeners) {
       for (const prismId of [1, 2, 3]) {
-        listener({ type: "heart.changed", prismId, heartsCount: prismId, username: "ada" });
+        listener({ type: "heart.changed", prismId, heartsCount: prismId, username: "ada" }, "");
       }
     }
     for (const s of opened) {
@@ -284,7 +288,7 @@ describe("event stream plugin", () => {
       { type: "heart.changed", prismId: 5, heartsCount: 3, username: "ada" },
       { type: "prisms.changed", username: "ada" },
     ];
-    for (const listener of bus.listeners) for (const event of events) listener(event);
+    for (const listener of bus.listeners) for (const event of events) listener(event, "");
     const received = async (s: Stream) => {
       await s.waitFor((block) => block.event === "prisms.changed");
       return s.blocks.flatMap((block) => (block.event ? [block.event] : []));
@@ -363,11 +367,11 @@ describe("event stream plugin", () => {
     const { app, bus, origin } = await small();
     const member = await stream(origin, { "x-member": "7" });
     const other = await stream(origin, { "x-member": "8" });
-    for (const listener of bus.listeners) listener({ type: "sessions.ended", userId: 7 });
+    for (const listener of bus.listeners) listener({ type: "sessions.ended", userId: 7 }, "");
     await member.waitFor(isEvent("sessions.ended"));
     await member.done;
     expect(member.complete()).toBe(true);
-    for (const listener of bus.listeners) listener({ type: "prisms.changed", username: "ada" });
+    for (const listener of bus.listeners) listener({ type: "prisms.changed", username: "ada" }, "");
     await other.waitFor(isEvent("prisms.changed"));
     expect(other.isEnded()).toBe(false);
     await app.close();
@@ -387,7 +391,7 @@ describe("event stream plugin", () => {
     const username = "a".repeat(64 * 1024);
     for (let i = 0; i < 400; i++) {
       for (const listener of bus.listeners) {
-        listener({ type: "heart.changed", prismId: i, heartsCount: i, username });
+        listener({ type: "heart.changed", prismId: i, heartsCount: i, username }, "");
       }
     }
     let again = await stream(origin);

@@ -90,7 +90,7 @@ describe("heart status, read from memory", () => {
       {
         ...ada,
         get participant() {
-          t.bus.announced({
+          t.bus.statement().announced({
             type: "heart.changed",
             prismId: prism.id,
             heartsCount: 1,
