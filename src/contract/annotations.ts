@@ -6,8 +6,17 @@ import { idParam } from "./paging.ts";
 import { personCheckFields } from "./person-check.ts";
 import { singleLine, text } from "./text.ts";
 
-export const annotationStatusSchema = z.enum(["pending", "approved", "rejected"]);
+/**
+ * Where a response stands. `spam` is set aside (by its score, or by the prism's owner): its author
+ * is shown `pending`, exactly as for a response waiting for review, and nobody else but the owner
+ * (in their Spam folder) and admins sees it.
+ */
+export const annotationStatusSchema = z.enum(["pending", "approved", "rejected", "spam"]);
 export type AnnotationStatus = z.infer<typeof annotationStatusSchema>;
+
+/** What an author is shown of their response's status: spam is shown as pending. */
+export const authorStatusSchema = annotationStatusSchema.exclude(["spam"]);
+export type AuthorStatus = z.infer<typeof authorStatusSchema>;
 
 export const annotationCreateSchema = z
   .strictObject({
@@ -92,8 +101,9 @@ export const annotationDecisionSchema = z.strictObject({
 
 export const adminAnnotationStatusSchema = z.strictObject({ status: annotationStatusSchema });
 
-/** The statuses the owner's review queue lists. */
-export const reviewStatusSchema = z.enum(["pending"]);
+/** The statuses the owner's review queue lists: waiting for review, or their Spam folder. */
+export const reviewStatusSchema = z.enum(["pending", "spam"]);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /** The owner's review queue, oldest first: `cursor` is the last id of the page before. */
 export const reviewQuerySchema = z.object({
@@ -106,7 +116,7 @@ export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
 /** A response in the queue: as the owner's panel shows it, with its prism and why it is there. */
 export const reviewItemSchema = annotationSchema.extend({
   prismTitle: z.string(),
-  /** What made the response look doubtful; none yet. */
+  /** What made the response look doubtful, as its score found it. */
   reasons: z.array(z.string()),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
@@ -118,8 +128,11 @@ export const reviewPageSchema = z.object({
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
-/** What the owner may do to responses in the queue, to many at once. */
-export const reviewActionSchema = z.enum(["approve", "reject"]);
+/**
+ * What the owner may do to responses in the queue, to many at once: approve, reject or set aside
+ * as spam a pending one; put one back from the Spam folder (`not-spam`: pending again).
+ */
+export const reviewActionSchema = z.enum(["approve", "reject", "spam", "not-spam"]);
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
 export const bulkDecisionSchema = z.strictObject({
@@ -152,7 +165,7 @@ export const responseStatusSchema = z.object({
   passage: z.string(),
   text: z.string(),
   authorName: z.string().nullable(),
-  status: annotationStatusSchema,
+  status: authorStatusSchema,
   orphaned: z.boolean(),
   createdAt: z.string(),
   reply: annotationReplySchema.nullable(),

@@ -90,7 +90,7 @@ export async function buildApp(options: BuildOptions) {
 
   const deps = await startDeps(app, options);
   const { bus, secret } = deps;
-  app.addHook("onClose", schedulePruning(database.db, app.log));
+  app.addHook("onClose", schedulePruning(database.db, bus, app.log));
   const emailNotifier = startEmailNotifier({
     ...deps,
     origin: config.appOrigin,

@@ -1,5 +1,6 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
 import { eq, or, type SQL, sql } from "drizzle-orm";
+import type { AnnotationStatus, AuthorStatus } from "../contract/annotations.ts";
 import { respondersAdmit } from "../contract/responders.ts";
 import type { Viewer } from "./actors.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "./db/schema.ts";
@@ -64,7 +65,11 @@ export function isAnnotationAuthor(
   return viewer.visitorHash !== null && annotation.visitorHash === viewer.visitorHash;
 }
 
-/** Approved annotations are seen by all; pending and rejected ones by the prism's owner, their author and admins. */
+/**
+ * Approved annotations are seen by all; pending and rejected ones by the prism's owner, their
+ * author and admins; spam by its author and admins (the owner finds it in their Spam folder
+ * alone: it never reaches their page).
+ */
 export function canSeeAnnotation(
   viewer: Viewer,
   annotation: AnnotationFacts,
@@ -72,14 +77,35 @@ export function canSeeAnnotation(
 ): boolean {
   return (
     annotation.status === "approved" ||
-    canModerateAnnotations(viewer.user, prism) ||
-    isAnnotationAuthor(viewer, annotation)
+    canAdminister(viewer.user) ||
+    isAnnotationAuthor(viewer, annotation) ||
+    (annotation.status !== "spam" && canModerateAnnotations(viewer.user, prism))
   );
 }
 
 /**
+ * The status a viewer is shown: spam is shown to its author (to anyone but the prism's owner and
+ * admins) as pending, exactly as a response waiting for review, so a spammer learns nothing.
+ */
+export function shownStatus(
+  viewer: Viewer,
+  annotation: Pick<AnnotationFacts, "status">,
+  prism: Pick<PrismRow, "userId">,
+): AnnotationStatus {
+  return canModerateAnnotations(viewer.user, prism)
+    ? annotation.status
+    : statusToAuthor(annotation);
+}
+
+/** The status a response's author is shown: spam as pending. */
+export function statusToAuthor({ status }: Pick<AnnotationFacts, "status">): AuthorStatus {
+  return status === "spam" ? "pending" : status;
+}
+
+/**
  * Who may hear that annotations changed: anyone (undefined) when one of them is or was approved,
- * else the prism's owner and the members who wrote them (admins hear everything).
+ * else the prism's owner (unless all of it is spam, which never reaches them) and the members who
+ * wrote them (admins hear everything).
  */
 export function annotationAudience(
   ownerId: number,
@@ -87,7 +113,8 @@ export function annotationAudience(
 ): number[] | undefined {
   if (changed.some((a) => a.statuses.includes("approved"))) return undefined;
   const authors = changed.flatMap((a) => (a.userId === null ? [] : [a.userId]));
-  return [...new Set([ownerId, ...authors])];
+  const spamOnly = changed.every((a) => a.statuses.every((status) => status === "spam"));
+  return [...new Set([...(spamOnly ? [] : [ownerId]), ...authors])];
 }
 
 /** `canSeeAnnotation` as a condition on annotations joined with their prisms. */
@@ -95,7 +122,10 @@ export function annotationsVisibleTo(viewer: Viewer): SQL {
   if (canAdminister(viewer.user)) return sql`true`;
   const clauses: SQL[] = [eq(annotations.status, "approved")];
   if (viewer.user) {
-    clauses.push(eq(prisms.userId, viewer.user.id), eq(annotations.userId, viewer.user.id));
+    clauses.push(
+      sql`${prisms.userId} = ${viewer.user.id} and ${annotations.status} <> 'spam'`,
+      eq(annotations.userId, viewer.user.id),
+    );
   }
   if (viewer.visitorHash) clauses.push(eq(annotations.visitorHash, viewer.visitorHash));
   return or(...clauses) ?? sql`false`;

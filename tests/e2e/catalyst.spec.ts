@@ -263,14 +263,37 @@ test("an admin moves an annotation through every status and deletes it after a c
   await expect(annotationRow).toContainText("Pending");
   await expectNoAxeViolations(page);
   const annotationMenu = `Actions for the annotation "${annotationText}"`;
-  expect(await menuItems(page, annotationMenu)).toEqual(["Approve", "Reject", "Delete"]);
+  expect(await menuItems(page, annotationMenu)).toEqual([
+    "Approve",
+    "Reject",
+    "Mark as Spam",
+    "Delete",
+  ]);
   await choose(page, annotationMenu, "Approve");
   await expectToast(page, "Annotation status updated");
   await expect(annotationRow).toContainText("Approved");
-  expect(await menuItems(page, annotationMenu)).toEqual(["Reject", "Set to Pending", "Delete"]);
+  expect(await menuItems(page, annotationMenu)).toEqual([
+    "Reject",
+    "Set to Pending",
+    "Mark as Spam",
+    "Delete",
+  ]);
   await choose(page, annotationMenu, "Reject");
   await expect(annotationRow).toContainText("Rejected");
-  expect(await menuItems(page, annotationMenu)).toEqual(["Approve", "Set to Pending", "Delete"]);
+  expect(await menuItems(page, annotationMenu)).toEqual([
+    "Approve",
+    "Set to Pending",
+    "Mark as Spam",
+    "Delete",
+  ]);
+  await choose(page, annotationMenu, "Mark as Spam");
+  await expect(annotationRow).toContainText("Spam");
+  expect(await menuItems(page, annotationMenu)).toEqual([
+    "Approve",
+    "Reject",
+    "Set to Pending",
+    "Delete",
+  ]);
   await choose(page, annotationMenu, "Set to Pending");
   await expect(annotationRow).toContainText("Pending");
   const confirms: string[] = [];

@@ -303,7 +303,7 @@ test("a response stays open to a decision on /notifications after the bell marke
   const items = page.getByRole("main").getByRole("listitem");
   await expect(items).toHaveCount(2);
   // Each line quotes its response and passage: which one to reject needs no second page.
-  await expect(items.first()).toContainText("“About \"door closed\".”");
+  await expect(items.first()).toContainText('“About "door closed".”');
   await expect(items.first()).toContainText("on “door closed”");
   await expect(items.last()).toContainText("on “before noon”");
   await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);

@@ -55,18 +55,21 @@ export async function respondToPassage(
       actor,
       proof?.signals ?? null,
     );
-    const notified = await notifyAnnotation(tx, {
-      recipientId: prism.userId,
-      prismId: prism.id,
-      participant: actor,
-      annotationId: view.row.id,
-      annotatorName: view.row.annotatorName,
-    });
+    // Spam never rings: no notification, no unread count, no e-mail.
+    const notified =
+      view.row.status !== "spam" &&
+      (await notifyAnnotation(tx, {
+        recipientId: prism.userId,
+        prismId: prism.id,
+        participant: actor,
+        annotationId: view.row.id,
+        annotatorName: view.row.annotatorName,
+      }));
     record({
       type: "annotation.changed",
       prismId: prism.id,
       username: ownerUsername,
-      // A new annotation is pending: only those who may see it hear of it.
+      // A new annotation is pending (or spam): only those who may see it hear of it.
       audience: annotationAudience(prism.userId, [
         { statuses: [view.row.status], userId: view.row.userId },
       ]),
@@ -161,8 +164,9 @@ export function decideOnAnnotation(
 }
 
 /**
- * The prism's owner decides on many responses of their review queue at once: all of them, or
- * none. The audit log records each decision. Answers how many changed.
+ * The prism's owner decides on many responses of their review queue at once (approves, rejects,
+ * sets aside as spam, or puts back from spam): all of them, or none. The audit log records each
+ * decision. Answers how many changed.
  */
 export function decideMany(
   write: WriteContext,
@@ -174,8 +178,10 @@ export function decideMany(
     const decisions = await decideAnnotations(tx, actor, ids, action);
     await recordAudit(tx, actor, ...decisions.map(statusLine));
     await settle(tx, record, decisions);
+    // An author hears of an approval or a rejection; spam, and its undoing, they never learn of.
+    const told = action === "approve" ? "approved" : action === "reject" ? "rejected" : null;
     const views = decisions.map(({ view }) => view);
-    await tellAuthors(tx, record, views, actor, action === "approve" ? "approved" : "rejected");
+    if (told) await tellAuthors(tx, record, views, actor, told);
     return decisions.length;
   });
 }

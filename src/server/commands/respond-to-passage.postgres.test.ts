@@ -122,6 +122,28 @@ describe("respondToPassage", () => {
     ]);
   });
 
+  it("sets a response that scores as spam aside: no notification, and no event for the owner", async () => {
+    const { prism } = await scene();
+    const { view, events } = await respond(
+      responseTo(prism.id, "in writing", {
+        annotationText: "Deals: https://a.example/1 https://b.example/2 https://c.example/3",
+      }),
+      visitor(),
+    );
+    expect(view.row.status).toBe("spam");
+    expect(view.row.signals).toMatchObject({ score: 3, reasons: ["Has 3 links"] });
+    expect((await storedFor(prism.id)).notifications).toEqual([]);
+    // Only admins (who hear everything) and a member author would hear of it.
+    expect(events).toEqual([
+      {
+        type: "annotation.changed",
+        prismId: prism.id,
+        username: expect.any(String),
+        audience: [],
+      },
+    ]);
+  });
+
   it("records a member's response under their account, never a typed name or e-mail", async () => {
     const { owner, prism } = await scene();
     const member = await buildUser(t.database, { displayName: "Dee" });

@@ -21,7 +21,13 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 
 export const authProvider = pgEnum("auth_provider", ["local", "google"]);
-export const annotationStatus = pgEnum("annotation_status", ["pending", "approved", "rejected"]);
+/** `spam`: set aside by its score or by the owner; shown to its author as pending, and purged after 30 days. */
+export const annotationStatus = pgEnum("annotation_status", [
+  "pending",
+  "approved",
+  "rejected",
+  "spam",
+]);
 export const notificationType = pgEnum("notification_type", [
   "heart",
   "annotation",
@@ -154,6 +160,9 @@ export interface ResponseSignals {
   typingMs: number;
   /** How long after its challenge was issued the response arrived, as the server measures. */
   proofAgeMs: number;
+  /** What its score found doubtful (see annotations/spam-score.ts), and the score; none before. */
+  reasons?: string[];
+  score?: number;
 }
 
 export const annotations = pgTable(

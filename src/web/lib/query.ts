@@ -1,5 +1,7 @@
 // The query client's defaults and the one list of query keys.
+
 import { QueryClient } from "@tanstack/react-query";
+import type { ReviewStatus } from "../../contract/annotations.ts";
 import { holdsRenderedAnswer } from "./page-data.ts";
 
 /** A query client with the spec's defaults: one per browser tab, one per server-rendered page. */
@@ -44,7 +46,7 @@ export const queryKeys = {
   /** Every page of the owner's review queue (the prefix of `reviewPage`). */
   review: ["review"] as const,
   /** A page of the owner's review queue, after the response `cursor` names (null: the first). */
-  reviewPage: (cursor: number | null) => ["review", cursor] as const,
+  reviewPage: (status: ReviewStatus, cursor: number | null) => ["review", status, cursor] as const,
   /** An anonymous author's response, by the token of its private status link. */
   responseStatus: (token: string) => ["response-status", token] as const,
   notifications: ["notifications"] as const,

@@ -10,7 +10,12 @@ import type {
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { Viewer } from "../../actors.ts";
 import type { annotations } from "../../db/schema.ts";
-import { canModerateAnnotations, isAnnotationAuthor } from "../../policy.ts";
+import {
+  canModerateAnnotations,
+  isAnnotationAuthor,
+  shownStatus,
+  statusToAuthor,
+} from "../../policy.ts";
 import {
   type AnnotationView,
   authorName,
@@ -30,7 +35,7 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     selectedText: row.selectedText,
     selectionStart: row.selectionStart,
     selectionEnd: row.selectionEnd,
-    status: row.status,
+    status: shownStatus(viewer, row, { userId: view.prismOwnerId }),
     orphaned: row.orphaned,
     revision: row.revision,
     ...(row.orphaned && {
@@ -73,7 +78,7 @@ export function presentReviewPage(
     items: items.map(({ prismTitle, ...view }) => ({
       ...presentAnnotation(view, viewer),
       prismTitle,
-      reasons: [],
+      reasons: view.row.signals?.reasons ?? [],
     })),
     nextCursor,
   };
@@ -108,7 +113,7 @@ export function presentResponseStatus({
     passage: row.selectedText,
     text: row.annotationText,
     authorName: visitorName(row.annotatorName),
-    status: row.status,
+    status: statusToAuthor(row),
     orphaned: row.orphaned,
     createdAt: row.createdAt.toISOString(),
     reply: presentReply(row),

@@ -32,6 +32,7 @@ import {
 } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";
+import { type AuthorHistory, SPAM_SCORE, scoreResponse } from "./spam-score.ts";
 
 type AnnotationRow = typeof annotations.$inferSelect;
 
@@ -155,6 +156,7 @@ export async function createAnnotation(
       selectedText: annotationMessages.selectionMismatch,
     });
   }
+  const landing = await landingOf(tx, { participant, prism, input, signals }, found);
   const statusToken = user ? null : newToken(16);
   const context = originalContext(text, start, end);
   const [row] = await tx
@@ -167,8 +169,7 @@ export async function createAnnotation(
       annotatorName: user ? null : input.annotatorName || null,
       annotatorEmail: user ? null : input.annotatorEmail || null,
       visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
-      // The owner may approve members' responses at once; anonymous ones always wait.
-      status: user && found.preapproveMembers ? "approved" : "pending",
+      status: landing.status,
       selectionStart: start,
       selectionEnd: end,
       ...quoteContext(text, start, end),
@@ -177,7 +178,7 @@ export async function createAnnotation(
       revision: prism.revision,
       contextBefore: context.before,
       contextAfter: context.after,
-      signals,
+      signals: landing.signals,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
@@ -187,6 +188,49 @@ export async function createAnnotation(
     ownerUsername: found.ownerUsername,
     statusToken,
   };
+}
+
+/**
+ * Where a new response lands: the owner may approve members' responses at once; one without an
+ * account is scored (see spam-score.ts), and waits for review or, scoring high, is set aside as
+ * spam, with its score kept beside its person check's signals.
+ */
+async function landingOf(
+  tx: Executor,
+  response: {
+    participant: Participant;
+    prism: PrismRow;
+    input: AnnotationCreate;
+    signals: ResponseSignals | null;
+  },
+  owner: { preapproveMembers: boolean },
+): Promise<{ status: AnnotationStatus; signals: ResponseSignals | null }> {
+  const { participant, prism, input, signals } = response;
+  if ("user" in participant) {
+    return { status: owner.preapproveMembers ? "approved" : "pending", signals };
+  }
+  const history = await authorHistory(tx, participant.visitorHash, prism.userId);
+  const scored = scoreResponse(input.annotationText, signals ?? { typingMs: 0 }, history);
+  return {
+    status: scored.score >= SPAM_SCORE ? "spam" : "pending",
+    signals: signals && { ...signals, ...scored },
+  };
+}
+
+/** What a browser's earlier responses to an owner's prisms became, by status. */
+async function authorHistory(
+  tx: Executor,
+  visitorHash: string,
+  ownerId: number,
+): Promise<AuthorHistory> {
+  const rows = await tx
+    .select({ status: annotations.status, count: sql<number>`count(*)::int` })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .where(and(eq(annotations.visitorHash, visitorHash), eq(prisms.userId, ownerId)))
+    .groupBy(annotations.status);
+  const count = (status: AnnotationStatus) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { approved: count("approved"), rejected: count("rejected"), spam: count("spam") };
 }
 
 export interface Decision {
@@ -323,6 +367,8 @@ export async function decideAnnotation(
 const reviewActions: Record<ReviewAction, { from: AnnotationStatus; to: AnnotationStatus }> = {
   approve: { from: "pending", to: "approved" },
   reject: { from: "pending", to: "rejected" },
+  spam: { from: "pending", to: "spam" },
+  "not-spam": { from: "spam", to: "pending" },
 };
 
 /**
@@ -338,7 +384,10 @@ export async function decideAnnotations(
 ): Promise<Decision[]> {
   const found = await loadForDecisions(tx, ids);
   const viewer = { user: actor, visitorHash: null };
-  if (found.some(({ row, prism }) => !canSeeAnnotation(viewer, row, prism))) {
+  // The owner's Spam folder holds responses their page never shows.
+  const reviews = ({ row, prism }: (typeof found)[number]) =>
+    canSeeAnnotation(viewer, row, prism) || canReviewInBulk(actor, prism);
+  if (!found.every(reviews)) {
     throw notFound("Annotation not found");
   }
   if (found.some(({ prism }) => !canReviewInBulk(actor, prism))) {
@@ -369,6 +418,39 @@ export async function reviewQueue(db: Executor, ownerId: number, query: ReviewQu
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > query.limit && last ? last.row.id : null };
+}
+
+/** How long spam is kept (for its author's status link, and a "Not spam" in time) before it goes. */
+export const SPAM_KEPT_DAYS = 30;
+
+/**
+ * Deletes the spam written more than SPAM_KEPT_DAYS ago (its notifications, of which it made none
+ * but an owner's earlier ones, go with it). Answers, per prism, what its events need.
+ */
+export async function deleteOldSpam(db: Executor) {
+  const deleted = db.$with("deleted").as(
+    db
+      .delete(annotations)
+      .where(
+        and(
+          eq(annotations.status, "spam"),
+          sql`${annotations.createdAt} < now() - make_interval(days => ${SPAM_KEPT_DAYS})`,
+        ),
+      )
+      .returning({ prismId: annotations.prismId, userId: annotations.userId }),
+  );
+  return db
+    .with(deleted)
+    .select({
+      prismId: deleted.prismId,
+      ownerId: prisms.userId,
+      username: users.username,
+      authors: sql<(number | null)[]>`array_agg(distinct ${deleted.userId})`,
+    })
+    .from(deleted)
+    .innerJoin(prisms, eq(prisms.id, deleted.prismId))
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .groupBy(deleted.prismId, prisms.userId, users.username);
 }
 
 /** Sets any status, from any other (an admin's call); inside the caller's transaction. */

@@ -1,6 +1,6 @@
 // Resonance: which passages of a prism drew responses, its hearts and views by day for its owner,
 // and the passage marked "Top passage" for its readers, kept on the prism as its responses change.
-import { and, asc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import {
@@ -236,7 +236,7 @@ export async function thisWeek(db: Executor, owner: UserRow, now = new Date()): 
       .where(
         and(
           inArray(annotations.prismId, ids),
-          ne(annotations.status, "rejected"),
+          notInArray(annotations.status, ["rejected", "spam"]),
           gte(annotations.createdAt, since),
           notBy(annotations.userId, owner.id),
         ),

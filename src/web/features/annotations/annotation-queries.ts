@@ -9,6 +9,7 @@ import type {
   ResponseStatus,
   ReviewAction,
   ReviewPage,
+  ReviewStatus,
 } from "../../../contract/annotations.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -147,14 +148,16 @@ export function useDecideAnnotation(decide?: DecideAnnotation) {
   });
 }
 
-/** A page of the owner's review queue: the responses after the one `cursor` names, oldest first. */
-export function useReviewQueue(cursor: number | null) {
+/**
+ * A page of the owner's review queue (`status`: waiting for review, or the Spam folder): the
+ * responses after the one `cursor` names, oldest first.
+ */
+export function useReviewQueue(status: ReviewStatus, cursor: number | null) {
+  const query = new URLSearchParams({ status });
+  if (cursor !== null) query.set("cursor", String(cursor));
   return useQuery({
-    queryKey: queryKeys.reviewPage(cursor),
-    queryFn: ({ signal }) =>
-      api.get<ReviewPage>(`/api/annotations/review${cursor === null ? "" : `?cursor=${cursor}`}`, {
-        signal,
-      }),
+    queryKey: queryKeys.reviewPage(status, cursor),
+    queryFn: ({ signal }) => api.get<ReviewPage>(`/api/annotations/review?${query}`, { signal }),
   });
 }
 
@@ -189,7 +192,9 @@ export function useBulkDecision() {
         error.message ||
           (action === "approve"
             ? "Failed to approve annotation. Please try again."
-            : "Failed to reject annotation. Please try again."),
+            : action === "reject"
+              ? "Failed to reject annotation. Please try again."
+              : "The responses could not be moved. Please try again."),
       ),
   });
 }

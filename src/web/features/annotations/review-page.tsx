@@ -1,10 +1,11 @@
-// /review: the responses waiting for the owner's decision, across all their prisms, 50 to a page.
-// Select some or the whole page and Approve or Reject them at once, or work from the keyboard:
-// j and k move between responses, x selects one, * the page, a and r decide.
-import { Check, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "wouter";
-import type { ReviewAction, ReviewItem } from "../../../contract/annotations.ts";
+// /review: the responses waiting for the owner's decision, across all their prisms, 50 to a page,
+// and (/review?status=spam) the Spam folder. Select some or the whole page and Approve, Reject or
+// mark them as Spam at once (or, in the Spam folder, Not spam), or work from the keyboard: j and k
+// move between responses, x selects one, * the page, a, r and s decide (n: not spam).
+import { Check, ShieldAlert, Undo2, X } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import type { ReviewAction, ReviewItem, ReviewStatus } from "../../../contract/annotations.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -13,17 +14,72 @@ import { RelativeTime } from "../../lib/format.tsx";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { useBulkDecision, useReviewQueue } from "./annotation-queries.ts";
 
-const SHORTCUTS: [key: string, what: string][] = [
+const MOVES: [key: string, what: string][] = [
   ["j", "next response"],
   ["k", "previous response"],
   ["x", "select or clear the response"],
   ["*", "select or clear the whole page"],
-  ["a", "approve"],
-  ["r", "reject"],
 ];
 
-const decided: Record<ReviewAction, string> = { approve: "approved", reject: "rejected" };
-const verbs: Record<ReviewAction, string> = { approve: "Approve", reject: "Reject" };
+/** Each action: its key, its button's words, what the page says it did, and its icon. */
+const actions: Record<
+  ReviewAction,
+  { key: string; verb: string; done: string; what: string; icon: ReactNode }
+> = {
+  approve: { key: "a", verb: "Approve", done: "approved", what: "approve", icon: <Check /> },
+  reject: { key: "r", verb: "Reject", done: "rejected", what: "reject", icon: <X /> },
+  spam: {
+    key: "s",
+    verb: "Spam",
+    done: "marked as spam",
+    what: "mark as spam",
+    icon: <ShieldAlert />,
+  },
+  "not-spam": {
+    key: "n",
+    verb: "Not spam",
+    done: "moved back to review",
+    what: "not spam",
+    icon: <Undo2 />,
+  },
+};
+
+/** What each folder offers: responses waiting for review, or the Spam folder. */
+const folders: Record<
+  ReviewStatus,
+  { name: string; href: string; actions: ReviewAction[]; intro: string; empty: [string, string] }
+> = {
+  pending: {
+    name: "Waiting",
+    href: "/review",
+    actions: ["approve", "reject", "spam"],
+    intro:
+      "Responses to your prisms wait here, oldest first. Only those you approve are shown to others.",
+    empty: [
+      "Nothing to review",
+      "New responses to your prisms wait here until you approve or reject them.",
+    ],
+  },
+  spam: {
+    name: "Spam",
+    href: "/review?status=spam",
+    actions: ["not-spam"],
+    intro:
+      "Responses that look like spam are set aside here without telling you, and deleted after 30 days. Their authors see them as waiting for review.",
+    empty: [
+      "No spam",
+      "Responses that look like spam are set aside here, not in your notifications.",
+    ],
+  },
+};
+
+/** What the dialog says before deciding on more than one. */
+const consequences: Record<ReviewAction, string> = {
+  approve: "Everyone who reads your prisms will see them. This can't be undone here.",
+  reject: "Nobody but you and their authors will see them. This can't be undone here.",
+  spam: "They move to your Spam folder, and are deleted after 30 days.",
+  "not-spam": "They move back to the responses waiting for your review.",
+};
 
 const responses = (count: number) => `${count} ${count === 1 ? "response" : "responses"}`;
 
@@ -57,10 +113,18 @@ function useQueueKeys(keys: Record<string, () => void>) {
 }
 
 export function ReviewPage() {
+  const [searchParams] = useSearchParams();
+  const status: ReviewStatus = searchParams.get("status") === "spam" ? "spam" : "pending";
+  // A folder of its own: its pages, its selection.
+  return <ReviewFolder key={status} status={status} />;
+}
+
+function ReviewFolder({ status }: { status: ReviewStatus }) {
+  const folder = folders[status];
   const { user } = useCurrentUser();
   // The cursors of the pages seen, the current one last: Previous goes back one.
   const [cursors, setCursors] = useState<(number | null)[]>([null]);
-  const queue = useReviewQueue(cursors.at(-1) ?? null);
+  const queue = useReviewQueue(status, cursors.at(-1) ?? null);
   const decide = useBulkDecision();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // The dialog that asks before deciding on more than one, and its action (kept while it closes).
@@ -119,7 +183,7 @@ export function ReviewPage() {
       {
         onSuccess: (changed) => {
           setSelected(new Set());
-          setAnnouncement(`${responses(changed)} ${decided[action]}`);
+          setAnnouncement(`${responses(changed)} ${actions[action].done}`);
           setFocusRow(then);
         },
       },
@@ -155,8 +219,7 @@ export function ReviewPage() {
       if (item) toggle(item.id);
     },
     "*": toggleAll,
-    a: () => act("approve"),
-    r: () => act("reject"),
+    ...Object.fromEntries(folder.actions.map((action) => [actions[action].key, () => act(action)])),
   });
 
   function goTo(next: (number | null)[]) {
@@ -169,12 +232,22 @@ export function ReviewPage() {
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-semibold tracking-tight">
         Review responses
       </h1>
-      <p className="mt-2 text-muted-foreground">
-        Responses to your prisms wait here, oldest first. Only those you approve are shown to
-        others.
-      </p>
-      <Shortcuts />
+      <nav aria-label="Folders" className="mt-4 flex gap-2">
+        {(Object.keys(folders) as ReviewStatus[]).map((each) => (
+          <Link
+            key={each}
+            to={folders[each].href}
+            aria-current={each === status ? "page" : undefined}
+            className="inline-flex min-h-11 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary/10"
+          >
+            {folders[each].name}
+          </Link>
+        ))}
+      </nav>
+      <p className="mt-4 text-muted-foreground">{folder.intro}</p>
+      <Shortcuts offered={folder.actions} />
       <Toolbar
+        offered={folder.actions}
         allChosen={allChosen}
         chosen={chosen.length}
         empty={items.length === 0}
@@ -197,15 +270,13 @@ export function ReviewPage() {
           retrying={queue.isFetching}
         />
       ) : items.length === 0 ? (
-        <EmptyState
-          title="Nothing to review"
-          description="New responses to your prisms wait here until you approve or reject them."
-        />
+        <EmptyState title={folder.empty[0]} description={folder.empty[1]} />
       ) : (
         <ul ref={listRef} aria-label="Responses to review" className="grid gap-3">
           {items.map((item, index) => (
             <ReviewRow
               key={item.id}
+              offered={folder.actions}
               item={item}
               username={user?.username ?? ""}
               selected={selected.has(item.id)}
@@ -240,13 +311,9 @@ export function ReviewPage() {
       <ConfirmDialog
         open={confirm.open}
         onOpenChange={(open) => setConfirm((old) => ({ ...old, open }))}
-        title={`${verbs[confirm.action]} ${responses(chosen.length)}?`}
-        description={
-          confirm.action === "approve"
-            ? "Everyone who reads your prisms will see them. This can't be undone here."
-            : "Nobody but you and their authors will see them. This can't be undone here."
-        }
-        actionLabel={verbs[confirm.action]}
+        title={`${actions[confirm.action].verb} ${responses(chosen.length)}?`}
+        description={consequences[confirm.action]}
+        actionLabel={actions[confirm.action].verb}
         destructive={confirm.action === "reject"}
         onConfirm={() => run(confirm.action, chosen, 0)}
       />
@@ -254,8 +321,9 @@ export function ReviewPage() {
   );
 }
 
-/** Select all, how many are selected, and Approve and Reject for them; it stays in view. */
+/** Select all, how many are selected, and the folder's actions for them; it stays in view. */
 function Toolbar({
+  offered,
   allChosen,
   chosen,
   empty,
@@ -263,6 +331,7 @@ function Toolbar({
   onToggleAll,
   onAct,
 }: {
+  offered: ReviewAction[];
   allChosen: boolean;
   chosen: number;
   empty: boolean;
@@ -284,15 +353,15 @@ function Toolbar({
       </label>
       <span className="text-sm text-muted-foreground">{chosen} selected</span>
       <div className="ml-auto flex gap-2">
-        {(["approve", "reject"] as const).map((action) => (
+        {offered.map((action, index) => (
           <Button
             key={action}
-            variant={action === "approve" ? "default" : "outline"}
+            variant={index === 0 ? "default" : "outline"}
             disabled={chosen === 0 || busy}
             onClick={() => onAct(action)}
           >
-            {action === "approve" ? <Check aria-hidden="true" /> : <X aria-hidden="true" />}
-            {verbs[action]}
+            <span aria-hidden="true">{actions[action].icon}</span>
+            {actions[action].verb}
           </Button>
         ))}
       </div>
@@ -301,14 +370,18 @@ function Toolbar({
 }
 
 /** The keys the queue answers to, as the page lists them (not on a phone, where fingers work). */
-function Shortcuts() {
+function Shortcuts({ offered }: { offered: ReviewAction[] }) {
+  const keys = [
+    ...MOVES,
+    ...offered.map((action) => [actions[action].key, actions[action].what] as const),
+  ];
   return (
     <section
       aria-label="Keyboard shortcuts"
       className="mt-4 hidden text-sm text-muted-foreground sm:block"
     >
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
-        {SHORTCUTS.map(([key, what]) => (
+        {keys.map(([key, what]) => (
           <li key={key}>
             <kbd className="rounded border border-border bg-muted px-1.5 font-mono text-xs text-foreground">
               {key}
@@ -322,6 +395,7 @@ function Shortcuts() {
 }
 
 function ReviewRow({
+  offered,
   item,
   username,
   selected,
@@ -329,6 +403,7 @@ function ReviewRow({
   onDecide,
   busy,
 }: {
+  offered: ReviewAction[];
   item: ReviewItem;
   username: string;
   selected: boolean;
@@ -382,14 +457,18 @@ function ReviewRow({
           </ul>
         ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" disabled={busy} onClick={() => onDecide("approve")}>
-            <Check aria-hidden="true" /> Approve
-            <span className="sr-only"> the response by {author}</span>
-          </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecide("reject")}>
-            <X aria-hidden="true" /> Reject
-            <span className="sr-only"> the response by {author}</span>
-          </Button>
+          {offered.map((action, index) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={index === 0 ? "default" : "outline"}
+              disabled={busy}
+              onClick={() => onDecide(action)}
+            >
+              <span aria-hidden="true">{actions[action].icon}</span> {actions[action].verb}
+              <span className="sr-only"> the response by {author}</span>
+            </Button>
+          ))}
         </div>
       </div>
     </li>

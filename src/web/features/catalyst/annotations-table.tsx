@@ -21,6 +21,7 @@ const statusBadge: Record<
   pending: { label: "Pending", tone: "warning" },
   approved: { label: "Approved", tone: "success" },
   rejected: { label: "Rejected", tone: "danger" },
+  spam: { label: "Spam", tone: "danger" },
 };
 
 /** Spec §2: the username, else the annotator's name, else 'Anonymous'. */
@@ -88,6 +89,11 @@ export function AnnotationsTable(view: TableView) {
                 label: "Set to Pending",
                 hidden: annotation.status === "pending",
                 onSelect: set("pending"),
+              },
+              {
+                label: "Mark as Spam",
+                hidden: annotation.status === "spam",
+                onSelect: set("spam"),
               },
               deleteAction(DELETE_CONFIRM, () => remove.mutate(annotation.id)),
             ]}

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."annotation_status" ADD VALUE 'spam';

@@ -1,0 +1,62 @@
+// The score of a response written without an account: what about it looks like a script's, each
+// with its weight and the words the owner's review queue shows for it. A response that scores
+// SPAM_SCORE or more is set aside as spam; below, it waits for review as any other.
+import type { ResponseSignals } from "../../db/schema.ts";
+
+/** The score at which a response is set aside as spam. */
+export const SPAM_SCORE = 3;
+
+/** What its author's earlier responses to this owner's prisms became. */
+export interface AuthorHistory {
+  approved: number;
+  rejected: number;
+  spam: number;
+}
+
+/** Links, bare domains (`example.com/…`) among them: what spam is written to carry. */
+const LINK =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|info|biz|ru|xyz|top|io|co)\/\S*/gi;
+
+/** Letters of the alphabets spam mixes within a word to pass filters (Latin and its lookalikes). */
+const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/** A word whose letters come from two of those alphabets ("pаypal" with a Cyrillic "а"). */
+function mixesAlphabets(text: string): boolean {
+  return text
+    .split(/[^\p{L}]+/u)
+    .some((word) => SCRIPTS.filter((script) => script.test(word)).length > 1);
+}
+
+/**
+ * Characters a second faster than a person types, on average over the time the form was open:
+ * pasted text, or none typed at all. A person can paste too, so it weighs little.
+ */
+const TYPED_PER_SECOND_MAX = 25;
+
+interface Scored {
+  score: number;
+  reasons: string[];
+}
+
+/** The response's score, and what made it look doubtful, in the words the owner reads. */
+export function scoreResponse(
+  text: string,
+  signals: Pick<ResponseSignals, "typingMs">,
+  history: AuthorHistory,
+): Scored {
+  const found: [weight: number, reason: string][] = [];
+  const links = text.match(LINK)?.length ?? 0;
+  if (links > 0)
+    found.push([Math.min(links, 3), links === 1 ? "Has a link" : `Has ${links} links`]);
+  if (mixesAlphabets(text)) found.push([3, "Mixes alphabets within a word"]);
+  if (text.length / Math.max(signals.typingMs / 1000, 1) > TYPED_PER_SECOND_MAX) {
+    found.push([1, "Written faster than anyone types"]);
+  }
+  if (history.spam > 0) found.push([3, "Earlier responses from this browser were spam"]);
+  if (history.rejected > 1) found.push([1, "Earlier responses from this browser were rejected"]);
+  if (history.approved > 0) found.push([-2, "Earlier responses from this browser were approved"]);
+  return {
+    score: found.reduce((sum, [weight]) => sum + weight, 0),
+    reasons: found.flatMap(([weight, reason]) => (weight > 0 ? [reason] : [])),
+  };
+}
