@@ -156,6 +156,8 @@ test("an admin changes a member's role and state from its menu, by keyboard too"
   signIn,
   addMember,
 }) => {
+  // A long story: every role and state change, each from a menu, with axe along the way.
+  test.slow();
   const admin = await signIn(page, { ...newMember("admin"), isAdmin: true });
   const target = await addMember(newMember(`cat${newTag()}`));
   await page.goto("/catalyst?tab=users");
@@ -245,6 +247,8 @@ test("an admin moves an annotation through every status and deletes it after a c
   signIn,
   addOwner,
 }) => {
+  // A long story: four statuses and two deletes, each from a menu, with axe along the way.
+  test.slow();
   const tag = newTag();
   await signIn(page, { ...newMember("admin"), isAdmin: true });
   const { title, annotationText } = await authorWithAnnotatedPrism(browser, addOwner, tag);

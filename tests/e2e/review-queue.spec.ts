@@ -180,6 +180,65 @@ test("j and k move between responses, x selects, and a or r decide, focus going 
   expect(await statusesOf(database, ids)).toEqual(["pending", "approved", "rejected", "pending"]);
 });
 
+test("s sets a response aside as spam; the Spam folder shows why, and Not spam brings one back", async ({
+  page,
+  signIn,
+  database,
+}) => {
+  const { owner, ids, rows } = await openQueue(page, { signIn, database }, 2);
+  // A scripted-looking response the server set aside as it came.
+  const [scripted] = await database.db
+    .insert(annotations)
+    .values({
+      prismId: (
+        await database.db
+          .select({ prismId: annotations.prismId })
+          .from(annotations)
+          .where(eq(annotations.id, ids[0] as number))
+      )[0]?.prismId as number,
+      prismTitle: "My best hours",
+      selectedText: "Mornings",
+      selectionStart: 0,
+      selectionEnd: 8,
+      annotationText: "Deals at three links",
+      annotatorName: "Bot",
+      visitorHash: `review-queue-${owner.username}-bot`,
+      status: "spam",
+      signals: { typingMs: 2100, proofAgeMs: 900, score: 3, reasons: ["Has 3 links"] },
+    })
+    .returning({ id: annotations.id });
+
+  await page.keyboard.press("j");
+  await page.keyboard.press("s");
+  await expect(
+    page.getByRole("status").filter({ hasText: "1 response marked as spam" }),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  await page.getByRole("link", { name: "Spam" }).click();
+  await expect(page.getByRole("link", { name: "Spam" })).toHaveAttribute("aria-current", "page");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Response number 1");
+  await expect(rows.nth(1)).toContainText("Deals at three links");
+  await expect(rows.nth(1)).toContainText("Has 3 links");
+  await expect(page.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await rows.nth(0).getByRole("button", { name: "Not spam the response by Reader 1" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "1 response moved back to review" }),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  await page.getByRole("link", { name: "Waiting" }).click();
+  await expect(rows).toHaveCount(2);
+  expect(await statusesOf(database, [...ids, scripted?.id as number])).toEqual([
+    "pending",
+    "pending",
+    "spam",
+  ]);
+});
+
 // The phone's browser is this project's own (a describe group cannot choose another).
 const { defaultBrowserType: _browser, ...phoneScreen } = phone;
 
