@@ -4,6 +4,7 @@ import { Eye, Flame, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { Suspense, useMemo } from "react";
 import { useParams, useSearchParams } from "wouter";
 import { cardAlt, cardContent, cardPath } from "../../../contract/cards.ts";
+import { pagePath, prismLink } from "../../../contract/feeds.ts";
 import {
   displayName,
   fullName,
@@ -73,8 +74,10 @@ function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | u
       path={`/${encodeURIComponent(owner.username)}`}
       profile={{
         username: owner.username,
+        name: fullName(owner),
         shareTitle: shareTitle(owner),
         card: { path: cardPath(owner.username, linked?.id ?? null, card), alt: cardAlt(card) },
+        embed: linked ? prismLink(owner.username, linked.id) : pagePath(owner.username),
       }}
     />
   );
