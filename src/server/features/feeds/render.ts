@@ -3,7 +3,7 @@
 // and the oEmbed answer that frames it.
 import { Feed, type Item } from "feed";
 import type { Oembed } from "../../../contract/embeds.ts";
-import { previewOf } from "../../../contract/excerpt.ts";
+import { excerpt, previewOf } from "../../../contract/excerpt.ts";
 import {
   embedPath,
   feedPaths,
@@ -21,6 +21,8 @@ import type { Embedded, Published } from "./service.ts";
 const SUMMARY_LENGTH = 280;
 /** How long an embedded prism's excerpt is, in characters: what its card has room for. */
 const EXCERPT_LENGTH = 240;
+/** How much of a response's passage, text and reply its card shows, in characters. */
+const RESPONSE_LENGTHS = { passage: 160, text: 320, reply: 200 } as const;
 
 /** A feed's entries: newest first, as readers list them and as a follower looks for news. */
 function newestFirst(prisms: PrismRow[]): PrismRow[] {
@@ -174,16 +176,16 @@ export function embedCard(embedded: Embedded, origin: string): string {
       const { prism, response } = embedded;
       const href = `${origin}${responseLink(owner.username, response.id)}`;
       const reply = response.replyText
-        ? `<p class="by">${escapeHtml(fullName(owner))} replied:</p><p>${escapeHtml(response.replyText)}</p>`
+        ? `<p class="by">${escapeHtml(fullName(owner))} replied:</p><p>${escapeHtml(excerpt(response.replyText, RESPONSE_LENGTHS.reply))}</p>`
         : "";
       return cardDocument(
         embedTitle(embedded),
         [
           `<h1>${link(`${origin}${prismLink(owner.username, prism.id)}`, prism.title)}</h1>`,
           byline(owner),
-          `<blockquote>${escapeHtml(response.selectedText)}</blockquote>`,
+          `<blockquote>${escapeHtml(excerpt(response.selectedText, RESPONSE_LENGTHS.passage))}</blockquote>`,
           `<p class="by">${escapeHtml(response.authorName ?? "Anonymous")} responded:</p>`,
-          `<p>${escapeHtml(response.annotationText)}</p>`,
+          `<p>${escapeHtml(excerpt(response.annotationText, RESPONSE_LENGTHS.text))}</p>`,
           reply,
           footer(href),
         ].join(""),
