@@ -1,7 +1,7 @@
 // A member's page as an unfurling library reads it (unfurl.js, which Prism did not write): from
 // the app listening on a port, its page rendered on the server as a visitor gets it, the library
-// finds the oEmbed answer in the page's head and reads it; the head points feed readers to the
-// member's feeds too.
+// finds the oEmbed answer in the page's head (the page's, a linked prism's or a linked response's)
+// and reads it; the head points feed readers to the member's feeds too.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import type { PrismRow } from "../../db/schema.ts";
-import { buildPrism, buildUser } from "../../test/builders.ts";
+import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
 import { setupTestDatabase, TEST_SECRET } from "../../test/helpers.ts";
 import { freePort } from "../../test/ports.ts";
 
@@ -86,6 +86,23 @@ describe("a member's page, unfurled", () => {
     expect(oEmbed?.title).toBe("Second thoughts");
     expect(oEmbed?.type === "rich" && oEmbed.html).toContain(
       `src="${origin}/embed/ada-unfurl/${second.id}"`,
+    );
+  });
+
+  it("leads it to an approved response's card from the response's link", async () => {
+    const [first] = prisms as [PrismRow, PrismRow];
+    const response = await buildAnnotation(t.database, {
+      prismId: first.id,
+      status: "approved",
+      annotationText: "Mine are too.",
+    });
+    const { oEmbed } = await unfurl(`${origin}/ada-unfurl?annotation=${response.id}`, {
+      oembed: true,
+      timeout: 30_000,
+    });
+    expect(oEmbed?.title).toBe('A response to "Notes on engines"');
+    expect(oEmbed?.type === "rich" && oEmbed.html).toContain(
+      `src="${origin}/embed/ada-unfurl/${first.id}/${response.id}"`,
     );
   });
 
