@@ -39,10 +39,10 @@ export async function publishedPrism(
   username: string,
   prismId: number,
 ): Promise<{ owner: UserRow; prism: PrismRow }> {
-  const { owner, prisms } = await publishedPage(db, username);
-  const prism = prisms.find((candidate) => candidate.id === prismId);
+  const page = await publishedPage(db, username);
+  const prism = page.prisms.find((candidate) => candidate.id === prismId);
   if (!prism) throw notFound("Prism not found");
-  return { owner, prism };
+  return { owner: page.owner, prism };
 }
 
 /** An approved response as an embed shows it: who wrote it, the passage, and the owner's reply. */
