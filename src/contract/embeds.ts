@@ -20,7 +20,6 @@ export const oembedQuery = z.object({
   maxwidth: pixels.optional(),
   maxheight: pixels.optional(),
 });
-export type OembedQuery = z.infer<typeof oembedQuery>;
 
 export const oembedSchema = z.object({
   type: z.literal("rich"),

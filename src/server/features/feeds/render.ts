@@ -21,6 +21,8 @@ import type { Embedded, Published } from "./service.ts";
 const SUMMARY_LENGTH = 280;
 /** How long an embedded prism's excerpt is, in characters: what its card has room for. */
 const EXCERPT_LENGTH = 240;
+/** How many prisms a page's card names, in the page's order: what its frame has room for. */
+const PAGE_CARD_PRISMS = 5;
 /** How much of a response's passage, text and reply its card shows, in characters. */
 const RESPONSE_LENGTHS = { passage: 160, text: 320, reply: 200 } as const;
 
@@ -97,7 +99,7 @@ export function jsonFeed(published: Published, origin: string): string {
   });
 }
 
-/** The size of each embed's frame, and the most a consumer's bounds may shrink it to. */
+/** The size of each embed's frame; a consumer's `maxwidth` and `maxheight` only shrink it. */
 const FRAME = {
   page: { width: 560, height: 320 },
   prism: { width: 560, height: 300 },
@@ -151,6 +153,7 @@ export function embedCard(embedded: Embedded, origin: string): string {
   switch (embedded.kind) {
     case "page": {
       const titles = embedded.prisms
+        .slice(0, PAGE_CARD_PRISMS)
         .map(
           (prism) =>
             `<li>${link(`${origin}${prismLink(owner.username, prism.id)}`, prism.title)}</li>`,
