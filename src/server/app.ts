@@ -13,6 +13,7 @@ import { cardsRoutes } from "./features/cards/routes.ts";
 import { startEmailNotifier } from "./features/email/notifier.ts";
 import type { EventStreamLimits } from "./features/events/fan-out.ts";
 import { eventStreamRoutes } from "./features/events/routes.ts";
+import { feedsRoutes } from "./features/feeds/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createPageStatus } from "./features/seo/service.ts";
 import { siteRoutes } from "./features/site/routes.ts";
@@ -119,11 +120,12 @@ export async function buildApp(options: BuildOptions) {
     { prefix: "/api" },
   );
 
-  // Share cards, at the site's root as link previews expect, answered conditionally as the API's
-  // reads are.
-  await app.register(async (cards) => {
-    await cards.register(conditionalPlugin, { cache: answers, bus });
-    await cards.register(cardsRoutes, deps);
+  // Share cards, feeds and embeds, at the site's root as link previews, feed readers and other
+  // sites expect, answered conditionally as the API's reads are.
+  await app.register(async (outside) => {
+    await outside.register(conditionalPlugin, { cache: answers, bus });
+    await outside.register(cardsRoutes, deps);
+    await outside.register(feedsRoutes, deps);
   });
   await app.register(googleRoutes, deps);
   await app.register(seoRoutes, deps);

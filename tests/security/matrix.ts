@@ -12,7 +12,7 @@ import {
   buildResetToken,
   buildUser,
 } from "../../src/server/test/builders.ts";
-import { signIn, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
+import { signIn, TEST_ORIGIN, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
 
 export const roles = ["anonymous", "member", "owner", "admin"] as const;
 export type Role = (typeof roles)[number];
@@ -145,6 +145,31 @@ export const matrix: Record<string, Row> = {
   "GET /og/{username}/{prismId}.png": {
     url: (s) => `/og/${s.owner.username}/${s.prism.id}.png`,
     expect: everyone(200),
+  },
+  "GET /{username}/feed.atom": {
+    url: (s) => `/${s.owner.username}/feed.atom`,
+    expect: everyone(200),
+  },
+  "GET /{username}/feed.json": {
+    url: (s) => `/${s.owner.username}/feed.json`,
+    expect: everyone(200),
+  },
+  "GET /oembed": {
+    url: (s) => `/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/${s.owner.username}`)}`,
+    expect: everyone(200),
+  },
+  "GET /embed/{username}": {
+    url: (s) => `/embed/${s.owner.username}`,
+    expect: everyone(200),
+  },
+  "GET /embed/{username}/{prismId}": {
+    url: (s) => `/embed/${s.owner.username}/${s.prism.id}`,
+    expect: everyone(200),
+  },
+  // The scene's response is pending: no embed shows it, to anyone.
+  "GET /embed/{username}/{prismId}/{annotationId}": {
+    url: (s) => `/embed/${s.owner.username}/${s.prism.id}/${s.annotation.id}`,
+    expect: everyone(404),
   },
   "PUT /api/prisms/{id}": {
     url: (s) => `/api/prisms/${s.prism.id}`,

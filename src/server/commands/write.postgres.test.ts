@@ -104,6 +104,9 @@ const READS = new Set([
   "FanOut",
   // export
   "memberExport",
+  // feeds: which page an oEmbed consumer's address names, and the answer that frames it
+  "embeddedByUrl",
+  "oembedAnswer",
   // notifications
   "listNotifications",
   // password reset: the account a login names

@@ -5,6 +5,7 @@
 // tags of a kind.
 import { createContext, useContext } from "react";
 import { useLocation } from "wouter";
+import { feedPaths, oembedPath } from "../../contract/feeds.ts";
 import { brand } from "../../contract/names.ts";
 
 export const siteTitle = "Prism: say who you are and how you work";
@@ -33,9 +34,49 @@ export interface PageHeadProps {
   path?: string;
   /**
    * A member's page: shared as their profile, under the spec's share title, with its share card
-   * (the card's versioned path, and what it says in words).
+   * (the card's versioned path, and what it says in words); followed through its feeds, named
+   * after the member (`name`); embedded as the page, or the prism it links to (`embed`, a path).
    */
-  profile?: { username: string; shareTitle: string; card: { path: string; alt: string } };
+  profile?: {
+    username: string;
+    name: string;
+    shareTitle: string;
+    card: { path: string; alt: string };
+    embed: string;
+  };
+}
+
+/** Where feed readers and other sites find a member's feeds and the page's oEmbed answer. */
+function Alternates({
+  origin,
+  profile,
+}: {
+  origin: string;
+  profile: NonNullable<PageHeadProps["profile"]>;
+}) {
+  const feeds = feedPaths(profile.username);
+  return (
+    <>
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        href={`${origin}${feeds.atom}`}
+        title={`${profile.name} on ${brand} (Atom)`}
+      />
+      <link
+        rel="alternate"
+        type="application/feed+json"
+        href={`${origin}${feeds.json}`}
+        title={`${profile.name} on ${brand} (JSON Feed)`}
+      />
+      <link
+        rel="alternate"
+        type="application/json+oembed"
+        href={`${origin}${oembedPath(`${origin}${profile.embed}`)}`}
+        title={`${profile.name} on ${brand}`}
+      />
+    </>
+  );
 }
 
 export function PageHead({
@@ -66,6 +107,7 @@ export function PageHead({
       <meta property="og:image:height" content={String(socialImage.height)} />
       <meta property="og:image:alt" content={profile?.card.alt ?? brand} />
       {profile ? <meta property="profile:username" content={profile.username} /> : null}
+      {profile ? <Alternates origin={origin} profile={profile} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={shareTitle} />
       <meta name="twitter:description" content={description} />

@@ -70,6 +70,8 @@ describe("POST /api/register", () => {
     ["username", { username: "no spaces" }, authMessages.usernameFormat],
     ["username", { username: "Explore" }, authMessages.usernameReserved],
     ["username", { username: "sign-in" }, authMessages.usernameReserved],
+    ["username", { username: "OEmbed" }, authMessages.usernameReserved],
+    ["username", { username: "embed" }, authMessages.usernameReserved],
     ["email", { email: "not-an-email" }, "Invalid email address"],
     ["firstName", { firstName: "  " }, "First name is required"],
     ["lastName", { lastName: "" }, "Last name is required"],

@@ -4,6 +4,7 @@ import { Eye, Flame, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { Suspense, useMemo } from "react";
 import { useParams, useSearchParams } from "wouter";
 import { cardAlt, cardContent, cardPath } from "../../../contract/cards.ts";
+import { pagePath, prismLink, responseLink } from "../../../contract/feeds.ts";
 import {
   displayName,
   fullName,
@@ -57,6 +58,17 @@ export function ProfilePage() {
   return <Profile key={profile.data.id} owner={profile.data} />;
 }
 
+/**
+ * What a link to the page embeds on another site: the response it names (its oEmbed answer is
+ * there only once the response is approved), else the prism, else the page.
+ */
+function embedOf(username: string, linked: Prism | undefined, annotation: string | null): string {
+  if (annotation !== null && /^\d{1,10}$/.test(annotation)) {
+    return responseLink(username, Number(annotation));
+  }
+  return linked ? prismLink(username, linked.id) : pagePath(username);
+}
+
 /** The page's head: title, description, and the card a link to it (or to one prism) shows. */
 function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | undefined }) {
   const { prismSlug } = useParams();
@@ -73,8 +85,10 @@ function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | u
       path={`/${encodeURIComponent(owner.username)}`}
       profile={{
         username: owner.username,
+        name: fullName(owner),
         shareTitle: shareTitle(owner),
         card: { path: cardPath(owner.username, linked?.id ?? null, card), alt: cardAlt(card) },
+        embed: embedOf(owner.username, linked, searchParams.get("annotation")),
       }}
     />
   );
