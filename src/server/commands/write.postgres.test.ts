@@ -122,6 +122,9 @@ const READS = new Set([
   "robotsTxt",
   // settings: asking the member who they are again
   "createReauth",
+  // teams: a member's teams, and one as its members see it
+  "listMyTeams",
+  "teamAsSeenBy",
 ]);
 
 /** Write routes that change no data, so call no command. */

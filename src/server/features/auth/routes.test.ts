@@ -70,6 +70,8 @@ describe("POST /api/register", () => {
     ["username", { username: "no spaces" }, authMessages.usernameFormat],
     ["username", { username: "Explore" }, authMessages.usernameReserved],
     ["username", { username: "sign-in" }, authMessages.usernameReserved],
+    ["username", { username: "Teams" }, authMessages.usernameReserved],
+    ["username", { username: "invites" }, authMessages.usernameReserved],
     ["email", { email: "not-an-email" }, "Invalid email address"],
     ["firstName", { firstName: "  " }, "First name is required"],
     ["lastName", { lastName: "" }, "Last name is required"],
