@@ -2,13 +2,14 @@
 // never take a link past its uses, nor a team past its last owner; and who shares a team.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { teamInvites, teamMembers } from "../db/schema.ts";
+import { teamInvites, teamMembers, teams } from "../db/schema.ts";
 import { shareATeam } from "../features/teams/service.ts";
 import { hashToken, newToken } from "../security/tokens.ts";
 import { buildInvite, buildTeam, buildTeamMember, buildUser } from "../test/builders.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
 import { writeAs } from "../test/write.ts";
 import { joinTeam, removeTeamMember } from "./teams.ts";
+import { deleteAccount } from "./users.ts";
 
 const t = setupTestDatabase();
 
@@ -79,6 +80,38 @@ describe("removeTeamMember", () => {
     const rejected = outcomes.find((o) => o.status === "rejected");
     expect(rejected?.status === "rejected" && rejected.reason.statusCode).toBe(409);
     expect((await membersOf(team.id)).map((m) => m.role)).toEqual(["owner"]);
+  });
+});
+
+describe("deleteAccount", () => {
+  it("passes each team its member was the last owner of on, and deletes those only they were in", async () => {
+    const { owner, team } = await ownedTeam();
+    const away = await buildUser(t.database, { deactivatedAt: new Date() });
+    const first = await buildUser(t.database);
+    const later = await buildUser(t.database);
+    const joined = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await buildTeamMember(t.database, { teamId: team.id, userId: away.id, joinedAt: joined(30) });
+    await buildTeamMember(t.database, { teamId: team.id, userId: first.id, joinedAt: joined(20) });
+    await buildTeamMember(t.database, { teamId: team.id, userId: later.id, joinedAt: joined(10) });
+    const shared = await buildTeam(t.database);
+    await buildTeamMember(t.database, { teamId: shared.id, userId: owner.id, role: "owner" });
+    await buildTeamMember(t.database, { teamId: shared.id, userId: later.id, role: "owner" });
+    const alone = await buildTeam(t.database);
+    await buildTeamMember(t.database, { teamId: alone.id, userId: owner.id, role: "owner" });
+
+    await deleteAccount(writeAs(t.database, owner));
+
+    const roles = async (teamId: number) =>
+      (await membersOf(teamId))
+        .map((m) => [m.userId, m.role])
+        .sort(([a], [b]) => Number(a) - Number(b));
+    expect(await roles(team.id)).toEqual([
+      [away.id, "member"],
+      [first.id, "owner"],
+      [later.id, "member"],
+    ]);
+    expect(await roles(shared.id)).toEqual([[later.id, "owner"]]);
+    expect(await t.database.db.select().from(teams).where(eq(teams.id, alone.id))).toEqual([]);
   });
 });
 

@@ -303,3 +303,38 @@ export async function removeMember(
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.id)));
   return user;
 }
+
+/**
+ * Before a member's account is deleted: each team they are the last owner of passes to its
+ * member who joined first (an active one before a deactivated one), and a team nobody else is in
+ * goes with them, so that every team keeps an owner.
+ */
+export async function handOverTeamsOf(tx: Executor, userId: number): Promise<void> {
+  const owned = await tx
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, "owner")))
+    .orderBy(asc(teamMembers.teamId));
+  for (const { teamId } of owned) {
+    await lockTeam(tx, teamId);
+    const [next] = await tx
+      .select({ userId: teamMembers.userId, role: teamMembers.role })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, teamId), ne(teamMembers.userId, userId)))
+      .orderBy(
+        sql`${teamMembers.role} = 'owner' and ${users.deactivatedAt} is null desc`,
+        sql`${users.deactivatedAt} is null desc`,
+        asc(teamMembers.joinedAt),
+        asc(teamMembers.userId),
+      )
+      .limit(1);
+    if (!next) await deleteTeam(tx, teamId);
+    else if (next.role !== "owner") {
+      await tx
+        .update(teamMembers)
+        .set({ role: "owner" })
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, next.userId)));
+    }
+  }
+}
