@@ -84,6 +84,18 @@ export const newInviteSchema = z.object({
 });
 export type NewInvite = z.infer<typeof newInviteSchema>;
 
+/** An invite link still open, as its team's owners see it (never its token, which is kept nowhere). */
+export const openInviteSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  uses: z.number().int(),
+  maxUses: z.number().int(),
+  /** The owner who made it; null once their account is gone. */
+  createdBy: z.string().nullable(),
+});
+export type OpenInvite = z.infer<typeof openInviteSchema>;
+
 /** What opening an invite link answers: the team, and whether the member joined just now. */
 export const joinedTeamSchema = z.object({ joined: z.boolean(), team: teamSummarySchema });
 export type JoinedTeam = z.infer<typeof joinedTeamSchema>;

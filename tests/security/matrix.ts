@@ -355,6 +355,10 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/teams/${s.team.slug}`,
     expect: ownerOnly(204, 403, 404),
   },
+  "GET /api/teams/{slug}/invites": {
+    url: (s) => `/api/teams/${s.team.slug}/invites`,
+    expect: ownerOnly(200, 403, 404),
+  },
   "POST /api/teams/{slug}/invites": {
     url: (s) => `/api/teams/${s.team.slug}/invites`,
     expect: ownerOnly(201, 403, 404),

@@ -122,8 +122,9 @@ const READS = new Set([
   "robotsTxt",
   // settings: asking the member who they are again
   "createReauth",
-  // teams: a member's teams, and one as its members see it
+  // teams: a member's teams, one as its members see it, and its open invite links
   "listMyTeams",
+  "openInvites",
   "teamAsSeenBy",
 ]);
 

@@ -1,8 +1,14 @@
 // The only ways a team leaves the server: in a member's list, whole for its members, a new invite
 // link, and what joining by one answers.
-import type { JoinedTeam, NewInvite, Team, TeamSummary } from "../../../contract/teams.ts";
+import type {
+  JoinedTeam,
+  NewInvite,
+  OpenInvite,
+  Team,
+  TeamSummary,
+} from "../../../contract/teams.ts";
 import type { TeamInviteRow } from "../../db/schema.ts";
-import type { Membership, MyTeamRow, TeamMemberRow } from "./service.ts";
+import type { Membership, MyTeamRow, OpenInviteRow, TeamMemberRow } from "./service.ts";
 
 export function presentTeamSummary({ team, role, memberCount }: MyTeamRow): TeamSummary {
   return {
@@ -46,6 +52,17 @@ export function presentNewInvite(
     id: invite.id,
     url: `${appOrigin}/invites/${token}`,
     expiresAt: invite.expiresAt.toISOString(),
+  };
+}
+
+export function presentOpenInvite({ invite, createdBy }: OpenInviteRow): OpenInvite {
+  return {
+    id: invite.id,
+    createdAt: invite.createdAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+    uses: invite.uses,
+    maxUses: invite.maxUses,
+    createdBy,
   };
 }
 

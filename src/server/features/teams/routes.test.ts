@@ -71,6 +71,7 @@ describe("teams", () => {
     const before = await stateOf(row.id);
     const calls = [
       post("/api/teams", {}, { name: "Anonymous" }),
+      get(`/api/teams/${row.slug}/invites`),
       get("/api/teams"),
       get(`/api/teams/${row.slug}`),
       put(`/api/teams/${row.slug}`, {}, { name: "Renamed" }),
@@ -347,6 +348,40 @@ describe("invite links", () => {
       createdBy: owner.user.id,
     });
     expect(JSON.stringify(row2)).not.toContain(token);
+  });
+
+  it("that are still open are listed for owners, newest first, without their tokens", async () => {
+    const { team: row, owner, teammate } = await team();
+    const made = await post(`/api/teams/${row.slug}/invites`, owner.headers);
+    const older = await invite(row.id, {
+      uses: 3,
+      createdAt: new Date(Date.now() - 60_000),
+      createdBy: owner.user.id,
+    });
+    await invite(row.id, { expiresAt: new Date(Date.now() - 1000) });
+    await invite(row.id, { uses: 50 });
+    await invite(row.id, { revokedAt: new Date() });
+    const listed = await get(`/api/teams/${row.slug}/invites`, owner.headers);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      {
+        id: made.json().id,
+        createdAt: expect.any(String),
+        expiresAt: made.json().expiresAt,
+        uses: 0,
+        maxUses: 50,
+        createdBy: owner.user.username,
+      },
+      expect.objectContaining({ id: older.row.id, uses: 3, createdBy: owner.user.username }),
+    ]);
+    expect(listed.body).not.toContain(new URL(made.json().url).pathname.split("/")[2]);
+    const asMember = await get(`/api/teams/${row.slug}/invites`, teammate.headers);
+    expect([asMember.statusCode, asMember.json()]).toEqual([
+      403,
+      { message: teamMessages.ownersOnly },
+    ]);
+    const outsider = await member();
+    expect((await get(`/api/teams/${row.slug}/invites`, outsider.headers)).statusCode).toBe(404);
   });
 
   it("let a signed-in member join as a member, once", async () => {

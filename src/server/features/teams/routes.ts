@@ -9,6 +9,7 @@ import {
   inviteTokenParam,
   joinedTeamSchema,
   newInviteSchema,
+  openInviteSchema,
   teamInputSchema,
   teamMessages,
   teamSchema,
@@ -33,10 +34,11 @@ import { requireUser } from "../../plugins/session.ts";
 import {
   presentJoinedTeam,
   presentNewInvite,
+  presentOpenInvite,
   presentTeam,
   presentTeamSummary,
 } from "./presenter.ts";
-import { listMyTeams, teamAsSeenBy } from "./service.ts";
+import { listMyTeams, openInvites, teamAsSeenBy } from "./service.ts";
 
 const slugParams = z.object({ slug: teamSlugParam });
 
@@ -73,6 +75,12 @@ const schemas = {
     summary: "Delete a team, its memberships and invite links (owners only)",
     params: slugParams,
     response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) },
+  },
+  invites: {
+    tags,
+    summary: "A team's invite links that still let people join, newest first (owners only)",
+    params: slugParams,
+    response: { 200: z.array(openInviteSchema), ...errorResponses(400, 401, 403, 404) },
   },
   invite: {
     tags,
@@ -139,6 +147,10 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     await deleteTeam(as(requireUser(request)), request.params.slug);
     return reply.status(204).send(null);
   });
+
+  app.get("/teams/:slug/invites", { schema: schemas.invites }, async (request) =>
+    (await openInvites(db, request.params.slug, requireUser(request).id)).map(presentOpenInvite),
+  );
 
   app.post(
     "/teams/:slug/invites",

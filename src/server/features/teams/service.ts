@@ -1,7 +1,7 @@
 // Teams: creating and finding them by slug (whatever its case), who belongs and as what, invite
 // links (only their SHA-256 is kept), joining by one, and leaving or being removed. A team always
 // has an owner; a deactivated member counts as no member while deactivated.
-import { aliasedTable, and, asc, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { limits } from "../../../contract/limits.ts";
 import { type TeamRole, teamMessages, teamSlugBase } from "../../../contract/teams.ts";
 import type { Executor } from "../../db/client.ts";
@@ -191,6 +191,28 @@ export async function createInvite(
   if (!invite) throw new Error("insert returned no row");
   return { invite, token };
 }
+
+/**
+ * The team's invite links that still let people join, newest first, with who made each: its
+ * owners' only (403 to members, 404 to anyone else).
+ */
+export async function openInvites(db: Executor, slug: string, userId: number) {
+  const { team } = await requireOwner(db, slug, userId);
+  return db
+    .select({ invite: teamInvites, createdBy: users.username })
+    .from(teamInvites)
+    .leftJoin(users, eq(users.id, teamInvites.createdBy))
+    .where(
+      and(
+        eq(teamInvites.teamId, team.id),
+        isNull(teamInvites.revokedAt),
+        gt(teamInvites.expiresAt, sql`now()`),
+        lt(teamInvites.uses, teamInvites.maxUses),
+      ),
+    )
+    .orderBy(desc(teamInvites.createdAt), desc(teamInvites.id));
+}
+export type OpenInviteRow = Awaited<ReturnType<typeof openInvites>>[number];
 
 /** Revokes one of the team's invite links (again: no change); another team's is a 404. */
 export async function revokeInvite(tx: Executor, teamId: number, inviteId: number) {
