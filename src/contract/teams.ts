@@ -15,6 +15,7 @@ export const teamMessages = {
   inviteLinkNotFound: "Invite link not found",
   inviteGone:
     "This invite link has expired or can no longer be used. Ask a team owner for a new one.",
+  busy: "Many teams are being created with this name right now. Please try again.",
   tooManyWrites: "You're changing teams quickly. Please wait a minute and try again.",
 } as const;
 
@@ -41,7 +42,8 @@ export const inviteTokenParam = text().max(200);
  * title gives its slug, shortened, or "team" when the name gives none.
  */
 export function teamSlugBase(name: string): string {
-  const slug = slugify(name).slice(0, limits.teamSlugMax).replace(/-+$/, "");
+  // Lowercased again: a compatibility character (ℌ, say) may decompose to a capital.
+  const slug = slugify(name).toLowerCase().slice(0, limits.teamSlugMax).replace(/-+$/, "");
   return slug === "" ? "team" : slug;
 }
 

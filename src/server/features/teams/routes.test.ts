@@ -128,10 +128,10 @@ describe("teams", () => {
     await buildTeam(t.database, { name: "Growth", slug: "Growth" });
     await buildTeam(t.database, { name: "Growth", slug: "growth-2" });
     const slugs = [];
-    for (const name of ["growth", "GROWTH", "Gröwth"]) {
+    for (const name of ["growth", "GROWTH", "Gröwth", "𝐆rowth"]) {
       slugs.push((await post("/api/teams", creator.headers, { name })).json().slug);
     }
-    expect(slugs).toEqual(["growth-3", "growth-4", "growth-5"]);
+    expect(slugs).toEqual(["growth-3", "growth-4", "growth-5", "growth-6"]);
     const emoji = await post("/api/teams", creator.headers, { name: "🚀🚀" });
     expect(emoji.json().slug).toMatch(/^team(-\d+)?$/);
   });

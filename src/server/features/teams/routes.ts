@@ -50,7 +50,7 @@ const schemas = {
     summary: "Create a team; the signed-in member is its owner",
     description: "Its slug is made from its name, with a suffix when another team has it.",
     body: teamInputSchema,
-    response: { 201: teamSchema, ...errorResponses(400, 401, 429) },
+    response: { 201: teamSchema, ...errorResponses(400, 401, 409, 429) },
   },
   list: {
     tags,

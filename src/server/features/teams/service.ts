@@ -33,6 +33,9 @@ const memberCount = sql<number>`(
   select count(*)::int from ${teamMembers} inner join ${users} on ${activeMember}
   where ${teamMembers.teamId} = ${teams.id})`;
 
+/** How many times a new team looks again for a free slug that teams made meanwhile took. */
+const SLUG_TRIES = 5;
+
 /** Slugs taken by other teams that `base` or `base-N` would collide with. */
 async function takenSlugs(tx: Executor, base: string): Promise<Set<string>> {
   const rows = await tx
@@ -58,7 +61,7 @@ function freeSlug(base: string, taken: Set<string>): string {
  */
 export async function createTeam(tx: Executor, ownerId: number, name: string): Promise<TeamRow> {
   const base = teamSlugBase(name);
-  for (;;) {
+  for (let tries = 0; tries < SLUG_TRIES; tries += 1) {
     const slug = freeSlug(base, await takenSlugs(tx, base));
     const [team] = await tx.insert(teams).values({ name, slug }).onConflictDoNothing().returning();
     if (team) {
@@ -66,6 +69,7 @@ export async function createTeam(tx: Executor, ownerId: number, name: string): P
       return team;
     }
   }
+  throw conflict(teamMessages.busy);
 }
 
 /** The team of this slug (any case) with the member's role in it; null when they are not in it. */
