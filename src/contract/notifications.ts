@@ -36,8 +36,18 @@ export const notificationSchema = z.object({
   annotationStatus: annotationStatusSchema.nullable(),
   prismTitle: z.string(),
   prismOwnerUsername: z.string(),
+  /**
+   * What was written, so that a decision needs no second page: the first words of the response
+   * (of the owner's reply, for a reply), and of the passage it answers (of the response, for a
+   * reply); null for a heart.
+   */
+  quote: z.string().nullable(),
+  passage: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** How much of a response, and of its passage, a notification quotes. */
+export const notificationExcerpt = { quote: 140, passage: 80 } as const;
 
 /** The unread count, and how many a mark-all-read changed. */
 export const notificationCountSchema = z.object({ count: z.number().int() });

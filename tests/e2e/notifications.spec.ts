@@ -69,6 +69,9 @@ test("the owner's open page learns of hearts and responses live, and approves fr
   const tray = page.getByRole("dialog", { name: "Notifications" });
   await expect(tray.getByText("Visiting Val")).toBeVisible();
   await expect(tray.getByText("added an annotation to your Prism")).toBeVisible();
+  // What was written, and the passage it answers: the owner decides from here.
+  await expect(tray.getByText("“Same. Afternoons are for talking.”")).toBeVisible();
+  await expect(tray.getByText("on “before noon”")).toBeVisible();
   await expect(tray.getByText("Someone")).toBeVisible();
   await expect(tray.getByText("liked your Prism")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -299,6 +302,10 @@ test("a response stays open to a decision on /notifications after the bell marke
   await page.goto("/notifications");
   const items = page.getByRole("main").getByRole("listitem");
   await expect(items).toHaveCount(2);
+  // Each line quotes its response and passage: which one to reject needs no second page.
+  await expect(items.first()).toContainText("“About \"door closed\".”");
+  await expect(items.first()).toContainText("on “door closed”");
+  await expect(items.last()).toContainText("on “before noon”");
   await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Approve Annotation" })).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Reject Annotation" })).toHaveCount(2);

@@ -237,10 +237,36 @@ describe("bidi controls", () => {
           annotationStatus: null,
           prismTitle: spoof("Mornings"),
           prismOwnerUsername: "ada",
+          quote: null,
+          passage: null,
         },
       }),
     );
     expect(markup).toContain(`<bdi class="font-medium">${spoof("Grace")}</bdi> liked your Prism`);
     expect(markup).toContain(`&quot;<bdi>${spoof("Mornings")}</bdi>&quot;`);
+    // A response's words and its passage, each isolated from the words around them.
+    const response = renderToStaticMarkup(
+      createElement(NotificationText, {
+        notification: {
+          id: 2,
+          userId: 1,
+          prismId: 1,
+          type: "annotation",
+          actorName: "Grace",
+          actorCount: 1,
+          actors: ["Grace"],
+          read: false,
+          createdAt: new Date().toISOString(),
+          annotationId: 1,
+          annotationStatus: "pending",
+          prismTitle: "Mornings",
+          prismOwnerUsername: "ada",
+          quote: spoof("Agreed"),
+          passage: spoof("deep work"),
+        },
+      }),
+    );
+    expect(response).toContain(`“<bdi>${spoof("Agreed")}</bdi>”`);
+    expect(response).toContain(`on “<bdi>${spoof("deep work")}</bdi>”`);
   });
 });

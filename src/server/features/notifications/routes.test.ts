@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { notificationExcerpt } from "../../../contract/notifications.ts";
 import { notifications } from "../../db/schema.ts";
 import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../../test/builders.ts";
 import { asSent, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
@@ -89,6 +90,8 @@ describe("notifications", () => {
       annotationStatus: null,
       prismTitle: "Evenings",
       prismOwnerUsername: owner.username,
+      quote: null,
+      passage: null,
     });
     expect(items[1]).toMatchObject({ prismTitle: "Mornings", actorName: tieHigh.actorName });
     expect(items[2]).toMatchObject({ type: "annotation" });
@@ -269,6 +272,41 @@ describe("notifications", () => {
     expect(statusOf(heart.id)).toBeNull();
     const read = await post(`/api/notifications/${aboutPending.id}/read`, headers);
     expect(read.json()).toMatchObject({ read: true, annotationStatus: "pending" });
+  });
+
+  it("quotes the first words of a response and of its passage, on one line; a reply's words and the response", async () => {
+    const scene = await ownerWithPrism();
+    const { prism, headers } = scene;
+    const long = `${"word ".repeat(40)}end`;
+    const response = await buildAnnotation(t.database, {
+      prismId: prism.id,
+      selectedText: "Mornings are\nfor deep work",
+      annotationText: long,
+    });
+    const answered = await buildAnnotation(t.database, {
+      prismId: prism.id,
+      annotationText: "Same here",
+      replyText: "Glad it helps",
+    });
+    const aboutResponse = await notify(scene, { type: "annotation", annotationId: response.id });
+    const aboutReply = await notify(scene, { type: "reply", annotationId: answered.id });
+    const heart = await notify(scene);
+
+    const items = (await get("/api/notifications", headers)).json() as {
+      id: number;
+      quote: string | null;
+      passage: string | null;
+    }[];
+    const quoted = (id: number) => {
+      const item = items.find((each) => each.id === id);
+      return { quote: item?.quote, passage: item?.passage };
+    };
+    const cut = quoted(aboutResponse.id);
+    expect(cut.passage).toBe("Mornings are for deep work");
+    expect(cut.quote).toMatch(/^word word .*word…$/);
+    expect(cut.quote?.length).toBeLessThanOrEqual(notificationExcerpt.quote + 1);
+    expect(quoted(aboutReply.id)).toEqual({ quote: "Glad it helps", passage: "Same here" });
+    expect(quoted(heart.id)).toEqual({ quote: null, passage: null });
   });
 
   it("names actors as the page shows them: members by display name, else full name", async () => {

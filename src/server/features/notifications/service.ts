@@ -143,6 +143,9 @@ function selectLines(db: Executor, which: SQL | undefined) {
       prismTitle: prisms.title,
       prismOwnerUsername: users.username,
       annotationStatus: annotations.status,
+      selectedText: annotations.selectedText,
+      annotationText: annotations.annotationText,
+      replyText: annotations.replyText,
     })
     .from(notifications)
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))

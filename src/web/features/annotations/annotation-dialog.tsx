@@ -20,6 +20,7 @@ import { copyLink } from "../../lib/clipboard.ts";
 import { useCoarsePointer } from "../../lib/pointer.ts";
 import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
+import { waitUntil } from "../../lib/wait.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { type SaveAnnotation, useCreateAnnotation } from "./annotation-queries.ts";
 import type { PersonCheckHandle } from "./person-check.tsx";
@@ -175,18 +176,13 @@ function useReady<T>() {
   return ready;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * What a response without an account carries (see contract/person-check.ts): the check's proof,
  * the honeypot's value, and how long the form was open, once that is past the floor (a person
  * who sends sooner waits out the rest).
  */
 async function personCheckFields(check: PersonCheckHandle, honeypot: string, openedAt: number) {
-  const [altcha] = await Promise.all([
-    check.proof(),
-    wait(openedAt + limits.typingFloorMs - performance.now()),
-  ]);
+  const [altcha] = await Promise.all([check.proof(), waitUntil(openedAt + limits.typingFloorMs)]);
   return {
     altcha: altcha ?? undefined,
     website: honeypot || undefined,

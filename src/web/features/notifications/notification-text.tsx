@@ -1,5 +1,5 @@
 // One line of notifications in words: "{actor} liked your Prism "{title}"", "{actor} and 12 others
-// liked your Prism "{title}"", and when.
+// liked your Prism "{title}"", the first words of a response and of its passage, and when.
 import type { Notification } from "../../../contract/notifications.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 
@@ -29,6 +29,17 @@ export function NotificationText({ notification }: { notification: Notification 
           "<bdi>{notification.prismTitle}</bdi>"
         </span>
       </span>
+      {/* What was written, so that a decision needs no second page. */}
+      {notification.quote !== null ? (
+        <span className="mt-1 line-clamp-3 block">
+          “<bdi>{notification.quote}</bdi>”
+        </span>
+      ) : null}
+      {notification.passage !== null ? (
+        <span className="line-clamp-2 block text-xs text-muted-foreground">
+          on “<bdi>{notification.passage}</bdi>”
+        </span>
+      ) : null}
       <RelativeTime iso={notification.createdAt} className="block text-xs text-muted-foreground" />
     </>
   );
