@@ -39,7 +39,7 @@ test("a new hire opens an invite link, creates an account from it, and joins", a
 
   await expect(page).toHaveURL(path);
   await expect(page.getByText("You joined Design Ops.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to Design Ops" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Go to the team" })).toHaveAttribute(
     "href",
     `/teams/${slug}`,
   );

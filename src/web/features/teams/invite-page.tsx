@@ -59,7 +59,7 @@ function Join({ token }: { token: string }) {
       <SuccessPanel
         icon={Users}
         message={joined ? `You joined ${team.name}.` : `You are already a member of ${team.name}.`}
-        action={{ label: `Go to ${team.name}`, to: `/teams/${encodeURIComponent(team.slug)}` }}
+        action={{ label: "Go to the team", to: `/teams/${encodeURIComponent(team.slug)}` }}
       />
     );
   }
