@@ -120,10 +120,18 @@ export const auditActions = [
   "prism.restore",
   "annotation.status",
   "annotation.delete",
+  "team.create",
+  "team.rename",
+  "team.delete",
+  "team.invite",
+  "team.revoke-invite",
+  "team.join",
+  "team.leave",
+  "team.remove-member",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-const auditTargetTypes = ["user", "prism", "annotation"] as const;
+const auditTargetTypes = ["user", "prism", "annotation", "team"] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** The facts of a target before or after an action: flat, readable values. */

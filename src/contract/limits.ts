@@ -65,6 +65,16 @@ export const limits = {
   typingFloorMs: 2000,
   /** The longest time a form is said to have been open (a day); a longer one says a day. */
   typingMsMax: 24 * 60 * 60 * 1000,
+  /** A team's name. */
+  teamNameMax: 60,
+  /** A team's slug, made from its name (a suffix on a collision may add a few characters). */
+  teamSlugMax: 40,
+  /** How long an invite link lets people join a team. */
+  inviteDays: 7,
+  /** How many people may join a team by one invite link. */
+  inviteUsesMax: 50,
+  /** A member's changes to teams a minute (create, rename, delete, invite, revoke, join, remove). */
+  teamWritesPerMinute: 60,
   pageSize: 10,
   pageSizeMax: 50,
   /** The largest id (ids are 32-bit integers). */
@@ -89,6 +99,7 @@ const reservedUsernames = new Set([
   "favicon.ico",
   "forgot-password",
   "help",
+  "invites",
   "login",
   "logout",
   "notifications",
@@ -107,6 +118,7 @@ const reservedUsernames = new Set([
   "signup",
   "sitemap.xml",
   "static",
+  "teams",
   "terms",
   "terms-privacy",
   "unsubscribe",

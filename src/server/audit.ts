@@ -1,5 +1,5 @@
-// The audit log: every admin action, and every decision of an owner's review queue, is written
-// inside the transaction of the act it records.
+// The audit log: every admin action, every decision of an owner's review queue, and every change
+// to a team, is written inside the transaction of the act it records.
 import type { AuditAction, AuditTargetType, AuditValues } from "../contract/catalyst.ts";
 import { excerpt } from "../contract/excerpt.ts";
 import type { Executor } from "./db/client.ts";

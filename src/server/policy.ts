@@ -2,6 +2,7 @@
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { AnnotationStatus, AuthorStatus } from "../contract/annotations.ts";
 import { respondersAdmit } from "../contract/responders.ts";
+import type { TeamRole } from "../contract/teams.ts";
 import type { Viewer } from "./actors.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "./db/schema.ts";
 
@@ -129,4 +130,17 @@ export function annotationsVisibleTo(viewer: Viewer): SQL {
   }
   if (viewer.visitorHash) clauses.push(eq(annotations.visitorHash, viewer.visitorHash));
   return or(...clauses) ?? sql`false`;
+}
+
+/** A team's owners run it: rename it, invite people, remove members, delete it. */
+export function canRunTeam(role: TeamRole): boolean {
+  return role === "owner";
+}
+
+/** Owners remove anyone from their team; a member may remove themselves (leave). */
+export function canRemoveTeamMember(
+  actor: { id: number; role: TeamRole },
+  userId: number,
+): boolean {
+  return canRunTeam(actor.role) || actor.id === userId;
 }

@@ -61,8 +61,25 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
   const owner = await signIn(page, longMember(true));
   await addLongData(database, owner, responder);
 
+  // A team of the longest name, one unbroken word, and an invite link to it.
+  const longTeam = "T".repeat(60);
+  const headers = { origin: ORIGIN };
+  const team = await page.request.post("/api/teams", { data: { name: longTeam }, headers });
+  const invite = await page.request.post(`/api/teams/${(await team.json()).slug}/invites`, {
+    headers,
+  });
+  const invitePath = new URL((await invite.json()).url).pathname;
+
   // The pages of routes.tsx, as a signed-in admin with the longest names sees them.
   const pages: [path: string, ready: () => Promise<void>][] = [
+    [
+      invitePath,
+      () => expect(page.getByText(`You are already a member of ${longTeam}.`)).toBeVisible(),
+    ],
+    [
+      "/invites/not-a-link",
+      () => expect(page.getByRole("link", { name: "Go to your page" })).toBeVisible(),
+    ],
     ["/", () => h1(page, /Say who you are/)],
     ["/profile", () => expect(page.getByLabel("First name")).not.toHaveValue("")],
     [
@@ -136,6 +153,7 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
   const guest = await visitor.newPage();
   const signedOut: [path: string, ready: () => Promise<void>][] = [
     ["/sign-in", () => h1(guest, "Welcome back")],
+    [invitePath, () => expect(guest.getByRole("link", { name: "Create account" })).toBeVisible()],
     ["/auth?tab=register", () => h1(guest, "Join Prism")],
     ["/auth/callback?error=google-auth-failed", () => h1(guest, "Authentication Failed")],
     ["/forgot-password", () => h1(guest)],

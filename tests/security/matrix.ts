@@ -7,9 +7,12 @@ import type { Database } from "../../src/server/db/client.ts";
 import { hashToken, newToken } from "../../src/server/security/tokens.ts";
 import {
   buildAnnotation,
+  buildInvite,
   buildNotification,
   buildPrism,
   buildResetToken,
+  buildTeam,
+  buildTeamMember,
   buildUser,
 } from "../../src/server/test/builders.ts";
 import { signIn, TEST_ORIGIN, TEST_PASSWORD } from "../../src/server/test/helpers.ts";
@@ -36,13 +39,34 @@ export async function scene(database: Database) {
   });
   const resetToken = newToken();
   await buildResetToken(database, { userId: owner.id, tokenHash: hashToken(resetToken) });
+  // A team the owner runs and the member belongs to; the admin is not in it.
+  const team = await buildTeam(database);
+  await buildTeamMember(database, { teamId: team.id, userId: owner.id, role: "owner" });
+  await buildTeamMember(database, { teamId: team.id, userId: member.id });
+  const inviteToken = newToken();
+  const invite = await buildInvite(database, {
+    teamId: team.id,
+    tokenHash: hashToken(inviteToken),
+  });
   const headers: Record<Role, Record<string, string>> = {
     anonymous: {},
     member: await signIn(database, member),
     owner: await signIn(database, owner),
     admin: await signIn(database, admin),
   };
-  return { owner, prism, annotation, statusToken, notification, resetToken, headers };
+  return {
+    owner,
+    member,
+    prism,
+    annotation,
+    statusToken,
+    notification,
+    resetToken,
+    team,
+    invite,
+    inviteToken,
+    headers,
+  };
 }
 export type Scene = Awaited<ReturnType<typeof scene>>;
 
@@ -61,11 +85,11 @@ const signedIn = (status: number) => ({
   owner: status,
   admin: status,
 });
-const ownerOnly = (status: number, others = 403) => ({
+const ownerOnly = (status: number, others = 403, admin = others) => ({
   anonymous: 401,
   member: others,
   owner: status,
-  admin: others,
+  admin,
 });
 const adminOnly = (status: number) => ({ anonymous: 401, member: 403, owner: 403, admin: status });
 
@@ -339,6 +363,45 @@ export const matrix: Record<string, Row> = {
   "GET /api/explore/users": { expect: everyone(200) },
   "GET /api/explore/prisms": { expect: everyone(200) },
   "GET /api/events": { expect: everyone(200) },
+  // Teams: the owner runs the scene's team, the member belongs to it, the admin is not in it
+  // (a team answers 404 to anyone outside it, admins too); a member is told 403.
+  "POST /api/teams": { body: () => ({ name: "Matrix team" }), expect: signedIn(201) },
+  "GET /api/teams": { expect: signedIn(200) },
+  "GET /api/teams/{slug}": {
+    url: (s) => `/api/teams/${s.team.slug}`,
+    expect: { anonymous: 401, member: 200, owner: 200, admin: 404 },
+  },
+  "PUT /api/teams/{slug}": {
+    url: (s) => `/api/teams/${s.team.slug}`,
+    body: () => ({ name: "Renamed" }),
+    expect: ownerOnly(200, 403, 404),
+  },
+  "DELETE /api/teams/{slug}": {
+    url: (s) => `/api/teams/${s.team.slug}`,
+    expect: ownerOnly(204, 403, 404),
+  },
+  "GET /api/teams/{slug}/invites": {
+    url: (s) => `/api/teams/${s.team.slug}/invites`,
+    expect: ownerOnly(200, 403, 404),
+  },
+  "POST /api/teams/{slug}/invites": {
+    url: (s) => `/api/teams/${s.team.slug}/invites`,
+    expect: ownerOnly(201, 403, 404),
+  },
+  "DELETE /api/teams/{slug}/invites/{id}": {
+    url: (s) => `/api/teams/${s.team.slug}/invites/${s.invite.id}`,
+    expect: ownerOnly(204, 403, 404),
+  },
+  // The member removes themselves (leaves); the owner removes them.
+  "DELETE /api/teams/{slug}/members/{username}": {
+    url: (s) => `/api/teams/${s.team.slug}/members/${s.member.username}`,
+    expect: { anonymous: 401, member: 204, owner: 204, admin: 404 },
+  },
+  // Already in the team, the member and owner stay as they are; the admin joins.
+  "POST /api/invites/{token}": {
+    url: (s) => `/api/invites/${s.inviteToken}`,
+    expect: signedIn(200),
+  },
   "GET /auth/google": { expect: everyone(302) },
   "GET /auth/google/callback": { expect: everyone(302) },
 };

@@ -14,6 +14,7 @@ import {
 import { uncountHeartsOf } from "../features/hearts/service.ts";
 import { forgetNotificationsBy } from "../features/notifications/service.ts";
 import { mailEmailChanged, updateProfile as writeProfile } from "../features/settings/service.ts";
+import { handOverTeamsOf } from "../features/teams/service.ts";
 import { deleteUser, usernamesOf } from "../features/users/service.ts";
 import { refreshTop } from "./prisms.ts";
 import { commit, type MailingWrite, type Recorder, type WriteContext } from "./write.ts";
@@ -47,7 +48,9 @@ export async function updateProfile(
 /**
  * Deletes the member's account. Their prisms go (with those prisms' hearts, annotations and
  * notifications, by cascade), as do their hearts on other prisms (the counts corrected first),
- * their annotations elsewhere, their notifications and sessions; every page that changed hears.
+ * their annotations elsewhere, their notifications and sessions; a team they were the last owner
+ * of passes to another of its members, or goes when nobody else is in it. Every page that changed
+ * hears.
  */
 export function deleteAccount(write: WriteContext<Pick<UserRow, "id">>): Promise<void> {
   const userId = write.actor.id;
@@ -55,6 +58,7 @@ export function deleteAccount(write: WriteContext<Pick<UserRow, "id">>): Promise
     const recounted = await uncountHeartsOf(tx, userId);
     const annotated = await prismsAnnotatedBy(tx, userId);
     const notifiedUserIds = await forgetNotificationsBy(tx, userId);
+    await handOverTeamsOf(tx, userId);
     const { username } = await deleteUser(tx, userId);
 
     // Other members' prisms whose hearts or annotations changed (the member's own went with them).

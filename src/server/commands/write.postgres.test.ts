@@ -125,6 +125,10 @@ const READS = new Set([
   "robotsTxt",
   // settings: asking the member who they are again
   "createReauth",
+  // teams: a member's teams, one as its members see it, and its open invite links
+  "listMyTeams",
+  "openInvites",
+  "teamAsSeenBy",
 ]);
 
 /** Write routes that change no data, so call no command. */

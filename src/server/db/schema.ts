@@ -39,6 +39,8 @@ export const notificationType = pgEnum("notification_type", [
 export const emailNotifications = pgEnum("email_notifications", ["immediately", "daily", "never"]);
 /** Who may respond to a prism: anyone, signed-in members only, or no one. */
 export const prismResponders = pgEnum("prism_responders", ["anyone", "members", "no-one"]);
+/** A member's part in a team: its owners run it (rename, invite, remove, delete); members belong. */
+export const teamRole = pgEnum("team_role", ["owner", "member"]);
 
 export const users = pgTable(
   "users",
@@ -401,6 +403,71 @@ export const passwordResetTokens = pgTable(
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * Teams: members who read each other's pages together. The slug (the team's address,
+ * `/teams/{slug}`) is made from its name when it is created and stays when it is renamed, so that
+ * links keep working; it is unique whatever its case.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("teams_slug_lower_idx").on(sql`lower(${t.slug})`)],
+);
+
+/**
+ * Who belongs to a team, and as what. A deactivated member's row stays (they are back when
+ * reactivated) but they count as no member while deactivated.
+ */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: id(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: teamRole("role").notNull().default("member"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_members_team_user_idx").on(t.teamId, t.userId),
+    // A member's teams, and whether two members share one.
+    index("team_members_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A team's invite links: only the SHA-256 of each link's token is kept. A link lets people join
+ * until it expires, is revoked, or has been used `max_uses` times.
+ */
+export const teamInvites = pgTable(
+  "team_invites",
+  {
+    id: id(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    uses: integer("uses").notNull().default(0),
+    maxUses: integer("max_uses").notNull().default(50),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("team_invites_team_idx").on(t.teamId),
+    check("team_invites_uses", sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
 export const contactMessages = pgTable("contact_messages", {
   id: id(),
   name: text("name").notNull(),
@@ -453,4 +520,6 @@ export const auditLog = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type PrismRow = typeof prisms.$inferSelect;
 export type PrismRevisionRow = typeof prismRevisions.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+export type TeamInviteRow = typeof teamInvites.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

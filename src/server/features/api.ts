@@ -21,6 +21,7 @@ import { personCheckRoutes } from "./person-check/routes.ts";
 import { prismsReadRoutes, prismsWriteRoutes } from "./prisms/routes.ts";
 import { resonanceRoutes } from "./resonance/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
+import { teamsRoutes } from "./teams/routes.ts";
 import { usersRoutes } from "./users/routes.ts";
 
 export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
@@ -46,4 +47,5 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   catalystWrites,
   emailRoutes,
   resonanceRoutes,
+  teamsRoutes,
 ];

@@ -7,6 +7,9 @@ import {
   passwordResetTokens,
   prismHearts,
   prisms,
+  teamInvites,
+  teamMembers,
+  teams,
   users,
 } from "../db/schema.ts";
 import { hashPassword } from "../security/passwords.ts";
@@ -101,6 +104,35 @@ export function buildResetToken(
   return insert(database, passwordResetTokens, {
     tokenHash: `token-${sequence}`,
     expiresAt,
+    ...overrides,
+  });
+}
+
+/** A team with a unique name and slug, and no members yet. */
+export function buildTeam(database: Database, overrides: Overrides<typeof teams> = {}) {
+  sequence += 1;
+  return insert(database, teams, {
+    name: `Team ${sequence}`,
+    slug: `team-${sequence}-${process.pid}`,
+    ...overrides,
+  });
+}
+
+/** A member of a team, as a member unless a role is given. */
+export const buildTeamMember = (
+  database: Database,
+  overrides: Overrides<typeof teamMembers, "teamId" | "userId">,
+) => insert(database, teamMembers, overrides);
+
+/** An invite link to a team, valid for 7 days with 50 uses; its hash is a made-up one. */
+export function buildInvite(
+  database: Database,
+  overrides: Overrides<typeof teamInvites, "teamId">,
+) {
+  sequence += 1;
+  return insert(database, teamInvites, {
+    tokenHash: `invite-${sequence}`,
+    expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
     ...overrides,
   });
 }

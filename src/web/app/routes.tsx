@@ -58,6 +58,7 @@ const ResponseStatusPage = lazyPage(
   "ResponseStatusPage",
 );
 const ReviewPage = lazyPage("../features/annotations/review-page.tsx", "ReviewPage");
+const InvitePage = lazyPage("../features/teams/invite-page.tsx", "InvitePage");
 const UnsubscribePage = lazyPage("../features/email/unsubscribe-page.tsx", "UnsubscribePage");
 const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
 const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
@@ -165,6 +166,11 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     path: "/reset-password",
     head: { title: "Reset password | Prism" },
     element: <ResetPasswordPage />,
+  },
+  {
+    path: "/invites/:token",
+    head: { title: "Join a team | Prism", robots: privatePage },
+    element: <InvitePage />,
   },
   {
     path: "/unsubscribe",

@@ -72,6 +72,8 @@ describe("POST /api/register", () => {
     ["username", { username: "sign-in" }, authMessages.usernameReserved],
     ["username", { username: "OEmbed" }, authMessages.usernameReserved],
     ["username", { username: "embed" }, authMessages.usernameReserved],
+    ["username", { username: "Teams" }, authMessages.usernameReserved],
+    ["username", { username: "invites" }, authMessages.usernameReserved],
     ["email", { email: "not-an-email" }, "Invalid email address"],
     ["firstName", { firstName: "  " }, "First name is required"],
     ["lastName", { lastName: "" }, "Last name is required"],

@@ -79,12 +79,16 @@ export function AuthPage({ mode }: { mode: Mode }) {
     navigate(destination, { replace: true });
   }
 
-  /** A new account starts on its own page, writing its first prism (wherever the form was). */
+  /**
+   * A new account starts on its own page, writing its first prism (wherever the form was), unless
+   * it was made to join a team by an invite link: then it goes back to the link, which joins.
+   */
   function registered(newUser: CurrentUser) {
     justSignedIn.current = true;
-    takeRememberedPage();
+    const remembered = takeRememberedPage();
     setCurrentUser(newUser);
-    navigate(`/${newUser.username}`, { replace: true, state: firstStepsState });
+    if (remembered?.startsWith("/invites/")) navigate(remembered, { replace: true });
+    else navigate(`/${newUser.username}`, { replace: true, state: firstStepsState });
   }
 
   const loginForm = useForm<LoginInput>({

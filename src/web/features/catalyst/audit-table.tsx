@@ -1,5 +1,5 @@
 // The Audit tab: who did what to whom, when, with the target's facts before and after: admins'
-// actions, and owners' decisions in their review queue.
+// actions, owners' decisions in their review queue, and changes to teams.
 import type { AuditAction, AuditEntry, AuditValues } from "../../../contract/catalyst.ts";
 import { DateTime } from "../../lib/format.tsx";
 import { CatalystTable, type Column } from "./catalyst-table.tsx";
@@ -16,6 +16,14 @@ const actionLabels: Record<AuditAction, string> = {
   "prism.restore": "Restored prism version",
   "annotation.status": "Set annotation status",
   "annotation.delete": "Deleted annotation",
+  "team.create": "Created team",
+  "team.rename": "Renamed team",
+  "team.delete": "Deleted team",
+  "team.invite": "Made team invite link",
+  "team.revoke-invite": "Revoked team invite link",
+  "team.join": "Joined team",
+  "team.leave": "Left team",
+  "team.remove-member": "Removed team member",
 };
 
 function Values({ values }: { values: AuditValues | null }) {

@@ -1,0 +1,165 @@
+// Teams: creating, renaming and deleting one, its invite links, joining by one, and leaving or
+// being removed. Each is one transaction that writes its line of the audit log; nothing a page
+// caches reads teams, so none announces an event.
+import type { TeamInput } from "../../contract/teams.ts";
+import { recordAudit } from "../audit.ts";
+import type { TeamInviteRow } from "../db/schema.ts";
+import {
+  createInvite as addInvite,
+  createTeam as addTeam,
+  countMembers,
+  joinByInvite,
+  type Membership,
+  type MyTeamRow,
+  removeMember,
+  deleteTeam as removeTeam,
+  requireMembership,
+  requireOwner,
+  revokeInvite as revoke,
+  renameTeam as setTeamName,
+  type TeamMemberRow,
+  teamMembersOf,
+} from "../features/teams/service.ts";
+import { commit, type WriteContext } from "./write.ts";
+
+/** A team with its members, as its members see it. */
+interface TeamView {
+  membership: Membership;
+  members: TeamMemberRow[];
+}
+
+/** The member creates a team and is its owner. */
+export function createTeam(write: WriteContext, input: TeamInput): Promise<TeamView> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const team = await addTeam(tx, actor.id, input.name);
+    await recordAudit(tx, actor, {
+      action: "team.create",
+      targetType: "team",
+      targetId: team.id,
+      target: team.name,
+      after: { name: team.name, slug: team.slug },
+    });
+    return { membership: { team, role: "owner" }, members: await teamMembersOf(tx, team.id) };
+  });
+}
+
+/** An owner renames their team; its slug stays, so that links to it keep working. */
+export function renameTeam(write: WriteContext, slug: string, input: TeamInput): Promise<TeamView> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team, role } = await requireOwner(tx, slug, actor.id);
+    const renamed = await setTeamName(tx, team.id, input.name);
+    if (renamed.name !== team.name) {
+      await recordAudit(tx, actor, {
+        action: "team.rename",
+        targetType: "team",
+        targetId: team.id,
+        target: renamed.name,
+        before: { name: team.name },
+        after: { name: renamed.name },
+      });
+    }
+    return { membership: { team: renamed, role }, members: await teamMembersOf(tx, team.id) };
+  });
+}
+
+/** An owner deletes their team, its memberships and its invite links. */
+export function deleteTeam(write: WriteContext, slug: string): Promise<void> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team } = await requireOwner(tx, slug, actor.id);
+    const members = await countMembers(tx, team.id);
+    await removeTeam(tx, team.id);
+    await recordAudit(tx, actor, {
+      action: "team.delete",
+      targetType: "team",
+      targetId: team.id,
+      target: team.name,
+      before: { name: team.name, slug: team.slug, members },
+    });
+  });
+}
+
+/** An owner makes a new invite link to their team; its token is answered once, here. */
+export function createInvite(
+  write: WriteContext,
+  slug: string,
+): Promise<{ invite: TeamInviteRow; token: string }> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team } = await requireOwner(tx, slug, actor.id);
+    const created = await addInvite(tx, team.id, actor.id);
+    await recordAudit(tx, actor, {
+      action: "team.invite",
+      targetType: "team",
+      targetId: team.id,
+      target: team.name,
+      after: { invite: created.invite.id, expiresAt: created.invite.expiresAt.toISOString() },
+    });
+    return created;
+  });
+}
+
+/** An owner revokes one of their team's invite links: nobody joins by it any more. */
+export function revokeInvite(write: WriteContext, slug: string, inviteId: number): Promise<void> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team } = await requireOwner(tx, slug, actor.id);
+    const invite = await revoke(tx, team.id, inviteId);
+    await recordAudit(tx, actor, {
+      action: "team.revoke-invite",
+      targetType: "team",
+      targetId: team.id,
+      target: team.name,
+      after: { invite: invite.id, uses: invite.uses },
+    });
+  });
+}
+
+/**
+ * The member opens an invite link: they join its team as a member, or, already in it, stay as
+ * they are. Answers the team as their list shows it, and whether they joined just now.
+ */
+export function joinTeam(
+  write: WriteContext,
+  token: string,
+): Promise<{ team: MyTeamRow; joined: boolean }> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { membership, joined } = await joinByInvite(tx, token, actor.id);
+    if (joined) {
+      await recordAudit(tx, actor, {
+        action: "team.join",
+        targetType: "team",
+        targetId: membership.team.id,
+        target: membership.team.name,
+        after: { member: actor.username },
+      });
+    }
+    return {
+      team: { ...membership, memberCount: await countMembers(tx, membership.team.id) },
+      joined,
+    };
+  });
+}
+
+/**
+ * An owner removes a member (another owner included) from their team, or a member leaves it; the
+ * team's last owner can do neither.
+ */
+export function removeTeamMember(write: WriteContext, slug: string, username: string) {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team, role } = await requireMembership(tx, slug, actor.id);
+    const removed = await removeMember(tx, { id: actor.id, role }, team.id, username);
+    const leaving = removed.id === actor.id;
+    await recordAudit(tx, actor, {
+      action: leaving ? "team.leave" : "team.remove-member",
+      targetType: "team",
+      targetId: team.id,
+      target: team.name,
+      before: { member: removed.username },
+    });
+  });
+}
