@@ -107,7 +107,8 @@ export function PageHead({
       <meta property="og:image:height" content={String(socialImage.height)} />
       <meta property="og:image:alt" content={profile?.card.alt ?? brand} />
       {profile ? <meta property="profile:username" content={profile.username} /> : null}
-      {profile ? <Alternates origin={origin} profile={profile} /> : null}
+      {/* Read from the page as the server sends it (feed readers, other sites): no script needs them. */}
+      {import.meta.env.SSR && profile ? <Alternates origin={origin} profile={profile} /> : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={shareTitle} />
       <meta name="twitter:description" content={description} />
