@@ -359,6 +359,16 @@ describe("useViewsBeacon", () => {
 });
 
 describe("ThisWeekPanel", () => {
+  it("says a page has no readers yet, rather than showing rows of zeros", async () => {
+    const { browser: newcomer } = await server.member("quiet-week");
+    await addPrism(newcomer, "How I work");
+    useBrowser(newcomer);
+    renderWithQueries(<ThisWeekPanel onShowOnMap={vi.fn()} />);
+    const panel = await screen.findByRole("region", { name: "This week" });
+    await within(panel).findByText("No readers yet");
+    expect(panel.querySelector("dl")).toBeNull();
+  });
+
   it("shows this week against last, and opens a prism's most responded passage on the map", async () => {
     const { browser: weekOwner } = await server.member("week");
     const howIWork = await addPrism(weekOwner, "How I work");

@@ -3,8 +3,9 @@
 // map. Loaded only for the owner.
 import { Activity, Map as MapIcon } from "lucide-react";
 import { useId } from "react";
-import type { WeekCounts } from "../../../contract/resonance.ts";
+import type { ThisWeek, WeekCounts } from "../../../contract/resonance.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { LoadError } from "../../components/ui/load-error.tsx";
 import { responsesLabel } from "./passages.ts";
 import { useThisWeek } from "./resonance-queries.ts";
@@ -34,6 +35,10 @@ function lastWeekOf(stat: (typeof STATS)[number], week: WeekCounts): string {
     : `last week ${stat.count(week)}`;
 }
 
+/** Nothing this week or the week before: a new page, whose numbers would all be zero. */
+const isQuiet = ({ thisWeek, lastWeek }: ThisWeek) =>
+  [thisWeek, lastWeek].every((week) => STATS.every((stat) => stat.count(week) === 0));
+
 export function ThisWeekPanel({ onShowOnMap }: { onShowOnMap: (prismId: number) => void }) {
   const week = useThisWeek();
   const headingId = useId();
@@ -58,6 +63,12 @@ export function ThisWeekPanel({ onShowOnMap }: { onShowOnMap: (prismId: number) 
         <p role="status" className="mt-4 text-sm text-muted-foreground">
           Loading this week…
         </p>
+      ) : isQuiet(week.data) ? (
+        <EmptyState
+          className="mt-4 p-6"
+          title="No readers yet"
+          description="Share your page with your team: who reads it, hearts it and responds shows here each week."
+        />
       ) : (
         <>
           <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
