@@ -57,7 +57,7 @@ function MyTeams() {
           <Card className="flex flex-wrap items-baseline justify-between gap-2 p-4">
             <Link
               to={teamHref(team.slug)}
-              className="font-medium break-words underline-offset-4 hover:underline"
+              className="font-medium min-w-0 [overflow-wrap:anywhere] underline-offset-4 hover:underline"
             >
               {team.name}
             </Link>

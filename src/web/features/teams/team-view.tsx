@@ -47,7 +47,9 @@ function TeamView({ team }: { team: Team }) {
           Teams
         </Link>
       </p>
-      <h1 className="mt-1 text-3xl font-semibold tracking-tight break-words">{team.name}</h1>
+      <h1 className="mt-1 text-3xl font-semibold tracking-tight min-w-0 [overflow-wrap:anywhere]">
+        {team.name}
+      </h1>
       <p className="mt-2 text-muted-foreground">
         You are {owner ? "an owner" : "a member"} of this team · {team.members.length}{" "}
         {team.members.length === 1 ? "member" : "members"}
@@ -86,7 +88,7 @@ function MemberCard({
   return (
     <Card className="p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="min-w-0 font-medium break-words">
+        <h3 id={headingId} className="min-w-0 font-medium [overflow-wrap:anywhere]">
           <Link
             to={`/${encodeURIComponent(member.username)}`}
             className="underline-offset-4 hover:underline"
@@ -104,7 +106,7 @@ function MemberCard({
       ) : (
         <ul className="mt-2 grid gap-1" aria-label={`${name}'s prisms`}>
           {member.prisms.map((prism) => (
-            <li key={prism.id} className="break-words">
+            <li key={prism.id} className="min-w-0 [overflow-wrap:anywhere]">
               <Link
                 to={prismLink(member.username, prism.id)}
                 className="text-primary underline-offset-4 hover:underline"
@@ -200,7 +202,7 @@ function InviteLinks({ slug }: { slug: string }) {
           {invites.data.map((invite) => (
             <li key={invite.id}>
               <Card className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                <span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">
                   {invite.createdBy ? `Made by @${invite.createdBy}` : "Made by a former member"} ·{" "}
                   {invite.uses} of {invite.maxUses} used · expires{" "}
                   {new Date(invite.expiresAt).toLocaleDateString("en", { dateStyle: "medium" })}
