@@ -78,6 +78,16 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
+/** A prism of a member, as their teammates see it on the team's page: a link to it on their page. */
+export const teamPrismSchema = z.object({ id: z.number().int(), title: z.string() });
+export type TeamPrism = z.infer<typeof teamPrismSchema>;
+
+/** A team's page: the team as its members see it, each member with the prisms they may read. */
+export const teamPageSchema = teamSchema.extend({
+  members: z.array(teamMemberSchema.extend({ prisms: z.array(teamPrismSchema) })),
+});
+export type TeamPage = z.infer<typeof teamPageSchema>;
+
 /** A new invite link: the only time its token (in `url`) is shown. */
 export const newInviteSchema = z.object({
   id: z.number().int(),

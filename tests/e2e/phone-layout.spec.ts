@@ -69,6 +69,7 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
     headers,
   });
   const invitePath = new URL((await invite.json()).url).pathname;
+  const teamPath = `/teams/${(await team.json()).slug}`;
 
   // The pages of routes.tsx, as a signed-in admin with the longest names sees them.
   const pages: [path: string, ready: () => Promise<void>][] = [
@@ -76,6 +77,8 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
       invitePath,
       () => expect(page.getByText(`You are already a member of ${longTeam}.`)).toBeVisible(),
     ],
+    ["/teams", () => expect(page.getByRole("link", { name: longTeam })).toBeVisible()],
+    [teamPath, () => expect(page.getByRole("link", { name: LONG_TITLE }).first()).toBeVisible()],
     [
       "/invites/not-a-link",
       () => expect(page.getByRole("link", { name: "Go to your page" })).toBeVisible(),

@@ -88,3 +88,106 @@ test("a signed-in member joins as they open the link; a revoked link says so", a
   const mine = await page.request.get("/api/teams");
   expect((await mine.json()).map((t: { slug: string }) => t.slug)).toEqual([slug]);
 });
+
+test("a new hire joins by link and reads the team page with a teammate's prisms", async ({
+  page,
+  addOwner,
+  signIn,
+}) => {
+  const teammate = await addOwner([
+    { title: "How I give feedback", content: "<p>In writing, the same day.</p>" },
+    { title: "When to reach me", content: "<p>Mornings, before standup.</p>" },
+  ]);
+  const { slug, path } = await teamWithInvite(teammate.request, "Design Ops");
+  const newHire = await signIn(page, newMember("newhire"));
+
+  await page.goto(path);
+  await page.getByRole("link", { name: "Go to the team" }).click();
+  await expect(page).toHaveURL(`/teams/${slug}`);
+  await expect(page).toHaveTitle("Design Ops | Prism");
+  await expect(page.getByRole("heading", { level: 1, name: "Design Ops" })).toBeVisible();
+  await expect(page.getByText("You are a member of this team · 2 members")).toBeVisible();
+
+  const members = page.getByRole("heading", { level: 3 });
+  await expect(members).toHaveText([
+    `Robin Quill @${teammate.member.username}`,
+    `Robin Quill @${newHire.username}`,
+  ]);
+  const prisms = page.getByRole("list", { name: "Robin Quill's prisms" }).first();
+  await expect(prisms.getByRole("link")).toHaveText(["How I give feedback", "When to reach me"]);
+  await expect(prisms.getByRole("link", { name: "When to reach me" })).toHaveAttribute(
+    "href",
+    `/${teammate.member.username}?prism=${teammate.ids[1]}`,
+  );
+  // Members see no owner's controls.
+  await expect(page.getByRole("button", { name: "Create invite link" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await prisms.getByRole("link", { name: "When to reach me" }).click();
+  await expect(page).toHaveURL(`/${teammate.member.username}?prism=${teammate.ids[1]}`);
+  await expect(page.getByText("Mornings, before standup.")).toBeVisible();
+
+  // Profile Settings leads back to the team.
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Your teams" }).click();
+  await expect(page).toHaveURL("/teams");
+  await expect(page).toHaveTitle("Teams | Prism");
+  await expect(page.getByRole("link", { name: "Design Ops" })).toHaveAttribute(
+    "href",
+    `/teams/${slug}`,
+  );
+  await page.getByRole("link", { name: "Design Ops" }).click();
+  await page.getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL("/teams");
+  await expect(page.getByText("No teams yet")).toBeVisible();
+
+  // Out of the team, its page is the not-found page, as for a team that does not exist.
+  await page.goto(`/teams/${slug}`);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("an owner creates a team, copies an invite link and revokes it; the last owner stays", async ({
+  page,
+  addOwner,
+  signIn,
+}) => {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: ORIGIN });
+  await signIn(page);
+  await page.goto("/teams");
+  await expect(page.getByText("No teams yet")).toBeVisible();
+  await page.getByLabel("Team name").fill("Release Crew");
+  await page.getByRole("button", { name: "Create team" }).click();
+  await expect(page).toHaveURL(/\/teams\/release-crew/);
+  await expect(page.getByText("You are an owner of this team · 1 member")).toBeVisible();
+
+  await page.getByRole("button", { name: "Create invite link" }).click();
+  const link = page.getByLabel("New invite link (shown this once)");
+  await expect(link).toHaveValue(new RegExp(`^${ORIGIN}/invites/`));
+  await page.getByRole("button", { name: "Copy link" }).click();
+  const url = await link.inputValue();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  const open = page.getByRole("list", { name: "Open invite links" }).getByRole("listitem");
+  await expect(open).toHaveCount(1);
+  await expect(open).toContainText("0 of 50 used");
+  await expectNoAxeViolations(page);
+
+  await open.getByRole("button", { name: /^Revoke/ }).click();
+  await expect(page.getByText("No open invite links.")).toBeVisible();
+  const latecomer = await addOwner([]);
+  const joined = await latecomer.request.post(`/api/invites/${url.split("/invites/")[1]}`, {
+    headers: { origin: ORIGIN },
+  });
+  expect(joined.status()).toBe(410);
+
+  await page.getByRole("button", { name: "Leave" }).click();
+  await expect(
+    page.getByText(
+      "A team always has an owner, and this is its last one. Delete the team instead.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave" })).toHaveAccessibleDescription(
+    "A team always has an owner, and this is its last one. Delete the team instead.",
+  );
+  await expectNoAxeViolations(page);
+});

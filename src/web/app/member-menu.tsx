@@ -1,6 +1,6 @@
 // A signed-in member's header controls: the notification tray and the account menu. Loaded on
 // demand, once someone is signed in.
-import { Inbox, LogOut, Settings, ShieldCheck, User } from "lucide-react";
+import { Inbox, LogOut, Settings, ShieldCheck, User, Users } from "lucide-react";
 import { useLocation } from "wouter";
 import { displayName } from "../../contract/names.ts";
 import type { CurrentUser } from "../../contract/user.ts";
@@ -46,6 +46,9 @@ export function MemberMenu({ user }: { user: CurrentUser }) {
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate("/review")}>
             <Inbox /> Review responses
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate("/teams")}>
+            <Users /> Teams
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate("/profile")}>
             <Settings /> Profile Settings

@@ -58,7 +58,7 @@ const ResponseStatusPage = lazyPage(
   "ResponseStatusPage",
 );
 const ReviewPage = lazyPage("../features/annotations/review-page.tsx", "ReviewPage");
-const InvitePage = lazyPage("../features/teams/invite-page.tsx", "InvitePage");
+const TeamsPage = lazyPage("../features/teams/teams-page.tsx", "TeamsPage");
 const UnsubscribePage = lazyPage("../features/email/unsubscribe-page.tsx", "UnsubscribePage");
 const TermsPage = lazyPage("../features/terms/terms-page.tsx", "TermsPage");
 const DebugPage = lazyPage("../features/diagnostics/debug-page.tsx", "DebugPage");
@@ -168,9 +168,17 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     element: <ResetPasswordPage />,
   },
   {
+    path: "/teams/:slug?",
+    element: (
+      <RequireUser>
+        <TeamsPage />
+      </RequireUser>
+    ),
+  },
+  {
     path: "/invites/:token",
     head: { title: "Join a team | Prism", robots: privatePage },
-    element: <InvitePage />,
+    element: <TeamsPage />,
   },
   {
     path: "/unsubscribe",

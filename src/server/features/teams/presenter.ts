@@ -5,10 +5,18 @@ import type {
   NewInvite,
   OpenInvite,
   Team,
+  TeamMember,
+  TeamPage,
   TeamSummary,
 } from "../../../contract/teams.ts";
 import type { TeamInviteRow } from "../../db/schema.ts";
-import type { Membership, MyTeamRow, OpenInviteRow, TeamMemberRow } from "./service.ts";
+import type {
+  Membership,
+  MyTeamRow,
+  OpenInviteRow,
+  ReadablePrismRow,
+  TeamMemberRow,
+} from "./service.ts";
 
 export function presentTeamSummary({ team, role, memberCount }: MyTeamRow): TeamSummary {
   return {
@@ -17,6 +25,17 @@ export function presentTeamSummary({ team, role, memberCount }: MyTeamRow): Team
     role,
     memberCount,
     createdAt: team.createdAt.toISOString(),
+  };
+}
+
+function presentMember(member: TeamMemberRow): TeamMember {
+  return {
+    username: member.username,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    displayName: member.displayName,
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
   };
 }
 
@@ -32,13 +51,20 @@ export function presentTeam({
     name: team.name,
     role,
     createdAt: team.createdAt.toISOString(),
-    members: members.map((member) => ({
-      username: member.username,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      displayName: member.displayName,
-      role: member.role,
-      joinedAt: member.joinedAt.toISOString(),
+    members: members.map(presentMember),
+  };
+}
+
+/** The team's page: the team, and each member with the prisms the viewer may read. */
+export function presentTeamPage(seen: {
+  membership: Membership;
+  members: (TeamMemberRow & { prisms: ReadablePrismRow[] })[];
+}): TeamPage {
+  return {
+    ...presentTeam(seen),
+    members: seen.members.map((member) => ({
+      ...presentMember(member),
+      prisms: member.prisms.map(({ id, title }) => ({ id, title })),
     })),
   };
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { teamMessages } from "../../../contract/teams.ts";
 import { auditLog, teamInvites, teamMembers, teams } from "../../db/schema.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
-import { buildInvite, buildTeam, buildTeamMember, buildUser } from "../../test/builders.ts";
+import {
+  buildInvite,
+  buildPrism,
+  buildTeam,
+  buildTeamMember,
+  buildUser,
+} from "../../test/builders.ts";
 import { send, setupTestApp, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 
 const t = setupTestApp();
@@ -187,6 +193,35 @@ describe("teams", () => {
       ],
     });
     expect(response.json().members).toHaveLength(2);
+  });
+
+  it("shows each member with their prisms in their page's order, and nobody else's", async () => {
+    const { team: row, owner, teammate } = await team();
+    const outsider = await member();
+    const second = await buildPrism(t.database, {
+      userId: owner.user.id,
+      title: "Later",
+      index: 1,
+    });
+    const first = await buildPrism(t.database, { userId: owner.user.id, title: "First", index: 0 });
+    const theirs = await buildPrism(t.database, { userId: teammate.user.id, title: "Mine" });
+    await buildPrism(t.database, { userId: outsider.user.id, title: "Not in the team" });
+    const response = await get(`/api/teams/${row.slug}`, teammate.headers);
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .members.map((m: { username: string; prisms: object[] }) => [m.username, m.prisms]),
+    ).toEqual([
+      [
+        owner.user.username,
+        [
+          { id: first.id, title: "First" },
+          { id: second.id, title: "Later" },
+        ],
+      ],
+      [teammate.user.username, [{ id: theirs.id, title: "Mine" }]],
+    ]);
   });
 
   it("answers anyone outside a team 404, exactly as a team that does not exist", async () => {

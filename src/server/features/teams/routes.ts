@@ -12,6 +12,7 @@ import {
   openInviteSchema,
   teamInputSchema,
   teamMessages,
+  teamPageSchema,
   teamSchema,
   teamSlugParam,
   teamSummarySchema,
@@ -36,6 +37,7 @@ import {
   presentNewInvite,
   presentOpenInvite,
   presentTeam,
+  presentTeamPage,
   presentTeamSummary,
 } from "./presenter.ts";
 import { listMyTeams, openInvites, teamAsSeenBy } from "./service.ts";
@@ -59,9 +61,10 @@ const schemas = {
   },
   get: {
     tags,
-    summary: "A team and its members, owners first (its members only; 404 to anyone else)",
+    summary: "A team's page: its members, owners first, each with their prisms (members only)",
+    description: "404 to anyone not in the team, exactly as for a team that does not exist.",
     params: slugParams,
-    response: { 200: teamSchema, ...errorResponses(400, 401, 404) },
+    response: { 200: teamPageSchema, ...errorResponses(400, 401, 404) },
   },
   rename: {
     tags,
@@ -136,7 +139,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   app.get("/teams/:slug", { schema: schemas.get }, async (request) =>
-    presentTeam(await teamAsSeenBy(db, request.params.slug, requireUser(request).id)),
+    presentTeamPage(await teamAsSeenBy(db, request.params.slug, requireUser(request).id)),
   );
 
   app.put("/teams/:slug", { schema: schemas.rename, config: writes }, async (request) =>

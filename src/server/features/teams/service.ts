@@ -1,12 +1,26 @@
 // Teams: creating and finding them by slug (whatever its case), who belongs and as what, invite
 // links (only their SHA-256 is kept), joining by one, and leaving or being removed. A team always
 // has an owner; a deactivated member counts as no member while deactivated.
-import { aliasedTable, and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  sql,
+} from "drizzle-orm";
 import { limits } from "../../../contract/limits.ts";
 import { type TeamRole, teamMessages, teamSlugBase } from "../../../contract/teams.ts";
 import type { Executor } from "../../db/client.ts";
 import { sameIgnoringCase } from "../../db/ignoring-case.ts";
 import {
+  prisms,
   type TeamInviteRow,
   type TeamRow,
   teamInvites,
@@ -108,6 +122,7 @@ export async function requireOwner(db: Executor, slug: string, userId: number) {
 export function teamMembersOf(db: Executor, teamId: number) {
   return db
     .select({
+      userId: users.id,
       username: users.username,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -122,10 +137,39 @@ export function teamMembersOf(db: Executor, teamId: number) {
 }
 export type TeamMemberRow = Awaited<ReturnType<typeof teamMembersOf>>[number];
 
-/** The team of this slug as the member sees it, with its members: 404 to anyone else. */
+/**
+ * The prisms of these members that the viewer may read, each member's in their page's order. Every
+ * prism is public today; the one place a rule about who may read a prism would narrow this.
+ */
+export function prismsReadableBy(db: Executor, _viewerId: number, authorIds: number[]) {
+  if (authorIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: prisms.id, title: prisms.title, userId: prisms.userId })
+    .from(prisms)
+    .where(and(inArray(prisms.userId, authorIds), eq(prisms.authorActive, true)))
+    .orderBy(asc(prisms.userId), asc(prisms.index));
+}
+export type ReadablePrismRow = Awaited<ReturnType<typeof prismsReadableBy>>[number];
+
+/**
+ * The team of this slug as the member sees it: its members, each with the prisms the member may
+ * read. 404 to anyone else.
+ */
 export async function teamAsSeenBy(db: Executor, slug: string, userId: number) {
   const membership = await requireMembership(db, slug, userId);
-  return { membership, members: await teamMembersOf(db, membership.team.id) };
+  const members = await teamMembersOf(db, membership.team.id);
+  const readable = await prismsReadableBy(
+    db,
+    userId,
+    members.map((member) => member.userId),
+  );
+  return {
+    membership,
+    members: members.map((member) => ({
+      ...member,
+      prisms: readable.filter((prism) => prism.userId === member.userId),
+    })),
+  };
 }
 
 /** The member's teams, by name, with their role and each team's number of members. */

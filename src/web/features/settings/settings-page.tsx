@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, KeyRound, Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useSearchParams } from "wouter";
+import { Link, useSearchParams } from "wouter";
 import { authMessages } from "../../../contract/auth.ts";
 import {
   type CurrentUser,
@@ -245,6 +245,21 @@ function SettingsForm({ user }: { user: CurrentUser }) {
       </Card>
 
       <PasswordForm user={user} />
+
+      <section
+        aria-labelledby="teams-heading"
+        className="mt-10 rounded-2xl border border-border p-6"
+      >
+        <h2 id="teams-heading" className="text-lg font-semibold">
+          Teams
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Teammates on Prism read each other's pages in one place.
+        </p>
+        <Button asChild variant="outline" className="mt-4">
+          <Link to="/teams">Your teams</Link>
+        </Button>
+      </section>
 
       <section
         aria-labelledby="data-heading"

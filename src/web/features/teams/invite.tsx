@@ -10,6 +10,7 @@ import { SuccessPanel } from "../../components/ui/success-panel.tsx";
 import { usePageAddress } from "../../lib/router.tsx";
 import { rememberPage } from "../../lib/storage.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
+import { teamHref } from "./team-href.ts";
 import { useJoinTeam } from "./teams-queries.ts";
 
 export function InvitePage() {
@@ -59,7 +60,7 @@ function Join({ token }: { token: string }) {
       <SuccessPanel
         icon={Users}
         message={joined ? `You joined ${team.name}.` : `You are already a member of ${team.name}.`}
-        action={{ label: "Go to the team", to: `/teams/${encodeURIComponent(team.slug)}` }}
+        action={{ label: "Go to the team", to: teamHref(team.slug) }}
       />
     );
   }

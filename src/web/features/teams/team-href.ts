@@ -1,0 +1,2 @@
+// A team's page in the app.
+export const teamHref = (slug: string) => `/teams/${encodeURIComponent(slug)}`;
