@@ -13,7 +13,7 @@ import {
 } from "../features/catalyst/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
 import { forgetNotificationsBy } from "../features/notifications/service.ts";
-import { websiteLinksBack } from "../features/settings/rel-me.ts";
+import { type WebsiteFetching, websiteLinksBack } from "../features/settings/rel-me.ts";
 import {
   mailEmailChanged,
   recordWebsiteCheck,
@@ -21,7 +21,6 @@ import {
 } from "../features/settings/service.ts";
 import { handOverTeamsOf } from "../features/teams/service.ts";
 import { deleteUser, usernamesOf } from "../features/users/service.ts";
-import type { OutgoingFetchOptions } from "../security/outgoing-fetch.ts";
 import { refreshTop } from "./prisms.ts";
 import { commit, type MailingWrite, type Recorder, type WriteContext } from "./write.ts";
 
@@ -36,7 +35,7 @@ const pageChanged = (record: Recorder, { username }: Pick<UserRow, "username">) 
 async function checkWebsiteOf(
   write: MailingWrite,
   user: UserRow,
-  fetching: OutgoingFetchOptions,
+  fetching: WebsiteFetching,
 ): Promise<UserRow> {
   const { websiteUrl, username } = user;
   if (websiteUrl === null) return user;
@@ -58,7 +57,7 @@ async function checkWebsiteOf(
 export async function updateProfile(
   write: MailingWrite,
   input: ProfileUpdate,
-  fetching: OutgoingFetchOptions,
+  fetching: WebsiteFetching,
 ): Promise<{ user: UserRow; mailed: Promise<void> }> {
   const before = write.actor;
   const saved = await commit(write, async (tx, record) => {
@@ -77,10 +76,7 @@ export async function updateProfile(
 }
 
 /** The member asks for their website to be checked again ("Check again" in Profile Settings). */
-export function checkWebsite(
-  write: MailingWrite,
-  fetching: OutgoingFetchOptions,
-): Promise<UserRow> {
+export function checkWebsite(write: MailingWrite, fetching: WebsiteFetching): Promise<UserRow> {
   return checkWebsiteOf(write, write.actor, fetching);
 }
 

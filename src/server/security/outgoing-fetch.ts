@@ -11,8 +11,8 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 export const FETCH_LIMITS = { redirects: 3, timeoutMs: 5000, maxBytes: 256 * 1024 };
 
 export interface OutgoingFetchOptions {
-  /** Production: addresses on a private, loopback, link-local or unique-local network are refused. */
-  production: boolean;
+  /** Which resolved addresses are never connected to (`addressPolicy` gives Prism's). */
+  refuses: (address: string) => boolean;
   /** Sent as the User-Agent. */
   userAgent: string;
   /** The whole fetch, redirects included, ends after this long. */
@@ -65,17 +65,27 @@ export function isPrivateAddress(address: string): boolean {
   return privateNetworks.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
+const anywhere = () => false;
+
+/**
+ * The addresses Prism refuses to fetch from: in production those on a private, loopback,
+ * link-local or unique-local network; none in development and tests, whose pages are local.
+ */
+export function addressPolicy(production: boolean): (address: string) => boolean {
+  return production ? isPrivateAddress : anywhere;
+}
+
 const refused = (host: string) => new RefusedFetch(`${host} is not an address Prism fetches`);
 
 /** DNS resolution that fails when any address of the host may not be reached. */
-function guardedLookup(production: boolean): LookupFunction {
+function guardedLookup(refuses: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, found) => {
       const addresses = found as unknown as LookupAddress[];
       if (error) return callback(error, "", 0);
       const first = addresses[0];
       if (!first) return callback(refused(hostname), "", 0);
-      if (production && addresses.some((entry) => isPrivateAddress(entry.address))) {
+      if (addresses.some((entry) => refuses(entry.address))) {
         return callback(refused(hostname), "", 0);
       }
       if (options.all) return (callback as (...args: unknown[]) => void)(null, addresses);
@@ -104,14 +114,14 @@ function request(
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (options.production && isIP(host) !== 0 && isPrivateAddress(host)) {
+  if (isIP(host) !== 0 && options.refuses(host)) {
     return Promise.reject(refused(host));
   }
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const outgoing = client.get(url, {
       headers: { "user-agent": options.userAgent, accept: "text/html" },
-      lookup: guardedLookup(options.production),
+      lookup: guardedLookup(options.refuses),
       agent: false,
       signal,
     });

@@ -1,7 +1,13 @@
 // Does a member's website link back to their Prism page with rel="me"? The page is read by a
 // careful pattern over its first 256 KiB (no HTML parser is among Prism's dependencies): every
 // <a> and <link> tag's attributes, outside comments, scripts and styles.
-import { fetchPage, type OutgoingFetchOptions } from "../../security/outgoing-fetch.ts";
+import { addressPolicy, fetchPage } from "../../security/outgoing-fetch.ts";
+
+/** How Prism fetches a member's website: in production or not, and the User-Agent it sends. */
+export interface WebsiteFetching {
+  production: boolean;
+  userAgent: string;
+}
 
 const TAG = /<(a|link)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
@@ -67,10 +73,10 @@ export function linksBackTo(html: string, pageUrl: string, profileUrl: string): 
 export async function websiteLinksBack(
   websiteUrl: string,
   profileUrl: string,
-  options: OutgoingFetchOptions,
+  { production, userAgent }: WebsiteFetching,
 ): Promise<boolean> {
   try {
-    const page = await fetchPage(websiteUrl, options);
+    const page = await fetchPage(websiteUrl, { refuses: addressPolicy(production), userAgent });
     return page.status >= 200 && page.status < 300 && linksBackTo(page.body, page.url, profileUrl);
   } catch {
     return false;
