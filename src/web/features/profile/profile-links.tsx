@@ -1,5 +1,5 @@
 // A member's own links at the top of their page (website, X, LinkedIn), each opening a new tab.
-import { Globe } from "lucide-react";
+import { BadgeCheck, Globe } from "lucide-react";
 import { isHttpUrl } from "../../../contract/url.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 
@@ -25,6 +25,7 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
       href: owner.websiteUrl,
       label: "Website",
       icon: <Globe className="size-4" aria-hidden="true" />,
+      verified: owner.websiteVerified,
     },
     { href: owner.twitterUrl, label: "X", icon: <XMark /> },
     { href: owner.linkedinUrl, label: "LinkedIn", icon: <LinkedInMark /> },
@@ -33,9 +34,9 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
 
   if (links.length === 0) return null;
   return (
-    <ul className="mt-3 flex justify-center gap-2 sm:justify-start">
+    <ul className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
       {links.map((link) => (
-        <li key={link.label}>
+        <li key={link.label} className="inline-flex items-center gap-1.5">
           <a
             href={link.href}
             target="_blank"
@@ -45,6 +46,17 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
           >
             {link.icon}
           </a>
+          {"verified" in link && link.verified ? (
+            <span
+              role="img"
+              aria-label="Verified: this website links back to this Prism page"
+              title="This website links back to this Prism page"
+              className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary"
+            >
+              <BadgeCheck className="size-3.5" aria-hidden="true" />
+              Verified
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -89,6 +89,7 @@ function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | u
         shareTitle: shareTitle(owner),
         card: { path: cardPath(owner.username, linked?.id ?? null, card), alt: cardAlt(card) },
         embed: embedOf(owner.username, linked, searchParams.get("annotation")),
+        verifiedWebsite: owner.websiteVerified ? owner.websiteUrl : null,
       }}
     />
   );
