@@ -58,8 +58,6 @@ export const profileMessages = {
   lastNameRequired: "Last name is required",
   invalidEmail: "Invalid email address",
   invalidUrl: "Must be a valid URL",
-  noWebsite: "Add a website first",
-  tooManyChecks: "Too many checks of your website. Try again in a few minutes.",
 } as const;
 
 /** An optional http(s) link: empty means "none". */

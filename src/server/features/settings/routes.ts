@@ -21,6 +21,11 @@ import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
 
 const tags = ["settings"];
+/** What checking the website answers when it cannot; only the server says them. */
+const websiteMessages = {
+  noWebsite: "Add a website first",
+  tooManyChecks: "Too many checks of your website. Try again in a few minutes.",
+};
 // A bodiless call is one without a password, and gets the same answer.
 const reauthBody = reauthSchema.nullish();
 
@@ -77,7 +82,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   };
   const checks = {
     rateLimit: {
-      message: profileMessages.tooManyChecks,
+      message: websiteMessages.tooManyChecks,
       limits: [new Limit(limitStore, "website-checks", 10, 15, by.member)],
     },
   };
@@ -98,7 +103,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     { schema: schemas.checkWebsite, config: checks },
     async (request) => {
       const user = requireUser(request);
-      if (user.websiteUrl === null) throw badRequest(profileMessages.noWebsite);
+      if (user.websiteUrl === null) throw badRequest(websiteMessages.noWebsite);
       return presentCurrentUser(await checkWebsite(as(user), fetching));
     },
   );

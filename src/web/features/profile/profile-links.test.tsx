@@ -19,7 +19,7 @@ const owner: PublicUser = {
   websiteVerified: false,
 };
 
-const verifiedName = "Verified: this website links back to this Prism page";
+const verifiedName = "Verified: this website links back here";
 
 afterEach(cleanup);
 
@@ -27,7 +27,7 @@ describe("ProfileLinks", () => {
   it("marks a website that links back as Verified, beside the website's link", () => {
     render(<ProfileLinks owner={{ ...owner, websiteVerified: true }} />);
     const badge = screen.getByRole("img", { name: verifiedName });
-    expect(badge.textContent).toBe("Verified");
+    expect(badge.textContent).toBe("✓ Verified");
     const item = badge.closest("li");
     expect(item?.querySelector("a")?.getAttribute("href")).toBe("https://rosalind.example/");
     expect(screen.getAllByRole("img", { name: /^Verified/ })).toHaveLength(1);
@@ -37,6 +37,6 @@ describe("ProfileLinks", () => {
     render(<ProfileLinks owner={owner} />);
     expect(screen.getByRole("link", { name: "Website (opens in a new tab)" })).toBeTruthy();
     expect(screen.queryByRole("img", { name: verifiedName })).toBeNull();
-    expect(screen.queryByText("Verified")).toBeNull();
+    expect(screen.queryByText(/Verified/)).toBeNull();
   });
 });

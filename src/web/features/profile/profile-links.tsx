@@ -1,5 +1,5 @@
 // A member's own links at the top of their page (website, X, LinkedIn), each opening a new tab.
-import { BadgeCheck, Globe } from "lucide-react";
+import { Globe } from "lucide-react";
 import { isHttpUrl } from "../../../contract/url.ts";
 import type { PublicUser } from "../../../contract/user.ts";
 
@@ -46,15 +46,13 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
           >
             {link.icon}
           </a>
-          {"verified" in link && link.verified ? (
+          {link.verified ? (
             <span
               role="img"
-              aria-label="Verified: this website links back to this Prism page"
-              title="This website links back to this Prism page"
-              className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary"
+              aria-label="Verified: this website links back here"
+              className="text-xs"
             >
-              <BadgeCheck className="size-3.5" aria-hidden="true" />
-              Verified
+              ✓ Verified
             </span>
           ) : null}
         </li>

@@ -1,6 +1,6 @@
 // Under the website field in Profile Settings: whether the website links back to the member's
 // Prism page with rel="me" (then their page shows it as verified), and a way to check again.
-import { BadgeCheck } from "lucide-react";
+
 import type { CurrentUser } from "../../../contract/user.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useCheckWebsite } from "./settings-queries.ts";
@@ -14,7 +14,6 @@ export function WebsiteCheck({ user }: { user: CurrentUser }) {
       <p role="status" className="min-w-0 break-words">
         {user.websiteVerified ? (
           <span className="inline-flex items-center gap-1 text-foreground">
-            <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
             Verified: your website links back to your Prism page.
           </span>
         ) : (
