@@ -24,6 +24,8 @@ export const publicUserSchema = z.object({
   twitterUrl: optionalText,
   linkedinUrl: optionalText,
   profileImageUrl: optionalText,
+  /** The website links back to this member's Prism page with rel="me", as last checked. */
+  websiteVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -36,6 +38,8 @@ export const currentUserSchema = publicUserSchema.extend({
   googleConnected: z.boolean(),
   /** The member can sign in with a password (and so may disconnect Google). */
   hasPassword: z.boolean(),
+  /** When the website was last checked for its rel="me" link back; null until it has been. */
+  websiteCheckedAt: z.string().nullable(),
   lastActiveAt: z.string().nullable(),
   createdAt: z.string(),
   /** Responses by signed-in members to this member's prisms are approved at once. */

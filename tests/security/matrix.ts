@@ -22,7 +22,8 @@ export type Role = (typeof roles)[number];
 
 /** What one call of the matrix acts on: fresh for every cell, so that writes do not interfere. */
 export async function scene(database: Database) {
-  const owner = await buildUser(database);
+  // Only the owner has a website (one that never answers): the others have none to check.
+  const owner = await buildUser(database, { websiteUrl: "https://owner.invalid" });
   const member = await buildUser(database);
   const admin = await buildUser(database, { isAdmin: true });
   const prism = await buildPrism(database, { userId: owner.id });
@@ -149,6 +150,9 @@ export const matrix: Record<string, Row> = {
       currentPassword: TEST_PASSWORD,
     }),
     expect: signedIn(200),
+  },
+  "POST /api/user/website/check": {
+    expect: { anonymous: 401, member: 400, owner: 200, admin: 400 },
   },
   "PUT /api/user/password": {
     body: () => ({ currentPassword: TEST_PASSWORD, password: "a-new-secret" }),

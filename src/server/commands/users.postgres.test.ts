@@ -27,7 +27,10 @@ describe("updateProfile", () => {
     const box = outbox();
     const input = profileUpdateSchema.parse(profileBody(user, changes));
     const { result, events } = await run(t.database, user, (write) =>
-      commands.updateProfile({ ...write, mail: box.mail }, input),
+      commands.updateProfile({ ...write, mail: box.mail }, input, {
+        production: true,
+        userAgent: "Prism",
+      }),
     );
     await result.mailed;
     return { user: result.user, events, sent: box.sent };

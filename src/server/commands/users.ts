@@ -13,7 +13,12 @@ import {
 } from "../features/catalyst/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
 import { forgetNotificationsBy } from "../features/notifications/service.ts";
-import { mailEmailChanged, updateProfile as writeProfile } from "../features/settings/service.ts";
+import { type WebsiteFetching, websiteLinksBack } from "../features/settings/rel-me.ts";
+import {
+  mailEmailChanged,
+  recordWebsiteCheck,
+  updateProfile as writeProfile,
+} from "../features/settings/service.ts";
 import { handOverTeamsOf } from "../features/teams/service.ts";
 import { deleteUser, usernamesOf } from "../features/users/service.ts";
 import { refreshTop } from "./prisms.ts";
@@ -24,25 +29,55 @@ const pageChanged = (record: Recorder, { username }: Pick<UserRow, "username">) 
   record({ type: "prisms.changed", username }, { type: "profile.changed", username });
 
 /**
+ * Fetches the member's website (outside any transaction) and records whether it links back to
+ * their Prism page with rel="me". A member without a website is answered as they are.
+ */
+async function checkWebsiteOf(
+  write: MailingWrite,
+  user: UserRow,
+  fetching: WebsiteFetching,
+): Promise<UserRow> {
+  const { websiteUrl, username } = user;
+  if (websiteUrl === null) return user;
+  const profileUrl = `${write.mail.appOrigin}/${username}`;
+  const verified = await websiteLinksBack(websiteUrl, profileUrl, fetching);
+  const checked = await commit(write, async (tx, record) => {
+    const checked = await recordWebsiteCheck(tx, user.id, websiteUrl, verified);
+    if (checked) record({ type: "profile.changed", username });
+    return checked;
+  });
+  return checked ?? user;
+}
+
+/**
  * The member changes their own profile. When its e-mail address changed, the old address is told
- * once the change has committed: answered as `mailed`, whose failure is the route's to log.
+ * once the change has committed: answered as `mailed`, whose failure is the route's to log. A new
+ * website is checked for its rel="me" link back before the answer.
  */
 export async function updateProfile(
   write: MailingWrite,
   input: ProfileUpdate,
+  fetching: WebsiteFetching,
 ): Promise<{ user: UserRow; mailed: Promise<void> }> {
   const before = write.actor;
-  const user = await commit(write, async (tx, record) => {
+  const saved = await commit(write, async (tx, record) => {
     const user = await writeProfile(tx, before.id, input);
     record({ type: "profile.changed", username: user.username });
     return user;
   });
+  const user =
+    saved.websiteUrl === before.websiteUrl ? saved : await checkWebsiteOf(write, saved, fetching);
   const { mailer, appOrigin } = write.mail;
   const mailed =
     input.email === before.email
       ? Promise.resolve()
       : mailEmailChanged(mailer, appOrigin, before, user.email);
   return { user, mailed };
+}
+
+/** The member asks for their website to be checked again ("Check again" in Profile Settings). */
+export function checkWebsite(write: MailingWrite, fetching: WebsiteFetching): Promise<UserRow> {
+  return checkWebsiteOf(write, write.actor, fetching);
 }
 
 /**

@@ -53,6 +53,10 @@ export const users = pgTable(
     password: text("password"),
     displayName: text("display_name"),
     websiteUrl: text("website_url"),
+    /** The website links back to the member's Prism page with rel="me", as last checked. */
+    websiteVerified: boolean("website_verified").notNull().default(false),
+    /** When the website was last checked for that link back; null until it has been. */
+    websiteCheckedAt: timestamp("website_checked_at", { withTimezone: true }),
     twitterUrl: text("twitter_url"),
     linkedinUrl: text("linkedin_url"),
     isAdmin: boolean("is_admin").notNull().default(false),

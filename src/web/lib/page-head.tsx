@@ -43,6 +43,8 @@ export interface PageHeadProps {
     shareTitle: string;
     card: { path: string; alt: string };
     embed: string;
+    /** The member's website, when it links back to their page with rel="me". */
+    verifiedWebsite: string | null;
   };
 }
 
@@ -107,8 +109,12 @@ export function PageHead({
       <meta property="og:image:height" content={String(socialImage.height)} />
       <meta property="og:image:alt" content={profile?.card.alt ?? brand} />
       {profile ? <meta property="profile:username" content={profile.username} /> : null}
-      {/* Read from the page as the server sends it (feed readers, other sites): no script needs them. */}
+      {/* Read from the page as the server sends it (feed readers, other sites, rel="me"
+          verifiers): no script needs them. */}
       {import.meta.env.SSR && profile ? <Alternates origin={origin} profile={profile} /> : null}
+      {import.meta.env.SSR && profile?.verifiedWebsite ? (
+        <link rel="me" href={profile.verifiedWebsite} />
+      ) : null}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={shareTitle} />
       <meta name="twitter:description" content={description} />

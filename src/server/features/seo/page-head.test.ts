@@ -248,6 +248,23 @@ describe("every page's head, as the server sends it", () => {
     });
   });
 
+  it('links a member\'s verified website with rel="me", and only a verified one', async () => {
+    const relMe = (html: string) =>
+      [...html.matchAll(/<link\b[^>]*\brel="me"[^>]*\bhref="([^"]*)"/g)].map(([, href]) =>
+        unescapeHtml(href ?? ""),
+      );
+    const site = "https://rosalind.example/?a=1&b=2";
+    await buildUser(t.database, {
+      username: "verified-head",
+      websiteUrl: site,
+      websiteVerified: true,
+    });
+    await buildUser(t.database, { username: "unverified-head", websiteUrl: site });
+    const verified = (await web.inject({ method: "GET", url: "/verified-head" })).body;
+    expect(relMe(verified.slice(0, verified.indexOf("</head>")))).toEqual([site]);
+    expect(relMe((await web.inject({ method: "GET", url: "/unverified-head" })).body)).toEqual([]);
+  });
+
   it("escapes names and titles, whatever they contain", async () => {
     const hostile = await buildUser(t.database, {
       username: "hostile-head",

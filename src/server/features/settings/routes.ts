@@ -11,15 +11,21 @@ import {
   reauthSchema,
 } from "../../../contract/user.ts";
 import { changePassword, confirmIdentity, disconnectGoogle } from "../../commands/auth.ts";
-import { deleteAccount, updateProfile } from "../../commands/users.ts";
+import { checkWebsite, deleteAccount, updateProfile } from "../../commands/users.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { badRequest, errorResponses } from "../../http-error.ts";
+import { by, Limit } from "../../plugins/rate-limit.ts";
 import { clearSessionCookie, requireUser, sessionToken } from "../../plugins/session.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
 import { createReauth } from "./reauth.ts";
 
 const tags = ["settings"];
+/** What checking the website answers when it cannot; only the server says them. */
+const websiteMessages = {
+  noWebsite: "Add a website first",
+  tooManyChecks: "Too many checks of your website. Try again in a few minutes.",
+};
 // A bodiless call is one without a password, and gets the same answer.
 const reauthBody = reauthSchema.nullish();
 
@@ -37,6 +43,12 @@ const schemas = {
       "Change the signed-in member's password (or choose one, for a Google-only account); signs out their other sessions",
     body: passwordChangeSchema,
     response: { 200: currentUserSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  checkWebsite: {
+    tags,
+    summary:
+      'Check again whether the signed-in member\'s website links back to their Prism page with rel="me"',
+    response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
   },
   confirmGoogle: {
     tags,
@@ -63,17 +75,38 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const { db, config, limitStore } = deps;
   const as = writer(deps);
   const reauthenticate = createReauth(db, config, limitStore);
+  // How Prism fetches a member's website to see that it links back.
+  const fetching = {
+    production: config.production,
+    userAgent: `Prism (rel="me" check; +${config.appOrigin})`,
+  };
+  const checks = {
+    rateLimit: {
+      message: websiteMessages.tooManyChecks,
+      limits: [new Limit(limitStore, "website-checks", 10, 15, by.member)],
+    },
+  };
 
   app.put("/user/profile", { schema: schemas.profile }, async (request) => {
     const before = requireUser(request);
     const emailChanged = request.body.email !== before.email;
     if (emailChanged) await reauthenticate(request, request.body.currentPassword);
-    const { user, mailed } = await updateProfile(as(before), request.body);
+    const { user, mailed } = await updateProfile(as(before), request.body, fetching);
     mailed.catch((error) =>
       request.log.error({ err: error, userId: user.id }, "e-mail change notice failed"),
     );
     return presentCurrentUser(user);
   });
+
+  app.post(
+    "/user/website/check",
+    { schema: schemas.checkWebsite, config: checks },
+    async (request) => {
+      const user = requireUser(request);
+      if (user.websiteUrl === null) throw badRequest(websiteMessages.noWebsite);
+      return presentCurrentUser(await checkWebsite(as(user), fetching));
+    },
+  );
 
   app.put("/user/password", { schema: schemas.password }, async (request) => {
     await reauthenticate(request, request.body.currentPassword);

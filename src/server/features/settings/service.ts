@@ -1,5 +1,5 @@
 // A member's own profile settings.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { oneLine } from "../../../contract/text.ts";
 import type { ProfileUpdate } from "../../../contract/user.ts";
@@ -31,17 +31,44 @@ export async function updateProfile(
   input: ProfileUpdate,
 ): Promise<UserRow> {
   await assertAvailable(db, { email: input.email }, userId);
+  const [current] = await db
+    .select({ websiteUrl: users.websiteUrl })
+    .from(users)
+    .where(eq(users.id, userId));
+  const websiteUrl = orNull(input.websiteUrl);
+  // A new website is not verified until it has been checked.
+  const websiteChanged = current !== undefined && current.websiteUrl !== websiteUrl;
   return updateAccount(db, userId, {
+    ...(websiteChanged && { websiteVerified: false, websiteCheckedAt: null }),
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
     displayName: orNull(input.displayName),
-    websiteUrl: orNull(input.websiteUrl),
+    websiteUrl,
     twitterUrl: orNull(input.twitterUrl),
     linkedinUrl: orNull(input.linkedinUrl),
     preapproveMembers: input.preapproveMembers,
     ...(input.emailNotifications && emailSetting(input.emailNotifications)),
   });
+}
+
+/**
+ * Records whether the member's website links back, checked just now; nothing when the member
+ * changed or removed the website meanwhile (that one is checked on its own).
+ */
+export async function recordWebsiteCheck(
+  db: Executor,
+  userId: number,
+  websiteUrl: string,
+  verified: boolean,
+): Promise<UserRow | undefined> {
+  return writeUser(
+    db
+      .update(users)
+      .set({ websiteVerified: verified, websiteCheckedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.websiteUrl, websiteUrl)))
+      .returning(),
+  );
 }
 
 /** Disconnects Google (the route lets only a member who has a password do it). */

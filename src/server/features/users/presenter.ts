@@ -24,6 +24,7 @@ export function presentPublicUser(user: UserRow): PublicUser {
     twitterUrl: user.twitterUrl,
     linkedinUrl: user.linkedinUrl,
     profileImageUrl: user.profileImageUrl,
+    websiteVerified: user.websiteUrl !== null && user.websiteVerified,
   };
 }
 
@@ -41,6 +42,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     authProvider: user.authProvider,
     googleConnected: user.googleId !== null,
     hasPassword: user.password !== null,
+    websiteCheckedAt: user.websiteCheckedAt?.toISOString() ?? null,
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     preapproveMembers: user.preapproveMembers,

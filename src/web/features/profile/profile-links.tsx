@@ -25,6 +25,7 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
       href: owner.websiteUrl,
       label: "Website",
       icon: <Globe className="size-4" aria-hidden="true" />,
+      verified: owner.websiteVerified,
     },
     { href: owner.twitterUrl, label: "X", icon: <XMark /> },
     { href: owner.linkedinUrl, label: "LinkedIn", icon: <LinkedInMark /> },
@@ -33,9 +34,9 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
 
   if (links.length === 0) return null;
   return (
-    <ul className="mt-3 flex justify-center gap-2 sm:justify-start">
+    <ul className="mt-3 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
       {links.map((link) => (
-        <li key={link.label}>
+        <li key={link.label} className="inline-flex items-center gap-1.5">
           <a
             href={link.href}
             target="_blank"
@@ -45,6 +46,15 @@ export function ProfileLinks({ owner }: { owner: PublicUser }) {
           >
             {link.icon}
           </a>
+          {link.verified ? (
+            <span
+              role="img"
+              aria-label="Verified: this website links back here"
+              className="text-xs"
+            >
+              ✓ Verified
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -88,7 +88,11 @@ function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | u
         name: fullName(owner),
         shareTitle: shareTitle(owner),
         card: { path: cardPath(owner.username, linked?.id ?? null, card), alt: cardAlt(card) },
-        embed: embedOf(owner.username, linked, searchParams.get("annotation")),
+        // Only the head the server sends names the embed (see PageHead): no script needs it.
+        embed: import.meta.env.SSR
+          ? embedOf(owner.username, linked, searchParams.get("annotation"))
+          : "",
+        verifiedWebsite: owner.websiteVerified ? owner.websiteUrl : null,
       }}
     />
   );

@@ -1,7 +1,7 @@
 // /profile: Profile Settings and the Danger Zone.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, KeyRound, Mail } from "lucide-react";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import { authMessages } from "../../../contract/auth.ts";
@@ -26,6 +26,7 @@ import {
   useDisconnectGoogle,
   useSaveProfile,
 } from "./settings-queries.ts";
+import { WebsiteCheck } from "./website-check.tsx";
 
 /** What Profile Settings says when a Google connection or confirmation comes back (`?google=…`). */
 const googleResults: Record<string, string> = {
@@ -175,13 +176,10 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               {...field("displayName")}
             />
             {linkFields.map(({ name, label, placeholder }) => (
-              <Field
-                key={name}
-                label={label}
-                type="url"
-                placeholder={placeholder}
-                {...field(name)}
-              />
+              <Fragment key={name}>
+                <Field label={label} type="url" placeholder={placeholder} {...field(name)} />
+                {name === "websiteUrl" ? <WebsiteCheck user={user} /> : null}
+              </Fragment>
             ))}
             <div className="flex items-start gap-3">
               <input

@@ -22,6 +22,19 @@ export function useSaveProfile(onSaved: (user: CurrentUser) => void) {
   });
 }
 
+/** Checks again whether the member's website links back to their Prism page with rel="me". */
+export function useCheckWebsite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CurrentUser>("/api/user/website/check"),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.currentUser, updated);
+      queryClient.invalidateQueries({ queryKey: queryKeys.profile(updated.username) });
+    },
+    onError: (error) => toastError("Check failed", error.message),
+  });
+}
+
 /** Changes the password (or chooses one); the member's other sessions end. */
 export function useChangePassword(onChanged: () => void) {
   const queryClient = useQueryClient();
