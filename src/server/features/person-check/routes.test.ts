@@ -113,7 +113,13 @@ describe("POST /api/annotations without an account", () => {
       .select()
       .from(annotations)
       .where(eq(annotations.id, accepted.json().id));
-    expect(row?.signals).toEqual({ typingMs: TYPING_MS, proofAgeMs: expect.any(Number) });
+    // With its score, which found nothing doubtful.
+    expect(row?.signals).toEqual({
+      typingMs: TYPING_MS,
+      proofAgeMs: expect.any(Number),
+      score: 0,
+      reasons: [],
+    });
     expect(row?.signals?.proofAgeMs).toBeGreaterThanOrEqual(0);
     expect(row?.signals?.proofAgeMs).toBeLessThan(60_000);
 
