@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import {
   createAccount,
   expect,
+  expectHydrated,
   expectNoAxeViolations,
   newMember,
   ORIGIN,
@@ -156,6 +157,8 @@ test("an owner creates a team, copies an invite link and revokes it; the last ow
   await signIn(page);
   await page.goto("/teams");
   await expect(page.getByText("No teams yet")).toBeVisible();
+  // The form is the app's once the page has hydrated (before, the browser would send it itself).
+  await expectHydrated(page.getByRole("button", { name: "Create team" }));
   await page.getByLabel("Team name").fill("Release Crew");
   await page.getByRole("button", { name: "Create team" }).click();
   await expect(page).toHaveURL(/\/teams\/release-crew/);
