@@ -355,9 +355,13 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
               autoComplete="off"
             />
           </div>
-          <Suspense fallback={null}>
-            <PersonCheck ref={check.ref} />
-          </Suspense>
+          {/* Its room is kept while its code loads (50 px, 70 with a finger's checkbox): the
+              buttons below do not move under a finger or a pointer about to press them. */}
+          <div className="min-h-[50px] pointer-coarse:min-h-[70px]">
+            <Suspense fallback={null}>
+              <PersonCheck ref={check.ref} />
+            </Suspense>
+          </div>
         </>
       ) : null}
       <p className="text-xs text-muted-foreground">
