@@ -260,6 +260,9 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
   return (
     <form
       className="grid gap-4"
+      // The form checks itself: the person check's box is one the browser would otherwise refuse
+      // to send while it is still confirming, where a reader's Respond waits for it instead.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
