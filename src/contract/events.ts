@@ -19,6 +19,11 @@ export type PrismEvent =
       /** It may be e-mailed (a response to review, a reply): only then does the mailer look. */
       mail?: true;
     }
+  /**
+   * The owner decided on, or replied to, an anonymous response whose author left an e-mail
+   * address: the mailer tells them (server-side only).
+   */
+  | { type: "response.mail"; annotationId: number }
   /** A member's notifications were read or deleted (anything but a new one). */
   | { type: "notifications.changed"; userId: number }
   /**

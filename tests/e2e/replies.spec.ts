@@ -133,17 +133,18 @@ test("an anonymous author keeps a private link and follows their response there"
   );
   await expectNoAxeViolations(status);
 
-  // The owner answers; the author sees the reply when they come back to the link.
+  // The owner answers; the author's open page shows it by itself (it asks every 5 s).
   const [annotation] = await (await asOwner.get(`/api/prisms/${prismId}/annotations`)).json();
   const replied = await asOwner.put(`/api/annotations/${annotation.id}/reply`, {
     headers: { origin: ORIGIN },
     data: { text: "Then we agree: writing first." },
   });
   expect(replied.status()).toBe(200);
-  await status.reload();
-  await expect(
-    status.getByText("Approved: everyone who reads this prism can see your response."),
-  ).toBeVisible();
+  const approved = status.getByRole("status").filter({
+    hasText: "Approved: everyone who reads this prism can see your response.",
+  });
+  await expect(approved).toBeVisible({ timeout: 15_000 });
+  await expect(approved).toHaveAttribute("data-status", "approved");
   const reply = status.getByRole("region", { name: "Reply from Robin Quill" });
   await expect(reply.getByText("Then we agree: writing first.")).toBeVisible();
   await expectNoAxeViolations(status);

@@ -52,8 +52,9 @@ function keysOf(event: PrismEvent): string[] {
     case "notification.created":
     case "notifications.changed":
       return [versionKeys.notifications(event.userId)];
-    // Every unread count is tagged after the session is checked.
+    // Every unread count is tagged after the session is checked; a mail changes no answer.
     case "sessions.ended":
+    case "response.mail":
       return [];
   }
 }

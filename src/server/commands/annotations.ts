@@ -117,7 +117,10 @@ async function settle(tx: Executor, record: Recorder, decisions: Decision[]): Pr
   record(...[...notified].map((userId) => ({ type: "notifications.changed" as const, userId })));
 }
 
-/** The members who wrote the responses hear what became of them (a reply may be e-mailed). */
+/**
+ * The members who wrote the responses hear what became of them (a reply may be e-mailed); an
+ * anonymous author who left an e-mail address is mailed it.
+ */
 async function tellAuthors(
   tx: Executor,
   record: Recorder,
@@ -132,6 +135,9 @@ async function tellAuthors(
         ? { type: "notification.created" as const, userId, mail: true as const }
         : { type: "notification.created" as const, userId },
     ),
+    ...views
+      .filter(({ row }) => row.userId === null && row.annotatorEmail)
+      .map(({ row }) => ({ type: "response.mail" as const, annotationId: row.id })),
   );
 }
 

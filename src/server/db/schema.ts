@@ -207,6 +207,12 @@ export const annotations = pgTable(
     contextAfter: text("context_after").notNull().default(""),
     /** An anonymous response's check (see `ResponseSignals`); null for members' responses. */
     signals: jsonb("signals").$type<ResponseSignals>(),
+    /**
+     * When an anonymous author who left an e-mail address was mailed the owner's decision, and
+     * their reply (each once; claimed before sending, given back when the mail server refused).
+     */
+    decisionMailedAt: timestamp("decision_mailed_at", { withTimezone: true }),
+    replyMailedAt: timestamp("reply_mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import {
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
+import { answeredUnchanged } from "../../cache/conditional.ts";
 import {
   decideMany,
   decideOnAnnotation,
@@ -50,7 +51,7 @@ const idParams = z.object({ id: idParam });
  * status link's answer.
  */
 export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, limitStore } = deps;
+  const { db, limitStore, versions } = deps;
   const reads = annotationReads(deps);
   // Status links: enough for an author to check back often, far too few to guess at tokens.
   const statusLinkLimits = [new Limit(limitStore, "status-links", 60, 10, by.address)];
@@ -114,12 +115,18 @@ export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) => {
-      // Whoever holds the link may read it; nobody may keep it, index it or guess at others.
-      reply.header("cache-control", "private, no-store");
+      // Whoever holds the link may read it, and no index may; guesses at others spend from the
+      // limit, and a link that led to a response gives its point back, so that its page may ask
+      // again and again whether anything changed (answered 304 when nothing did).
       reply.header("x-robots-tag", "noindex");
       const token = statusTokenSchema.safeParse(request.params.token);
       if (!token.success) throw notFound("Response not found");
-      return presentResponseStatus(await responseByStatusToken(db, token.data));
+      const status = presentResponseStatus(await responseByStatusToken(db, token.data));
+      await Promise.all(statusLinkLimits.map((limit) => limit.refund(request)));
+      if (answeredUnchanged(request, reply, versions.answerEtag(JSON.stringify(status), ""))) {
+        return reply;
+      }
+      return status;
     },
   );
 };

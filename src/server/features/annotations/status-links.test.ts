@@ -82,7 +82,7 @@ describe("a response's private status link", () => {
     });
     const pending = await read(statusUrl ?? "");
     expect(pending.statusCode).toBe(200);
-    expect(pending.headers["cache-control"]).toBe("private, no-store");
+    expect(pending.headers["cache-control"]).toBe("private, no-cache");
     expect(pending.headers["x-robots-tag"]).toBe("noindex");
     expect(pending.json()).toEqual({
       prismId: prism.id,
@@ -140,6 +140,34 @@ describe("a response's private status link", () => {
       .set({ deactivatedAt: new Date() })
       .where(eq(users.id, owner.id));
     expect((await read(statusUrl ?? "")).statusCode).toBe(404);
+  });
+
+  it("answers its page's polls 304 until the owner decides or replies, whatever their number", async () => {
+    const { prism, ownerHeaders } = await scene();
+    const { id, statusUrl } = await respondAs(prism.id, {
+      cookie: visitorCookie("status-visitor-000005"),
+    });
+    const first = await read(statusUrl ?? "", "10.8.0.9");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const poll = () =>
+      send(t.app, "GET", `/api${statusUrl}`, {
+        remoteAddress: "10.8.0.9",
+        headers: { "if-none-match": etag },
+      });
+    for (let i = 0; i < 70; i++) {
+      const unchanged = await poll();
+      expect(unchanged.statusCode, `poll ${i}`).toBe(304);
+      expect(unchanged.body).toBe("");
+    }
+    await send(t.app, "PUT", `/api/annotations/${id}/status`, {
+      headers: ownerHeaders,
+      payload: { status: "approved" },
+    });
+    const decided = await poll();
+    expect(decided.statusCode).toBe(200);
+    expect(decided.json()).toMatchObject({ status: "approved" });
+    expect(decided.headers.etag).not.toBe(etag);
   });
 
   it("is limited per address, so that tokens cannot be guessed at", async () => {

@@ -4,13 +4,21 @@
 // which also sends what a refused message left waiting. A message the mail server refuses for now
 // is tried again a few times, then left for the timer. With several processes each looks, and
 // each notification still goes out once: claims are recorded (service.ts). Nothing is claimed
-// when the server cannot send mail.
+// when the server cannot send mail. An anonymous author who left an address is told of the
+// decision on their response and of the reply, each once (author-mail.ts).
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../../live/bus.ts";
 import { isTransient, type Mailer, sendRetrying } from "../../mail/mailer.ts";
+import {
+  type AuthorMailAbout,
+  claimAuthorMail,
+  composeAuthorMessage,
+  releaseAuthorMail,
+} from "./author-mail.ts";
 import { composeMessage } from "./messages.ts";
 import {
+  authorUnsubscribeToken,
   claimDigests,
   claimImmediate,
   markMailed,
@@ -102,10 +110,37 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
           return 0;
         }),
     );
+  /** Tells an anonymous author of a decision or a reply, once; a refused message is given back. */
+  const tellAuthor = async (annotationId: number, about: AuthorMailAbout) => {
+    const mail = await claimAuthorMail(db, annotationId, about, now());
+    if (!mail) return 0;
+    const token = authorUnsubscribeToken(secret, annotationId);
+    try {
+      await sendRetrying(mailer, composeAuthorMessage(mail, origin, token), retryWaitsMs);
+      return 1;
+    } catch (error) {
+      const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+      log.warn({ code, responseCode, annotationId }, "e-mail to a response's author failed");
+      await releaseAuthorMail(db, mail);
+      return 0;
+    }
+  };
   const unsubscribe = bus.subscribe((event) => {
     // Hearts and decisions are never mailed: only what may be is looked for, off the heart's path.
     if (event.type === "notification.created" && event.mail) {
       void attempt(() => claimImmediate(db, event.userId, now()), "e-mail notification");
+    }
+    // What a refused message left waiting goes with the next: a decision before its reply.
+    if (event.type === "response.mail") {
+      const { annotationId } = event;
+      const both = async () =>
+        (await tellAuthor(annotationId, "decision")) + (await tellAuthor(annotationId, "reply"));
+      void track(
+        both().catch((error) => {
+          log.warn({ err: error }, "e-mail to a response's author failed");
+          return 0;
+        }),
+      );
     }
   });
   const runDigest = () =>

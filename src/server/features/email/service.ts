@@ -55,33 +55,66 @@ export interface Outgoing {
   lastDigestAt: Date | null;
 }
 
-const sign = (secret: string, userId: number) =>
-  createHmac("sha256", secret).update(`email-unsubscribe:${userId}`).digest("base64url");
+/**
+ * What an unsubscribe token names: a member (their e-mail notifications), or an anonymous response
+ * (`r` and its id: the messages to the address its author left).
+ */
+type Subscriber = { userId: number } | { annotationId: number };
 
-/** The member's unsubscribe token: their id and its HMAC with the app's secret (nothing stored). */
+const subjectOf = (subscriber: Subscriber) =>
+  "userId" in subscriber ? `${subscriber.userId}` : `r${subscriber.annotationId}`;
+
+const sign = (secret: string, subject: string) =>
+  createHmac("sha256", secret).update(`email-unsubscribe:${subject}`).digest("base64url");
+
+/** A subscriber's token: who they are and its HMAC with the app's secret (nothing stored). */
+function tokenOf(secret: string, subscriber: Subscriber): string {
+  const subject = subjectOf(subscriber);
+  return `${subject}.${sign(secret, subject)}`;
+}
+
+/** The member's unsubscribe token. */
 export function unsubscribeToken(secret: string, userId: number): string {
-  return `${userId}.${sign(secret, userId)}`;
+  return tokenOf(secret, { userId });
 }
 
-/** The member a token belongs to, when it is one of ours. */
-function userOfToken(secret: string, token: string): number | undefined {
-  const match = /^([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
+/** The unsubscribe token of the address an anonymous response's author left. */
+export function authorUnsubscribeToken(secret: string, annotationId: number): string {
+  return tokenOf(secret, { annotationId });
+}
+
+/** The subscriber a token belongs to, when it is one of ours. */
+function subscriberOf(secret: string, token: string): Subscriber | undefined {
+  const match = /^(r?)([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
   if (!match) return undefined;
-  const userId = Number(match[1]);
-  const given = Buffer.from(match[2] ?? "");
-  const expected = Buffer.from(sign(secret, userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
+  const id = Number(match[2]);
+  const subscriber = match[1] ? { annotationId: id } : { userId: id };
+  const given = Buffer.from(match[3] ?? "");
+  const expected = Buffer.from(sign(secret, subjectOf(subscriber)));
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? subscriber
+    : undefined;
 }
 
-/** Turns e-mail notifications off for the token's member; false when no member has that token. */
+/**
+ * Turns e-mail notifications off for the token's member, or forgets the address an anonymous
+ * author left; false when the token names nobody.
+ */
 export async function unsubscribe(db: Executor, secret: string, token: string): Promise<boolean> {
-  const userId = userOfToken(secret, token);
-  if (userId === undefined) return false;
-  const updated = await db
-    .update(users)
-    .set(emailSetting("never"))
-    .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
-    .returning({ id: users.id });
+  const subscriber = subscriberOf(secret, token);
+  if (subscriber === undefined) return false;
+  const updated =
+    "userId" in subscriber
+      ? await db
+          .update(users)
+          .set(emailSetting("never"))
+          .where(and(eq(users.id, subscriber.userId), isNull(users.deactivatedAt)))
+          .returning({ id: users.id })
+      : await db
+          .update(annotations)
+          .set({ annotatorEmail: null })
+          .where(and(eq(annotations.id, subscriber.annotationId), isNull(annotations.userId)))
+          .returning({ id: annotations.id });
   return updated.length > 0;
 }
 

@@ -31,6 +31,7 @@ export function frameFor(event: PrismEvent, viewer: StreamViewer): Frame | null 
     // Only the server's answers depend on these; no open page shows another member's profile live.
     case "profile.changed":
     case "roles.changed":
+    case "response.mail":
       return null;
     case "heart.changed":
       return {

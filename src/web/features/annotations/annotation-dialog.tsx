@@ -206,6 +206,7 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
     thought: useId(),
     name: useId(),
     email: useId(),
+    emailHint: useId(),
     passage: useId(),
     website: useId(),
   };
@@ -339,8 +340,14 @@ function AnnotationForm({ target, onCreated, onCancel, save }: BodyProps) {
               type="email"
               value={email}
               autoComplete="email"
+              aria-describedby={ids.emailHint}
               onChange={(e) => setEmail(e.target.value)}
             />
+            <p id={ids.emailHint} className="text-xs text-muted-foreground">
+              {email.trim()
+                ? "We will e-mail you the owner's decision, and their reply: two e-mails at most, each with a one-click unsubscribe."
+                : "Leave an address to hear when the owner decides and replies."}
+            </p>
           </div>
         </fieldset>
       )}

@@ -59,12 +59,17 @@ export function useFetchAnnotation() {
 }
 
 /** A response as its author sees it by its private link (`token`), with where it stands. */
+/** How often an author's open status page asks whether the owner decided or replied. */
+const STATUS_POLL_MS = 5_000;
+
 export function useResponseStatus(token: string) {
   return useQuery({
     queryKey: queryKeys.responseStatus(token),
     queryFn: ({ signal }) =>
       api.get<ResponseStatus>(`/api/responses/${encodeURIComponent(token)}`, { signal }),
-    // The owner may decide or reply at any time: coming back to the tab shows it.
+    // The owner may decide or reply at any time: the open page asks every few seconds while it is
+    // in view (an unchanged answer is a 304 without a body), and again on coming back to the tab.
+    refetchInterval: STATUS_POLL_MS,
     refetchOnWindowFocus: true,
   });
 }

@@ -1,5 +1,6 @@
 // /responses/{token}: an anonymous author's private page for their response: the passage, what
 // they wrote, where it stands, and the owner's reply.
+import { CheckCircle2, Clock, type LucideIcon, XCircle } from "lucide-react";
 import { Link, useParams } from "wouter";
 import type { ResponseStatus } from "../../../contract/annotations.ts";
 import { LoadError } from "../../components/ui/load-error.tsx";
@@ -8,10 +9,26 @@ import { ApiError } from "../../lib/api.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 import { useResponseStatus } from "./annotation-queries.ts";
 
-const statusText: Record<ResponseStatus["status"], string> = {
-  pending: "Your annotation is pending approval from the Prism owner.",
-  approved: "Approved: everyone who reads this prism can see your response.",
-  rejected: "Not approved",
+/** Where the response stands, told in words, an icon and a colour of its own. */
+const statusLook: Record<
+  ResponseStatus["status"],
+  { text: string; Icon: LucideIcon; className: string }
+> = {
+  pending: {
+    text: "Your annotation is pending approval from the Prism owner.",
+    Icon: Clock,
+    className: "bg-amber-50 text-amber-900 border-amber-200",
+  },
+  approved: {
+    text: "Approved: everyone who reads this prism can see your response.",
+    Icon: CheckCircle2,
+    className: "bg-emerald-50 text-emerald-900 border-emerald-200",
+  },
+  rejected: {
+    text: "Not approved",
+    Icon: XCircle,
+    className: "bg-muted text-muted-foreground border-border",
+  },
 };
 
 export function ResponseStatusPage() {
@@ -72,15 +89,7 @@ function StatusCard({ status }: { status: ResponseStatus }) {
         <p className="mt-1 text-xs text-muted-foreground">This passage is no longer in the text.</p>
       ) : null}
       <p className="mt-4 whitespace-pre-wrap">{status.text}</p>
-      <p
-        className={
-          status.status === "pending"
-            ? "mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
-            : "mt-4 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
-        }
-      >
-        {statusText[status.status]}
-      </p>
+      <StatusLine status={status.status} />
       {status.reply ? (
         <section
           aria-label={`Reply from ${status.ownerName}`}
@@ -97,5 +106,20 @@ function StatusCard({ status }: { status: ResponseStatus }) {
         </section>
       ) : null}
     </article>
+  );
+}
+
+/** The status, announced when it changes while the page is open. */
+function StatusLine({ status }: { status: ResponseStatus["status"] }) {
+  const { text, Icon, className } = statusLook[status];
+  return (
+    <p
+      role="status"
+      data-status={status}
+      className={`mt-4 flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${className}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{text}</span>
+    </p>
   );
 }
