@@ -1,6 +1,6 @@
 // A page rendered on the server reads the API as its visitor: from the visitor's own address, so
-// that one stranger loading a status page over and over spends their own allowance of the
-// status-link limit, not the one every visitor's page is rendered with.
+// that one stranger guessing at status links spends their own allowance of the status-link limit,
+// not the one every visitor's page is rendered with.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,17 +75,24 @@ beforeAll(async () => {
 });
 
 const rendered = (html: string) => html.includes("<p>Status: pending</p>");
+const GUESS = "/api/responses/AAAAAAAAAAAAAAAAAAAAAA";
 
 describe("a status page rendered on the server", () => {
   it("spends the status-link limit of its visitor's address, not one shared by every visitor", async () => {
     const app = await renderingApp();
     const load = (remoteAddress: string) => send(app, "GET", statusPath, { remoteAddress });
+    // A link that leads to a response gives its point back: its page may be loaded again and again.
     for (let i = 0; i < 70; i++) {
       const page = await load("10.60.0.1");
       expect(page.statusCode).toBe(200);
-      // The first 60 come rendered; past them, the shell (the browser's own read then gets the 429).
-      expect(rendered(page.body), `load ${i + 1}`).toBe(i < 60);
+      expect(rendered(page.body), `load ${i + 1}`).toBe(true);
     }
+    // Guesses spend the address's allowance; past it, even the real link's page comes as the
+    // shell (the browser's own read then gets the 429).
+    for (let i = 0; i < 60; i++) {
+      expect((await send(app, "GET", GUESS, { remoteAddress: "10.60.0.1" })).statusCode).toBe(404);
+    }
+    expect(rendered((await load("10.60.0.1")).body)).toBe(false);
     const limited = await send(app, "GET", `/api${statusPath}`, { remoteAddress: "10.60.0.1" });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: annotationMessages.statusTooMany });
@@ -97,12 +104,14 @@ describe("a status page rendered on the server", () => {
 
   it("counts the client behind a trusted proxy by its forwarded address", async () => {
     const app = await renderingApp({ TRUST_PROXY: "127.0.0.1" });
-    const load = (client: string) =>
-      send(app, "GET", statusPath, {
-        headers: { "x-forwarded-for": client },
-        remoteAddress: "127.0.0.1",
-      });
-    for (let i = 0; i < 60; i++) expect(rendered((await load("198.51.100.7")).body)).toBe(true);
+    const behindProxy = (client: string) => ({
+      headers: { "x-forwarded-for": client },
+      remoteAddress: "127.0.0.1",
+    });
+    const load = (client: string) => send(app, "GET", statusPath, behindProxy(client));
+    for (let i = 0; i < 60; i++) {
+      expect((await send(app, "GET", GUESS, behindProxy("198.51.100.7"))).statusCode).toBe(404);
+    }
     expect(rendered((await load("198.51.100.7")).body)).toBe(false);
     expect(rendered((await load("198.51.100.8")).body)).toBe(true);
   });

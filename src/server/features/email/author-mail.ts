@@ -9,6 +9,7 @@ import { oneLine } from "../../../contract/text.ts";
 import type { Db } from "../../db/client.ts";
 import { annotations, prisms, users } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape.ts";
+import { mailButton, mailHtml } from "../../mail/layout.ts";
 import { liveOwner } from "../../policy.ts";
 
 export type AuthorMailAbout = "decision" | "reply";
@@ -143,24 +144,22 @@ export function composeAuthorMessage(mail: AuthorMail, origin: string, token: st
     `Unsubscribe: ${confirmPage}`,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    "<p>Hello,</p>",
-    `<p>${escapeHtml(line)}</p>`,
-    `<p>You responded to &ldquo;${escapeHtml(oneLine(mail.passage))}&rdquo;:</p>`,
-    `<blockquote>${escapeHtml(oneLine(mail.text))}</blockquote>`,
-    ...(quote
-      ? [
-          `<p>${escapeHtml(oneLine(mail.ownerName))} wrote:</p>`,
-          `<blockquote>${escapeHtml(oneLine(quote))}</blockquote>`,
-        ]
-      : []),
-    ...(link ? [`<p><a href="${escapeHtml(link)}">Read it on Prism</a></p>`] : []),
-    `<p style="color: #555; font-size: 0.9em">${escapeHtml(why)}. ` +
-      `<a href="${escapeHtml(confirmPage)}">Unsubscribe</a></p>`,
-    "</body></html>",
-  ].join("\n");
+  const html = mailHtml(
+    [
+      "<p>Hello,</p>",
+      `<p>${escapeHtml(line)}</p>`,
+      `<p>You responded to &ldquo;${escapeHtml(oneLine(mail.passage))}&rdquo;:</p>`,
+      `<blockquote>${escapeHtml(oneLine(mail.text))}</blockquote>`,
+      ...(quote
+        ? [
+            `<p>${escapeHtml(oneLine(mail.ownerName))} wrote:</p>`,
+            `<blockquote>${escapeHtml(oneLine(quote))}</blockquote>`,
+          ]
+        : []),
+      ...(link ? [mailButton("Read it on Prism", link)] : []),
+    ],
+    `${escapeHtml(why)}. <a href="${escapeHtml(confirmPage)}">Unsubscribe</a>`,
+  );
   return {
     to: mail.email,
     subject,

@@ -102,7 +102,7 @@ describe("the e-mail setting in Profile Settings", () => {
 describe("immediately", () => {
   it("mails the owner a new response at once, as text and HTML with one-click unsubscribe headers", async () => {
     const { user, prism } = await ownerWithPrism("immediately");
-    await respond(prism.id, "Mornings suit me <too>.");
+    const { id } = await respond(prism.id, "Mornings suit me <too>.");
     const [mail, ...more] = mailsTo(user.email);
     expect(more).toEqual([]);
     expect(mail).toContain('Subject: Maya Okafor (visitor) responded to your Prism "How I work"');
@@ -117,6 +117,14 @@ describe("immediately", () => {
     // The text quotes the response as written; the HTML escapes it.
     expect(mail).toContain('"Mornings suit me <too>."');
     expect(mail).toContain("<blockquote>Mornings suit me &lt;too&gt;.</blockquote>");
+    // It links to the response itself, where the owner decides on it, as Prism's button.
+    const response = `${TEST_ORIGIN}/${user.username}?annotation=${id}`;
+    expect(mail).toContain(`  ${response}\r\n`);
+    expect(mail).toMatch(
+      new RegExp(
+        `<a href="${response.replace(/[?]/g, "\\?")}" style="[^"]+">Review the response</a>`,
+      ),
+    );
     expect(mail).toContain(`${TEST_ORIGIN}/unsubscribe?token=${token}`);
     const [row] = await t.database.db
       .select({ mailedAt: notifications.mailedAt })

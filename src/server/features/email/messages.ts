@@ -3,6 +3,7 @@
 import { excerpt } from "../../../contract/excerpt.ts";
 import { oneLine } from "../../../contract/text.ts";
 import { escapeHtml } from "../../escape.ts";
+import { mailButton, mailHtml } from "../../mail/layout.ts";
 import { DIGEST_ITEMS_MAX, type MailedNotification, type Outgoing } from "./service.ts";
 
 /** How much of a response or a reply a message quotes. */
@@ -22,6 +23,10 @@ const someone = (name: string | null) => oneLine(name ?? "").trim() || "Someone"
 /** The start of a text that may hold several lines, on one line. */
 const quoted = (text: string) => excerpt(oneLine(text).trim(), QUOTE_MAX);
 
+/** The response on the owner's page, opened beside its passage (where the owner decides on it). */
+const responseLink = (notification: MailedNotification, origin: string) =>
+  `${origin}/${encodeURIComponent(notification.prismOwnerUsername)}?annotation=${notification.annotationId}`;
+
 /**
  * One notification as a sentence, the words it quotes and where to see it; each on one line,
  * whatever the rows hold, so that nothing a member wrote starts a line of the message.
@@ -34,13 +39,13 @@ function describe(notification: MailedNotification, origin: string) {
         line: `${actor} responded to your Prism ${title}, waiting for your review`,
         quote: quoted(notification.annotationText),
         passage: quoted(notification.selectedText),
-        link: `${origin}/${notification.prismOwnerUsername}`,
+        link: responseLink(notification, origin),
       }
     : {
         line: `${actor} replied to your response to ${title}`,
         quote: quoted(notification.replyText ?? ""),
         passage: quoted(notification.annotationText),
-        link: `${origin}/${notification.prismOwnerUsername}`,
+        link: responseLink(notification, origin),
       };
 }
 
@@ -105,20 +110,24 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
     `Unsubscribe: ${confirmPage}`,
     "",
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(oneLine(outgoing.recipient.firstName))},</p>`,
-    "<ul>",
-    ...htmls,
-    "</ul>",
-    ...(more > 0 ? [`<p><a href="${escapeHtml(all)}">${escapeHtml(moreLine)}</a></p>`] : []),
-    `<p><a href="${escapeHtml(all)}">All your notifications</a></p>`,
-    `<p style="color: #555; font-size: 0.9em">${escapeHtml(why)}: ` +
-      `<a href="${escapeHtml(settings)}">Profile Settings</a>. ` +
-      `<a href="${escapeHtml(confirmPage)}">Unsubscribe</a></p>`,
-    "</body></html>",
-  ].join("\n");
+  const [only] = outgoing.notifications;
+  const html = mailHtml(
+    [
+      `<p>Hello ${escapeHtml(oneLine(outgoing.recipient.firstName))},</p>`,
+      '<ul style="padding-left: 18px">',
+      ...htmls,
+      "</ul>",
+      ...(more > 0 ? [`<p><a href="${escapeHtml(all)}">${escapeHtml(moreLine)}</a></p>`] : []),
+      outgoing.total === 1 && only
+        ? mailButton(
+            only.type === "annotation" ? "Review the response" : "Read the reply",
+            describe(only, origin).link,
+          )
+        : mailButton("All your notifications", all),
+    ],
+    `${escapeHtml(why)}: <a href="${escapeHtml(settings)}">Profile Settings</a>. ` +
+      `<a href="${escapeHtml(confirmPage)}">Unsubscribe</a>`,
+  );
   return {
     to: outgoing.recipient.email,
     subject: subjectOf(outgoing),

@@ -36,6 +36,7 @@ export interface MailedNotification {
   actorName: string | null;
   prismTitle: string;
   prismOwnerUsername: string;
+  annotationId: number;
   selectedText: string;
   annotationText: string;
   replyText: string | null;
@@ -193,6 +194,7 @@ async function claim(
       actorName: notifications.actorName,
       prismTitle: prisms.title,
       prismOwnerUsername: owners.username,
+      annotationId: annotations.id,
       selectedText: annotations.selectedText,
       annotationText: annotations.annotationText,
       replyText: annotations.replyText,

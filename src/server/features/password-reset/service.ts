@@ -4,7 +4,9 @@ import { passwordResetMessages } from "../../../contract/password-reset.ts";
 import { oneLine } from "../../../contract/text.ts";
 import type { Executor } from "../../db/client.ts";
 import { passwordResetTokens, type UserRow, users } from "../../db/schema.ts";
+import { escapeHtml } from "../../escape.ts";
 import { badRequest } from "../../http-error.ts";
+import { mailButton, mailHtml } from "../../mail/layout.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
@@ -34,15 +36,21 @@ export async function mailResetLink(
   token: string,
 ): Promise<void> {
   const link = resetLink(appOrigin, token);
+  const hello = `Hello ${oneLine(user.firstName)},`;
+  const asked = `Someone asked to reset the password of your Prism account @${user.username}.`;
+  const ignore =
+    "The link works once. If you did not ask for this, you can ignore this e-mail; " +
+    "your password stays as it is.";
   await mailer.send({
     to: user.email,
     subject: "Reset your Prism password",
-    text:
-      `Hello ${oneLine(user.firstName)},\n\n` +
-      `Someone asked to reset the password of your Prism account @${user.username}.\n` +
-      `To choose a new password, open this link within one hour:\n\n${link}\n\n` +
-      "The link works once. If you did not ask for this, you can ignore this e-mail; " +
-      "your password stays as it is.\n",
+    text: `${hello}\n\n${asked}\nTo choose a new password, open this link within one hour:\n\n${link}\n\n${ignore}\n`,
+    html: mailHtml([
+      `<p>${escapeHtml(hello)}</p>`,
+      `<p>${escapeHtml(asked)} To choose a new password, open this link within one hour:</p>`,
+      mailButton("Choose a new password", link),
+      `<p>${escapeHtml(ignore)}</p>`,
+    ]),
   });
 }
 

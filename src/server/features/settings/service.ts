@@ -5,7 +5,9 @@ import { oneLine } from "../../../contract/text.ts";
 import type { ProfileUpdate } from "../../../contract/user.ts";
 import type { Executor } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
+import { escapeHtml } from "../../escape.ts";
 import { notFound } from "../../http-error.ts";
+import { mailHtml } from "../../mail/layout.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { deleteSessionsOf } from "../../security/session-store.ts";
 import { assertAvailable, emailSetting, writeUser } from "../users/service.ts";
@@ -107,15 +109,18 @@ export async function mailEmailChanged(
   before: UserRow,
   newEmail: string,
 ): Promise<void> {
+  const hello = `Hello ${oneLine(before.firstName)},`;
+  const changed =
+    `The e-mail address of your Prism account @${before.username} was changed to ` +
+    `${maskEmail(newEmail)}. Messages about the account, such as password resets, go there ` +
+    "from now on.";
+  const notYou =
+    "If you did not make this change, someone else may be using your account: tell us through " +
+    `the contact form at ${appOrigin}/contact.`;
   await mailer.send({
     to: before.email,
     subject: "The e-mail address of your Prism account was changed",
-    text:
-      `Hello ${oneLine(before.firstName)},\n\n` +
-      `The e-mail address of your Prism account @${before.username} was changed to ` +
-      `${maskEmail(newEmail)}. Messages about the account, such as password resets, go there ` +
-      "from now on.\n\n" +
-      "If you did not make this change, someone else may be using your account: tell us through " +
-      `the contact form at ${appOrigin}/contact.\n`,
+    text: `${hello}\n\n${changed}\n\n${notYou}\n`,
+    html: mailHtml([hello, changed, notYou].map((line) => `<p>${escapeHtml(line)}</p>`)),
   });
 }
