@@ -9,7 +9,7 @@ const badgeVariants = cva(
     variants: {
       tone: {
         neutral: "border-border bg-muted text-foreground",
-        primary: "border-primary/30 bg-primary/10 text-primary",
+        primary: "border-primary/30 bg-primary/10 text-indigo-800",
         success: "border-emerald-300 bg-emerald-50 text-emerald-800",
         warning: "border-amber-300 bg-amber-50 text-amber-900",
         danger: "border-red-300 bg-red-50 text-red-800",

@@ -1,6 +1,7 @@
-// One admin table as the dashboard shows it: a debounced search, the rows (scrolling sideways
-// on a narrow screen), the loading, error and empty states, a menu of actions per row, and the
-// pager with the page number.
+// biome-ignore-all lint/a11y/noRedundantRoles: a table whose CSS display is changed (cards on a phone) loses its implied roles in browsers; stated, they keep it a table for screen readers
+// One admin table as the dashboard shows it: a debounced search, the rows (a table that scrolls
+// sideways within its frame when it must; on a phone, a card per row), the loading, error and
+// empty states, a menu of actions per row, and the pager with the page number.
 import { MoreHorizontal, Search } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
@@ -62,8 +63,8 @@ export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>)
     body = <StateRow columns={columns.length} role="status" text="Loading..." />;
   } else if (list.isError) {
     body = (
-      <tr>
-        <td colSpan={columns.length} className="p-4">
+      <tr role="row" className="block sm:table-row">
+        <td role="cell" colSpan={columns.length} className="block p-4 sm:table-cell">
           <LoadError
             message={props.loadError}
             onRetry={() => void list.refetch()}
@@ -77,10 +78,25 @@ export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>)
     body = <StateRow columns={columns.length} text={text} />;
   } else {
     body = rows.map((row) => (
-      <tr key={rowKey(row)} className="border-t border-border align-middle">
+      <tr
+        key={rowKey(row)}
+        role="row"
+        className="block border-t border-border px-1 py-2 align-middle sm:table-row sm:p-0"
+      >
         {columns.map((column) => (
-          <td key={column.header} className={cn("px-3 py-2.5", column.className)}>
-            {column.cell(row)}
+          <td
+            key={column.header}
+            role="cell"
+            // On a phone each row is a card, its cells labelled by their column's header (drawn
+            // by CSS: the cell's text stays what it holds).
+            data-label={column.header}
+            className={cn(
+              "flex items-baseline gap-3 px-3 py-1 sm:table-cell sm:py-2.5",
+              "before:w-24 before:shrink-0 before:text-xs before:uppercase before:tracking-wide before:text-muted-foreground before:content-[attr(data-label)] sm:before:content-none",
+              column.className,
+            )}
+          >
+            <div className="min-w-0">{column.cell(row)}</div>
           </td>
         ))}
       </tr>
@@ -98,20 +114,38 @@ export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>)
         tabIndex={0}
         className="overflow-x-auto rounded-2xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={list.isFetching}>
+        {/*
+          A table from 640 px up (scrolling sideways within its frame when it must); below, its
+          rows are cards. The roles keep it a table for screen readers whatever CSS displays it as.
+        */}
+        <table
+          role="table"
+          className="block w-full text-left text-sm sm:table sm:min-w-[44rem]"
+          aria-busy={list.isFetching}
+        >
           <caption id={captionId} className="sr-only">
             {title}
           </caption>
-          <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
+          <thead
+            role="rowgroup"
+            className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground max-sm:sr-only"
+          >
+            <tr role="row">
               {columns.map((column) => (
-                <th key={column.header} scope="col" className="px-3 py-2.5 font-medium">
+                <th
+                  key={column.header}
+                  role="columnheader"
+                  scope="col"
+                  className="whitespace-nowrap px-3 py-2.5 font-medium"
+                >
                   {column.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>{body}</tbody>
+          <tbody role="rowgroup" className="block sm:table-row-group">
+            {body}
+          </tbody>
         </table>
       </section>
       {props.footnote ? <p className="text-xs text-muted-foreground">{props.footnote}</p> : null}
@@ -142,8 +176,12 @@ export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>)
 
 function StateRow({ columns, text, role }: { columns: number; text: string; role?: "status" }) {
   return (
-    <tr>
-      <td colSpan={columns} role={role} className="px-3 py-10 text-center text-muted-foreground">
+    <tr role="row" className="block sm:table-row">
+      <td
+        colSpan={columns}
+        role={role ?? "cell"}
+        className="block px-3 py-10 text-center text-muted-foreground sm:table-cell"
+      >
         {text}
       </td>
     </tr>
