@@ -11,6 +11,8 @@ import {
   annotationSchema,
   bulkDecisionResultSchema,
   bulkDecisionSchema,
+  flagInputSchema,
+  flagSchema,
   responseStatusSchema,
   reviewPageSchema,
   reviewQuerySchema,
@@ -22,6 +24,7 @@ import { cachedRead } from "../../cache/cached-read.ts";
 import {
   decideMany,
   decideOnAnnotation,
+  flagResponse,
   replyToAnnotation,
   respondToPassage,
   setAnnotationStatusAsAdmin,
@@ -36,6 +39,7 @@ import { participantOf } from "../../plugins/visitor.ts";
 import {
   presentAnnotation,
   presentAnnotationCreated,
+  presentFlag,
   presentResponseStatus,
   presentReviewPage,
 } from "./presenter.ts";
@@ -158,6 +162,40 @@ export const annotationsWriteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         visitorHash: "visitorHash" in participant ? participant.visitorHash : null,
       };
       return reply.status(201).send(presentAnnotationCreated(view, viewer, statusToken));
+    },
+  );
+
+  // Flags: a few an hour per browser and member; an address shared by many browsers gets more.
+  const flagLimits = participantLimits(limitStore, "flags", 60, {
+    browser: 20,
+    member: 30,
+    address: 60,
+  });
+  app.post(
+    "/annotations/:id/flag",
+    {
+      schema: {
+        tags,
+        summary:
+          "Flag a published response with a reason (anyone who may see it, once per person: 201 the first time, 200 after, the reason and note replaced)",
+        params: idParams,
+        body: flagInputSchema,
+        response: {
+          200: flagSchema,
+          201: flagSchema,
+          ...errorResponses(400, 403, 404, 409, 429),
+        },
+      },
+      config: { rateLimit: { message: annotationMessages.flagsTooMany, limits: flagLimits } },
+    },
+    async (request, reply) => {
+      const participant = participantOf(request, reply, config, secret);
+      const { flag, created } = await flagResponse(
+        as(participant),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(presentFlag(flag));
     },
   );
 
