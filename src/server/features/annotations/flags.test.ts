@@ -124,7 +124,10 @@ describe("POST /api/annotations/{id}/flag", () => {
   it("takes only the four reasons and a short note", async () => {
     const { published, readerHeaders } = await scene();
     expect((await flag(published.id, readerHeaders, { reason: "boring" })).statusCode).toBe(400);
-    const long = await flag(published.id, readerHeaders, { reason: "other", note: "x".repeat(501) });
+    const long = await flag(published.id, readerHeaders, {
+      reason: "other",
+      note: "x".repeat(501),
+    });
     expect(long.statusCode).toBe(400);
     expect(await flagsOf(published.id)).toEqual([]);
   });

@@ -32,7 +32,9 @@ export const ownerRuleColumns = {
 
 /** Letters, digits and marks: what a watched word must not run on into. */
 const WORD_CHAR = "[\\p{L}\\p{N}\\p{M}_]";
-const literally = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The word as a pattern: its characters taken literally, any run of spaces within a phrase as one. */
+const literally = (word: string) =>
+  word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
 
 /** The first of the watched words (or phrases) the text holds as a whole word, in any case. */
 export function watchedWordIn(text: string, words: string[]): string | undefined {
