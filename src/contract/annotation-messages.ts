@@ -37,3 +37,11 @@ export const annotationMessages = {
   flagsTooMany: "You're flagging quickly. Please wait a few minutes and try again.",
   replyRejected: "A response that was not approved can't be answered. Approve it first.",
 } as const;
+
+/** The reasons a reader may flag a published response for, as the flag dialog and the owner read them. */
+export const flagReasonLabels = {
+  spam: "Spam",
+  abuse: "Abuse or harassment",
+  private: "Private information",
+  other: "Something else",
+} as const;

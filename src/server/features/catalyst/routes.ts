@@ -198,24 +198,6 @@ export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       presentCatalystUser(await reactivateUser(as(requireAdmin(request)), request.params.id)),
   );
 
-  app.put(
-    "/analytics/users/:id/silence",
-    {
-      schema: {
-        tags,
-        summary:
-          "Silence a member (not oneself) or let them be heard again: their responses are shown to them and admins alone, and notify nobody; audited",
-        params: idParams,
-        body: silenceSchema,
-        response: { 200: catalystUserSchema, ...writeErrors },
-      },
-    },
-    async (request) =>
-      presentCatalystUser(
-        await silenceUser(as(requireAdmin(request)), request.params.id, request.body.silenced),
-      ),
-  );
-
   app.delete(
     "/analytics/prisms/:id",
     {
@@ -246,5 +228,29 @@ export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       await deleteAnnotationAsAdmin(as(requireAdmin(request)), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+};
+
+/** An admin silences a member or lets them be heard again (Hypothesis' NIPSA); audited. */
+export const catalystSilence: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
+  app.addHook("onRequest", adminsOnly);
+
+  app.put(
+    "/analytics/users/:id/silence",
+    {
+      schema: {
+        tags,
+        summary:
+          "Silence a member (not oneself) or let them be heard again: their responses are shown to them and admins alone, and notify nobody; audited",
+        params: z.object({ id: idParam }),
+        body: silenceSchema,
+        response: { 200: catalystUserSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      presentCatalystUser(
+        await silenceUser(as(requireAdmin(request)), request.params.id, request.body.silenced),
+      ),
   );
 };
