@@ -31,7 +31,7 @@ export const annotationMessages = {
     "Some of these responses have already been decided. Reload to see where they stand.",
   reviewTooMany: "You're deciding quickly. Please wait a minute and try again.",
   anonymousMembersOnly:
-    "This writer takes responses from signed-in members only. Sign in to respond.",
+    "This member takes responses from signed-in members only. Sign in to respond.",
   flagOwn: "You can't flag your own response",
   flagUnpublished: "Only a published response can be flagged",
   flagsTooMany: "You're flagging quickly. Please wait a few minutes and try again.",
