@@ -30,18 +30,5 @@ export const annotationMessages = {
   bulkNotPending:
     "Some of these responses have already been decided. Reload to see where they stand.",
   reviewTooMany: "You're deciding quickly. Please wait a minute and try again.",
-  anonymousMembersOnly:
-    "This member takes responses from signed-in members only. Sign in to respond.",
-  flagOwn: "You can't flag your own response",
-  flagUnpublished: "Only a published response can be flagged",
-  flagsTooMany: "You're flagging quickly. Please wait a few minutes and try again.",
   replyRejected: "A response that was not approved can't be answered. Approve it first.",
-} as const;
-
-/** The reasons a reader may flag a published response for, as the flag dialog and the owner read them. */
-export const flagReasonLabels = {
-  spam: "Spam",
-  abuse: "Abuse or harassment",
-  private: "Private information",
-  other: "Something else",
 } as const;

@@ -93,9 +93,6 @@ export const catalystAnnotationSchema = z.object({
 });
 export type CatalystAnnotation = z.infer<typeof catalystAnnotationSchema>;
 
-/** Different people's flags that bring a response to the admins (the Annotations tab's Flagged filter). */
-export const FLAGS_FOR_ADMINS = 3;
-
 /** The Annotations tab's page: `flagged` narrows it to responses FLAGS_FOR_ADMINS people flagged. */
 export const catalystAnnotationsQuerySchema = catalystListQuerySchema.extend({
   flagged: z

@@ -5,13 +5,13 @@
 // annotations for those who may see them, its top passage, and the notifications of the owner and
 // of the response's author.
 
-import { annotationMessages } from "../../contract/annotation-messages.ts";
 import type {
   AnnotationCreate,
   AnnotationStatus,
   FlagInput,
   ReviewAction,
 } from "../../contract/annotations.ts";
+import { flagMessages } from "../../contract/flag-messages.ts";
 import type { Participant } from "../actors.ts";
 import { type AuditRecord, annotationLabel, recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
@@ -54,7 +54,7 @@ export async function respondToPassage(
   const { actor } = write;
   // An owner who takes members' responses only refuses a visitor before any check is asked of them.
   if (!("user" in actor) && !(await ownerTakesAnonymous(write.db, input.prismId))) {
-    throw forbidden(annotationMessages.anonymousMembersOnly);
+    throw forbidden(flagMessages.anonymousMembersOnly);
   }
   const proof = "user" in actor ? null : await checkPerson(secret, input);
   return commit(write, async (tx, record) => {

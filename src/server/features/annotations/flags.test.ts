@@ -1,8 +1,9 @@
 // Readers' flags over HTTP: who may flag a published response, once per person, never one they
 // may not see; the owner's Flagged folder; and the three people that bring it to Catalyst.
+
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { annotationMessages } from "../../../contract/annotation-messages.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import { annotationFlags, annotations, auditLog } from "../../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
 import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
@@ -109,13 +110,13 @@ describe("POST /api/annotations/{id}/flag", () => {
     const { prism, published, authorHeaders, ownerHeaders } = await scene();
     const own = await flag(published.id, authorHeaders);
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(annotationMessages.flagOwn);
+    expect(own.json().message).toBe(flagMessages.flagOwn);
 
     // The owner sees a pending response, but there is nothing published to flag.
     const pending = await buildAnnotation(t.database, { prismId: prism.id });
     const early = await flag(pending.id, ownerHeaders);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(annotationMessages.flagUnpublished);
+    expect(early.json().message).toBe(flagMessages.flagUnpublished);
     // The owner may flag a published one: they cannot take an approval back alone.
     expect((await flag(published.id, ownerHeaders)).statusCode).toBe(201);
     expect(await flagsOf(pending.id)).toEqual([]);
@@ -141,7 +142,7 @@ describe("POST /api/annotations/{id}/flag", () => {
     const refused = await flag(published.id, browser);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBeDefined();
-    expect(refused.json().message).toBe(annotationMessages.flagsTooMany);
+    expect(refused.json().message).toBe(flagMessages.flagsTooMany);
   });
 });
 

@@ -1,8 +1,9 @@
 // Readers' flags on published responses: one per person (a member by id, anyone else by their
 // browser's visitor hash), the latest reason and note kept.
+
 import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
-import { annotationMessages } from "../../../contract/annotation-messages.ts";
 import type { FlagInput } from "../../../contract/annotations.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import type { Participant } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotationFlags, annotations, prisms, users } from "../../db/schema.ts";
@@ -35,8 +36,8 @@ export async function flagAnnotation(
   if (!found || !canSeeAnnotation(viewer, found.row, { userId: found.ownerId })) {
     throw notFound("Annotation not found");
   }
-  if (!canFlagAnnotation(viewer, found.row)) throw forbidden(annotationMessages.flagOwn);
-  if (found.row.status !== "approved") throw conflict(annotationMessages.flagUnpublished);
+  if (!canFlagAnnotation(viewer, found.row)) throw forbidden(flagMessages.flagOwn);
+  if (found.row.status !== "approved") throw conflict(flagMessages.flagUnpublished);
   const who = viewer.user
     ? { userId: viewer.user.id, target: [annotationFlags.annotationId, annotationFlags.userId] }
     : {

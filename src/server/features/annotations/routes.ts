@@ -1,4 +1,5 @@
 // HTTP for annotations: respond to a passage, read what one may see, and decide on them.
+
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
@@ -18,6 +19,7 @@ import {
   reviewQuerySchema,
   statusTokenSchema,
 } from "../../../contract/annotations.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
@@ -266,7 +268,7 @@ export const annotationFlagRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
           ...errorResponses(400, 403, 404, 409, 429),
         },
       },
-      config: { rateLimit: { message: annotationMessages.flagsTooMany, limits: flagLimits } },
+      config: { rateLimit: { message: flagMessages.flagsTooMany, limits: flagLimits } },
     },
     async (request, reply) => {
       const participant = participantOf(request, reply, config, secret);

@@ -1,5 +1,6 @@
 // Annotations: creating them against a prism's text, who may see them, deciding on them, and
 // keeping them anchored when the prism is edited.
+
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";
@@ -9,6 +10,7 @@ import type {
   ReviewAction,
   ReviewQuery,
 } from "../../../contract/annotations.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Participant, Viewer } from "../../actors.ts";
@@ -148,7 +150,7 @@ export async function createAnnotation(
     );
   }
   if (!user && found.rules.anonymousResponses === "members") {
-    throw forbidden(annotationMessages.anonymousMembersOnly);
+    throw forbidden(flagMessages.anonymousMembersOnly);
   }
   const text = htmlToPlainText(prism.content);
   const { selectionStart: start, selectionEnd: end } = input;

@@ -9,8 +9,8 @@ import {
   type CatalystListQuery,
   type CatalystStats,
   catalystMessages,
-  FLAGS_FOR_ADMINS,
 } from "../../../contract/catalyst.ts";
+import { FLAGS_FOR_ADMINS } from "../../../contract/flag-messages.ts";
 import { mapPage, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { type AuditDetails, recordAudit } from "../../audit.ts";
 import type { Executor } from "../../db/client.ts";

@@ -1,9 +1,10 @@
 // The owner's rules for responses, set in Profile Settings and applied where a new response lands:
 // anonymous responses (the check, held for review, or members only), links in them (allowed, held
 // or spam) and watched words (which hold any response for review).
+
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { annotationMessages } from "../../../contract/annotation-messages.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import { annotations, notifications, users } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import {
@@ -100,7 +101,7 @@ describe("members only", () => {
     const { prism, owner } = await ownerWith({ anonymousResponses: "members" });
     const refused = await anonymous(prism.id, "A fair point.");
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(annotationMessages.anonymousMembersOnly);
+    expect(refused.json().message).toBe(flagMessages.anonymousMembersOnly);
     // Without a person check too: the visitor is told to sign in, not to solve a check.
     const unchecked = await send(t.app, "POST", "/api/annotations", {
       headers: { cookie: visitorCookie("rules-unchecked") },

@@ -6,8 +6,6 @@ import type {
   Annotation,
   AnnotationCreate,
   AnnotationCreated,
-  Flag,
-  FlagInput,
   ResponseStatus,
   ReviewAction,
   ReviewPage,
@@ -232,19 +230,4 @@ export function useOwnerReply(annotation: Pick<Annotation, "id" | "prismId">) {
     onError: () => toastError("Error", "Failed to delete reply. Please try again."),
   });
   return { save, remove };
-}
-
-/**
- * A reader flags a published response (again: their reason and note replace the first). Nothing
- * the page shows changes; the reader is thanked.
- */
-export function useFlagResponse(annotationId: number) {
-  return useMutation({
-    mutationFn: (input: FlagInput) =>
-      api.post<Flag>(`/api/annotations/${annotationId}/flag`, input),
-    onSuccess: () =>
-      toastSuccess("Flag sent", "Thank you. The prism's owner will look at this response."),
-    onError: (error) =>
-      toastError("Failed to send flag", error.message || "Please try again in a few minutes."),
-  });
 }

@@ -2,8 +2,8 @@
 // harassment, private information, something else), with a note if the reader wishes.
 import { Flag } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { flagReasonLabels } from "../../../contract/annotation-messages.ts";
 import type { FlagReason } from "../../../contract/annotations.ts";
+import { flagReasonLabels } from "../../../contract/flag-messages.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { useFlagResponse } from "./annotation-queries.ts";
+import { useFlagResponse } from "./flag-queries.ts";
 
 /** The longest note, as the server takes it (the contract's FLAG_NOTE_MAX, without its schemas). */
 const NOTE_MAX = 500;

@@ -2,10 +2,10 @@
 // readers' flags (a filter keeps those FLAGS_FOR_ADMINS people flagged); an admin sets any status or
 // deletes it.
 import { Link } from "wouter";
-import { flagReasonLabels } from "../../../contract/annotation-messages.ts";
 import type { AnnotationStatus } from "../../../contract/annotations.ts";
-import { type CatalystAnnotation, FLAGS_FOR_ADMINS } from "../../../contract/catalyst.ts";
+import type { CatalystAnnotation } from "../../../contract/catalyst.ts";
 import { excerpt } from "../../../contract/excerpt.ts";
+import { FLAGS_FOR_ADMINS, flagReasonLabels } from "../../../contract/flag-messages.ts";
 import { visitorName } from "../../../contract/names.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { DateTime } from "../../lib/format.tsx";
