@@ -1,10 +1,9 @@
 // Annotations: responding to a passage (anyone who may), deciding on a response (its prism's
 // owner, or an admin, audited) or on many at once (the owner's review queue, audited), answering
 // it (the owner: a reply approves a pending one), setting any status or deleting any response (an
-// admin, audited). Each is one transaction whose events follow its commit: the prism's
-// annotations for those who may see them, its top passage, and the notifications of the owner and
-// of the response's author.
-
+// admin, audited), and flagging a published response (anyone who may see it). Each is one
+// transaction whose events follow its commit: the prism's annotations for those who may see them,
+// its top passage, and the notifications of the owner and of the response's author.
 import type {
   AnnotationCreate,
   AnnotationStatus,

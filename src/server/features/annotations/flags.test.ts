@@ -1,6 +1,5 @@
 // Readers' flags over HTTP: who may flag a published response, once per person, never one they
 // may not see; the owner's Flagged folder; and the three people that bring it to Catalyst.
-
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { flagMessages } from "../../../contract/flag-messages.ts";

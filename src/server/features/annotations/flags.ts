@@ -1,6 +1,5 @@
 // Readers' flags on published responses: one per person (a member by id, anyone else by their
 // browser's visitor hash), the latest reason and note kept.
-
 import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { FlagInput } from "../../../contract/annotations.ts";
 import { flagMessages } from "../../../contract/flag-messages.ts";

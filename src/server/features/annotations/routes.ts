@@ -1,5 +1,4 @@
 // HTTP for annotations: respond to a passage, read what one may see, and decide on them.
-
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";

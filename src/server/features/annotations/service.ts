@@ -1,6 +1,5 @@
 // Annotations: creating them against a prism's text, who may see them, deciding on them, and
 // keeping them anchored when the prism is edited.
-
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { annotationMessages } from "../../../contract/annotation-messages.ts";

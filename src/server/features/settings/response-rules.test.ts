@@ -1,7 +1,6 @@
 // The owner's rules for responses, set in Profile Settings and applied where a new response lands:
 // anonymous responses (the check, held for review, or members only), links in them (allowed, held
 // or spam) and watched words (which hold any response for review).
-
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { flagMessages } from "../../../contract/flag-messages.ts";
