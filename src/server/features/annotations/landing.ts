@@ -12,6 +12,7 @@ import {
   type ResponseSignals,
   users,
 } from "../../db/schema.ts";
+import { liveOwner } from "../../policy.ts";
 import { type AuthorHistory, hasLink, SPAM_SCORE, scoreResponse } from "./spam-score.ts";
 
 /** What the prism's owner chose for the responses to their prisms. */
@@ -119,7 +120,8 @@ export async function ownerTakesAnonymous(db: Executor, prismId: number): Promis
   const [row] = await db
     .select({ anonymousResponses: users.anonymousResponses })
     .from(prisms)
-    .innerJoin(users, eq(users.id, prisms.userId))
+    .innerJoin(users, liveOwner)
     .where(eq(prisms.id, prismId));
+  // A prism that is not there (or whose owner's page is gone) is answered later, as 404.
   return row?.anonymousResponses !== "members";
 }
