@@ -129,9 +129,14 @@ describe("PUT /api/analytics/users/{id}/silence", () => {
       headers: ownerHeaders,
     });
     expect(unread.json()).toEqual({ count: 0 });
-    // Nor is it in the owner's review queue, pending or not.
+    // Nor is it in the owner's review queue, pending or not, nor in their data's download.
     const queue = await send(t.app, "GET", "/api/annotations/review", { headers: ownerHeaders });
     expect(queue.json().items).toEqual([]);
+    const exported = await send(t.app, "GET", "/api/user/export", { headers: ownerHeaders });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain("About Then we talk");
+    const own = await send(t.app, "GET", "/api/user/export", { headers: loudHeaders });
+    expect(own.body).toContain("About Then we talk");
   });
 
   it("is for admins only, and never for oneself", async () => {
