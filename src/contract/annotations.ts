@@ -101,8 +101,44 @@ export const annotationDecisionSchema = z.strictObject({
 
 export const adminAnnotationStatusSchema = z.strictObject({ status: annotationStatusSchema });
 
-/** The statuses the owner's review queue lists: waiting for review, or their Spam folder. */
-export const reviewStatusSchema = z.enum(["pending", "spam"]);
+/** Why a reader flags a published response. */
+export const flagReasonSchema = z.enum(["spam", "abuse", "private", "other"]);
+export type FlagReason = z.infer<typeof flagReasonSchema>;
+
+/** The longest note a reader may add to a flag. */
+export const FLAG_NOTE_MAX = 500;
+
+/** A reader flags a published response: a reason, and a note if they wish. */
+export const flagInputSchema = z.strictObject({
+  reason: flagReasonSchema,
+  note: text()
+    .trim()
+    .max(FLAG_NOTE_MAX, `Notes must be at most ${FLAG_NOTE_MAX} characters`)
+    .optional(),
+});
+export type FlagInput = z.infer<typeof flagInputSchema>;
+
+/** The reader's own flag, as recorded (the latest reason and note when they flagged before). */
+export const flagSchema = z.object({
+  annotationId: z.number().int(),
+  reason: flagReasonSchema,
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Flag = z.infer<typeof flagSchema>;
+
+/** Flags on a response: how many different people flagged it, and how many gave each reason. */
+export const flagSummarySchema = z.object({
+  count: z.number().int(),
+  reasons: z.array(z.object({ reason: flagReasonSchema, count: z.number().int() })),
+});
+export type FlagSummary = z.infer<typeof flagSummarySchema>;
+
+/**
+ * The folders of the owner's review queue: responses waiting for review, their Spam folder, and
+ * published responses readers flagged that the owner has not yet kept or taken down.
+ */
+export const reviewStatusSchema = z.enum(["pending", "spam", "flagged"]);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /** The owner's review queue, oldest first: `cursor` is the last id of the page before. */
@@ -118,6 +154,8 @@ export const reviewItemSchema = annotationSchema.extend({
   prismTitle: z.string(),
   /** What made the response look doubtful, as its score found it. */
   reasons: z.array(z.string()),
+  /** Readers' flags not yet settled by the owner: how many people, and their reasons. */
+  flags: flagSummarySchema,
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
@@ -130,9 +168,17 @@ export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
 /**
  * What the owner may do to responses in the queue, to many at once: approve, reject or set aside
- * as spam a pending one; put one back from the Spam folder (`not-spam`: pending again).
+ * as spam a pending one; put one back from the Spam folder (`not-spam`: pending again); keep a
+ * flagged one published (`keep`: its flags are settled) or take it down (`take-down`: rejected).
  */
-export const reviewActionSchema = z.enum(["approve", "reject", "spam", "not-spam"]);
+export const reviewActionSchema = z.enum([
+  "approve",
+  "reject",
+  "spam",
+  "not-spam",
+  "keep",
+  "take-down",
+]);
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
 
 export const bulkDecisionSchema = z.strictObject({

@@ -1,7 +1,7 @@
 // The Catalyst admin dashboard on the wire: the overview's numbers, the admin tables, the admins'
 // actions and the audit log of what they did.
 import { z } from "zod";
-import { annotationStatusSchema } from "./annotations.ts";
+import { annotationStatusSchema, flagSummarySchema } from "./annotations.ts";
 import { pageQuerySchema } from "./paging.ts";
 import { text } from "./text.ts";
 
@@ -57,6 +57,8 @@ export const catalystUserSchema = personSchema.extend({
   createdAt: z.string(),
   /** When an admin deactivated the account; null while it is active. */
   deactivatedAt: z.string().nullable(),
+  /** When an admin silenced the member (their responses shown to them alone); null if not. */
+  silencedAt: z.string().nullable(),
 });
 export type CatalystUser = z.infer<typeof catalystUserSchema>;
 
@@ -86,8 +88,22 @@ export const catalystAnnotationSchema = z.object({
   }),
   prism: z.object({ id: z.number().int(), title: z.string(), ownerUsername: z.string() }),
   author: personSchema.nullable(),
+  /** Readers' flags, every one (those the owner kept the response over too). */
+  flags: flagSummarySchema,
 });
 export type CatalystAnnotation = z.infer<typeof catalystAnnotationSchema>;
+
+/** The Annotations tab's page: `flagged` narrows it to responses FLAGS_FOR_ADMINS people flagged. */
+export const catalystAnnotationsQuerySchema = catalystListQuerySchema.extend({
+  flagged: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true"),
+});
+export type CatalystAnnotationsQuery = z.infer<typeof catalystAnnotationsQuerySchema>;
+
+/** PUT /api/analytics/users/{id}/silence. */
+export const silenceSchema = z.strictObject({ silenced: z.boolean() });
 
 /** A row of the Messages table: a message sent through the contact form, as it was kept. */
 export const catalystContactMessageSchema = z.object({
@@ -106,6 +122,7 @@ export const adminFlagSchema = z.strictObject({ isAdmin: z.boolean() });
 export const catalystMessages = {
   selfRevoke: "You cannot remove your own admin access",
   selfDeactivate: "You cannot deactivate your own account",
+  selfSilence: "You cannot silence yourself",
   userNotFound: "User not found",
 } as const;
 
@@ -114,6 +131,8 @@ export const auditActions = [
   "user.revoke-admin",
   "user.deactivate",
   "user.reactivate",
+  "user.silence",
+  "user.unsilence",
   "user.reset-password",
   "user.export",
   "prism.delete",

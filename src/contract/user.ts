@@ -13,6 +13,35 @@ const optionalText = z.string().nullable();
 export const emailNotificationsSchema = z.enum(["immediately", "daily", "never"]);
 export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
 
+/**
+ * What a member asks of responses to their prisms written without an account: the person check
+ * (responses the spam score finds doubtful go to Spam), every one held for their review (the
+ * score never sets one aside), or none at all (members only).
+ */
+export const anonymousResponsesSchema = z.enum(["check", "hold", "members"]);
+export type AnonymousResponses = z.infer<typeof anonymousResponsesSchema>;
+
+/** What a link in a response written without an account does: nothing, holds it, or makes it spam. */
+export const anonymousLinksSchema = z.enum(["allowed", "held", "spam"]);
+export type AnonymousLinks = z.infer<typeof anonymousLinksSchema>;
+
+/** Watched words: at most this many, each at most WATCHED_WORD_MAX characters. */
+export const WATCHED_WORDS_MAX = 50;
+export const WATCHED_WORD_MAX = 60;
+
+/**
+ * Words or phrases that hold a response for review, matched as whole words in any case; blank
+ * entries are dropped and repeats kept once.
+ */
+export const watchedWordsSchema = z
+  .array(
+    singleLine()
+      .trim()
+      .max(WATCHED_WORD_MAX, `Watched words must be at most ${WATCHED_WORD_MAX} characters each`),
+  )
+  .max(WATCHED_WORDS_MAX, `Watch at most ${WATCHED_WORDS_MAX} words`)
+  .transform((words) => [...new Set(words.filter((word) => word !== ""))]);
+
 /** Fields anyone may see. Never the email, password hash or Google id. */
 export const publicUserSchema = z.object({
   id: z.number().int(),
@@ -26,6 +55,8 @@ export const publicUserSchema = z.object({
   profileImageUrl: optionalText,
   /** The website links back to this member's Prism page with rel="me", as last checked. */
   websiteVerified: z.boolean(),
+  /** The member takes responses from signed-in members only (Profile Settings' "Members only"). */
+  membersOnly: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -45,6 +76,9 @@ export const currentUserSchema = publicUserSchema.extend({
   /** Responses by signed-in members to this member's prisms are approved at once. */
   preapproveMembers: z.boolean(),
   emailNotifications: emailNotificationsSchema,
+  anonymousResponses: anonymousResponsesSchema,
+  anonymousLinks: anonymousLinksSchema,
+  watchedWords: z.array(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -117,6 +151,12 @@ export const profileUpdateSchema = z.strictObject({
   preapproveMembers: z.boolean().optional(),
   /** Left out by clients that do not show it: the setting stays as it is. */
   emailNotifications: emailNotificationsSchema.optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  anonymousResponses: anonymousResponsesSchema.optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  anonymousLinks: anonymousLinksSchema.optional(),
+  /** Left out by clients that do not show it: the list stays as it is. */
+  watchedWords: watchedWordsSchema.optional(),
   /** Needed when the e-mail changes. */
   currentPassword,
 });

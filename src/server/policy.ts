@@ -8,7 +8,10 @@ import { annotations, type PrismRow, prisms, type UserRow, users } from "./db/sc
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;
 
-type AnnotationFacts = Pick<typeof annotations.$inferSelect, "status" | "userId" | "visitorHash">;
+type AnnotationFacts = Pick<
+  typeof annotations.$inferSelect,
+  "status" | "userId" | "visitorHash" | "silenced"
+>;
 
 /**
  * Admin-only calls: the Catalyst dashboard's lists and actions, setting any annotation's status,
@@ -69,19 +72,29 @@ export function isAnnotationAuthor(
 /**
  * Approved annotations are seen by all; pending and rejected ones by the prism's owner, their
  * author and admins; spam by its author and admins (the owner finds it in their Spam folder
- * alone: it never reaches their page).
+ * alone: it never reaches their page). A silenced member's are seen by them and admins alone,
+ * whatever their status (Hypothesis' NIPSA: the author notices nothing).
  */
 export function canSeeAnnotation(
   viewer: Viewer,
   annotation: AnnotationFacts,
   prism: Pick<PrismRow, "userId">,
 ): boolean {
+  if (canAdminister(viewer.user) || isAnnotationAuthor(viewer, annotation)) return true;
+  if (annotation.silenced) return false;
   return (
     annotation.status === "approved" ||
-    canAdminister(viewer.user) ||
-    isAnnotationAuthor(viewer, annotation) ||
     (annotation.status !== "spam" && canModerateAnnotations(viewer.user, prism))
   );
+}
+
+/**
+ * Readers flag published responses they may see; never their own (they may delete or edit
+ * nothing there, and a flag of one's own says nothing). The prism's owner may flag too: they
+ * cannot take back an approval, and three flags bring a response to the admins.
+ */
+export function canFlagAnnotation(viewer: Viewer, annotation: AnnotationFacts): boolean {
+  return !isAnnotationAuthor(viewer, annotation);
 }
 
 /**
@@ -121,10 +134,10 @@ export function annotationAudience(
 /** `canSeeAnnotation` as a condition on annotations joined with their prisms. */
 export function annotationsVisibleTo(viewer: Viewer): SQL {
   if (canAdminister(viewer.user)) return sql`true`;
-  const clauses: SQL[] = [eq(annotations.status, "approved")];
+  const clauses: SQL[] = [sql`${annotations.status} = 'approved' and not ${annotations.silenced}`];
   if (viewer.user) {
     clauses.push(
-      sql`${prisms.userId} = ${viewer.user.id} and ${annotations.status} <> 'spam'`,
+      sql`${prisms.userId} = ${viewer.user.id} and ${annotations.status} <> 'spam' and not ${annotations.silenced}`,
       eq(annotations.userId, viewer.user.id),
     );
   }

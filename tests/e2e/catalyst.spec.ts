@@ -167,14 +167,24 @@ test("an admin changes a member's role and state from its menu, by keyboard too"
 
   // Worked by keyboard alone: each item is hidden when it is the current state.
   const menu = `Actions for @${target.username}`;
-  expect(await menuItems(page, menu)).toEqual(["Make Admin", "Deactivate", "Reset Password"]);
+  expect(await menuItems(page, menu)).toEqual([
+    "Make Admin",
+    "Deactivate",
+    "Silence",
+    "Reset Password",
+  ]);
   await page.getByRole("button", { name: menu }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Make Admin" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expectToast(page, "User updated");
   await expect(row).toContainText("Admin");
-  expect(await menuItems(page, menu)).toEqual(["Remove Admin", "Deactivate", "Reset Password"]);
+  expect(await menuItems(page, menu)).toEqual([
+    "Remove Admin",
+    "Deactivate",
+    "Silence",
+    "Reset Password",
+  ]);
   await choose(page, menu, "Remove Admin");
   await expectToast(page, "User updated");
   await expect(row.getByText("Admin", { exact: true })).toHaveCount(0);
@@ -200,7 +210,12 @@ test("an admin changes a member's role and state from its menu, by keyboard too"
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("button", { name: menu })).toBeFocused();
   await expect(row).toContainText("Deactivated");
-  expect(await menuItems(page, menu)).toEqual(["Make Admin", "Reactivate", "Reset Password"]);
+  expect(await menuItems(page, menu)).toEqual([
+    "Make Admin",
+    "Reactivate",
+    "Silence",
+    "Reset Password",
+  ]);
   await choose(page, menu, "Reactivate");
   await expectToast(page, "User reactivated");
   await expect(row.getByText("Deactivated")).toHaveCount(0);

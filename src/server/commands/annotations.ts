@@ -1,18 +1,22 @@
 // Annotations: responding to a passage (anyone who may), deciding on a response (its prism's
 // owner, or an admin, audited) or on many at once (the owner's review queue, audited), answering
 // it (the owner: a reply approves a pending one), setting any status or deleting any response (an
-// admin, audited). Each is one transaction whose events follow its commit: the prism's
-// annotations for those who may see them, its top passage, and the notifications of the owner and
-// of the response's author.
+// admin, audited), and flagging a published response (anyone who may see it). Each is one
+// transaction whose events follow its commit: the prism's annotations for those who may see them,
+// its top passage, and the notifications of the owner and of the response's author.
 import type {
   AnnotationCreate,
   AnnotationStatus,
+  FlagInput,
   ReviewAction,
 } from "../../contract/annotations.ts";
+import { flagMessages } from "../../contract/flag-messages.ts";
 import type { Participant } from "../actors.ts";
 import { type AuditRecord, annotationLabel, recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
+import { flagAnnotation } from "../features/annotations/flags.ts";
+import { ownerTakesAnonymous } from "../features/annotations/landing.ts";
 import {
   type AnnotationView,
   createAnnotation,
@@ -30,6 +34,7 @@ import {
   notifyAuthors,
 } from "../features/notifications/service.ts";
 import { checkPerson, spendProof } from "../features/person-check/service.ts";
+import { forbidden } from "../http-error.ts";
 import { annotationAudience } from "../policy.ts";
 import { refreshTop } from "./prisms.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";
@@ -46,6 +51,10 @@ export async function respondToPassage(
   secret: string,
 ): Promise<{ view: AnnotationView; statusToken: string | null }> {
   const { actor } = write;
+  // An owner who takes members' responses only refuses a visitor before any check is asked of them.
+  if (!("user" in actor) && !(await ownerTakesAnonymous(write.db, input.prismId))) {
+    throw forbidden(flagMessages.anonymousMembersOnly);
+  }
   const proof = "user" in actor ? null : await checkPerson(secret, input);
   return commit(write, async (tx, record) => {
     if (proof) await spendProof(tx, proof);
@@ -55,9 +64,10 @@ export async function respondToPassage(
       actor,
       proof?.signals ?? null,
     );
-    // Spam never rings: no notification, no unread count, no e-mail.
+    // Spam never rings, nor does a silenced member: no notification, no unread count, no e-mail.
     const notified =
       view.row.status !== "spam" &&
+      !view.row.silenced &&
       (await notifyAnnotation(tx, {
         recipientId: prism.userId,
         prismId: prism.id,
@@ -69,14 +79,19 @@ export async function respondToPassage(
       type: "annotation.changed",
       prismId: prism.id,
       username: ownerUsername,
-      // A new annotation is pending (or spam): only those who may see it hear of it.
-      audience: annotationAudience(prism.userId, [
-        { statuses: [view.row.status], userId: view.row.userId },
-      ]),
+      // A new annotation is pending (or spam): only those who may see it hear of it. A silenced
+      // member's is theirs alone.
+      audience:
+        view.row.silenced && view.row.userId !== null
+          ? [view.row.userId]
+          : annotationAudience(prism.userId, [
+              { statuses: [view.row.status], userId: view.row.userId },
+            ]),
     });
     if (notified) record({ type: "notification.created", userId: prism.userId, mail: true });
     // Approved at once (the owner pre-approves members): it may make a top passage.
-    if (view.row.status === "approved") await refreshTop(tx, record, prism.id, ownerUsername);
+    if (view.row.status === "approved" && !view.row.silenced)
+      await refreshTop(tx, record, prism.id, ownerUsername);
     return { view, statusToken };
   });
 }
@@ -253,4 +268,13 @@ export function deleteAnnotationAsAdmin(write: WriteContext, annotationId: numbe
       before: { text: row.annotationText, passage: row.selectedText, status: row.status },
     });
   });
+}
+
+/**
+ * A reader flags a published response (once per person; again, their reason and note replace the
+ * first). Nobody is notified: the owner finds it in their Flagged folder, admins in Catalyst once
+ * FLAGS_FOR_ADMINS people flagged it. `created`: this was the reader's first flag of it.
+ */
+export function flagResponse(write: WriteContext<Participant>, id: number, input: FlagInput) {
+  return commit(write, (tx) => flagAnnotation(tx, write.actor, id, input));
 }

@@ -10,6 +10,7 @@ import {
   deactivateUser as deactivate,
   reactivateUser as reactivate,
   setAdminFlag as writeAdminFlag,
+  setSilenced as writeSilenced,
 } from "../features/catalyst/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
 import { forgetNotificationsBy } from "../features/notifications/service.ts";
@@ -155,6 +156,33 @@ export function reactivateUser(write: WriteContext, userId: number): Promise<Use
   return commit(write, async (tx, record) => {
     const user = await reactivate(tx, write.actor, userId);
     pageChanged(record, user);
+    return user;
+  });
+}
+
+/**
+ * An admin silences a member, or lets them be heard again (not their own silencing): every
+ * response of theirs is shown to them and to admins alone while silenced, as Hypothesis' NIPSA
+ * does, and makes no notification. Each prism whose responses changed is told, and its top
+ * passage follows the approved ones. Audited.
+ */
+export function silenceUser(
+  write: WriteContext,
+  userId: number,
+  silenced: boolean,
+): Promise<UserRow> {
+  return commit(write, async (tx, record) => {
+    const { user, prisms } = await writeSilenced(tx, write.actor, userId, silenced);
+    for (const { prismId, ownerId, ownerUsername, approved } of prisms) {
+      record({
+        type: "annotation.changed",
+        prismId,
+        username: ownerUsername,
+        // Approved ones were (or become) everyone's; the others the owner's and the author's.
+        audience: approved ? undefined : [ownerId, userId],
+      });
+      if (approved) await refreshTop(tx, record, prismId, ownerUsername);
+    }
     return user;
   });
 }

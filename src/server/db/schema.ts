@@ -39,6 +39,16 @@ export const notificationType = pgEnum("notification_type", [
 export const emailNotifications = pgEnum("email_notifications", ["immediately", "daily", "never"]);
 /** Who may respond to a prism: anyone, signed-in members only, or no one. */
 export const prismResponders = pgEnum("prism_responders", ["anyone", "members", "no-one"]);
+/**
+ * What a member asks of responses written without an account: the person check (and the spam
+ * score's verdict), every one held for their own review (never set aside as spam by the score),
+ * or none at all (members only).
+ */
+export const anonymousResponses = pgEnum("anonymous_responses", ["check", "hold", "members"]);
+/** What a link in a response written without an account does: nothing, holds it, or makes it spam. */
+export const anonymousLinks = pgEnum("anonymous_links", ["allowed", "held", "spam"]);
+/** Why a reader flags a published response. */
+export const flagReason = pgEnum("flag_reason", ["spam", "abuse", "private", "other"]);
 /** A member's part in a team: its owners run it (rename, invite, remove, delete); members belong. */
 export const teamRole = pgEnum("team_role", ["owner", "member"]);
 
@@ -68,6 +78,17 @@ export const users = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** Responses by signed-in members to this member's prisms are approved at once. */
     preapproveMembers: boolean("preapprove_members").notNull().default(false),
+    /** What this member asks of responses to their prisms written without an account. */
+    anonymousResponses: anonymousResponses("anonymous_responses").notNull().default("check"),
+    /** What a link does in a response to their prisms written without an account. */
+    anonymousLinks: anonymousLinks("anonymous_links").notNull().default("held"),
+    /** Words that hold a response to their prisms for review (matched as whole words, any case). */
+    watchedWords: text("watched_words").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When an admin silenced the member: their responses are shown to them and to admins alone,
+     * and tell nobody (Hypothesis' NIPSA). Null while they are not silenced.
+     */
+    silencedAt: timestamp("silenced_at", { withTimezone: true }),
     /**
      * The member has at least one prism. Kept by the database itself (a trigger on prisms, see
      * migration 0004), so that the explore page can page through members by one index alone.
@@ -213,6 +234,12 @@ export const annotations = pgTable(
      */
     decisionMailedAt: timestamp("decision_mailed_at", { withTimezone: true }),
     replyMailedAt: timestamp("reply_mailed_at", { withTimezone: true }),
+    /**
+     * Its author is silenced (`users.silenced_at`): shown to them and to admins alone. Kept on the
+     * response, as Hypothesis keeps NIPSA on each annotation, so that every rule of who sees it
+     * reads it from the row.
+     */
+    silenced: boolean("silenced").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -226,6 +253,33 @@ export const annotations = pgTable(
       "annotations_range",
       sql`${t.selectionStart} >= 0 and ${t.selectionEnd} > ${t.selectionStart}`,
     ),
+  ],
+);
+
+/**
+ * A reader's flag on a published response: one per person (a member by id, anyone else by their
+ * browser's visitor hash), the latest reason and note kept. `resolvedAt`: the prism's owner kept
+ * the response, so it left their Flagged folder; admins still count every flag.
+ */
+export const annotationFlags = pgTable(
+  "annotation_flags",
+  {
+    id: id(),
+    annotationId: integer("annotation_id")
+      .notNull()
+      .references(() => annotations.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash"),
+    reason: flagReason("reason").notNull(),
+    note: text("note"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("annotation_flags_user_idx").on(t.annotationId, t.userId),
+    uniqueIndex("annotation_flags_visitor_idx").on(t.annotationId, t.visitorHash),
+    index("annotation_flags_user_id_idx").on(t.userId),
+    check("annotation_flags_flagger", sql`${t.userId} is not null or ${t.visitorHash} is not null`),
   ],
 );
 

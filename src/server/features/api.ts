@@ -2,13 +2,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.ts";
 import {
+  annotationFlagRoutes,
   annotationRepliesRoutes,
   annotationsBulkRoutes,
   annotationsReadRoutes,
   annotationsWriteRoutes,
 } from "./annotations/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
-import { catalystReads, catalystWrites } from "./catalyst/routes.ts";
+import { catalystReads, catalystSilence, catalystWrites } from "./catalyst/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { demoRoutes, diagnosticsRoutes } from "./diagnostics/routes.ts";
 import { emailRoutes } from "./email/routes.ts";
@@ -35,6 +36,7 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   notificationsRoutes,
   annotationsReadRoutes,
   annotationsWriteRoutes,
+  annotationFlagRoutes,
   annotationsBulkRoutes,
   annotationRepliesRoutes,
   personCheckRoutes,
@@ -45,6 +47,7 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   passwordResetRoutes,
   catalystReads,
   catalystWrites,
+  catalystSilence,
   emailRoutes,
   resonanceRoutes,
   teamsRoutes,

@@ -62,5 +62,6 @@ export const queryKeys = {
     table: "users" | "prisms" | "annotations" | "audit" | "contact-messages",
     page: number,
     q: string,
-  ) => ["catalyst", table, page, q] as const,
+    filters = "",
+  ) => ["catalyst", table, page, q, filters] as const,
 };

@@ -4,12 +4,13 @@ import type {
   Annotation,
   AnnotationCreated,
   AnnotationReply,
+  Flag,
   ResponseStatus,
   ReviewPage,
 } from "../../../contract/annotations.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { Viewer } from "../../actors.ts";
-import type { annotations } from "../../db/schema.ts";
+import type { annotationFlags, annotations } from "../../db/schema.ts";
 import {
   canModerateAnnotations,
   isAnnotationAuthor,
@@ -75,12 +76,23 @@ export function presentReviewPage(
   viewer: Viewer,
 ): ReviewPage {
   return {
-    items: items.map(({ prismTitle, ...view }) => ({
+    items: items.map(({ prismTitle, flags, ...view }) => ({
       ...presentAnnotation(view, viewer),
       prismTitle,
       reasons: view.row.signals?.reasons ?? [],
+      flags,
     })),
     nextCursor,
+  };
+}
+
+/** A reader's own flag, as recorded. */
+export function presentFlag(flag: typeof annotationFlags.$inferSelect): Flag {
+  return {
+    annotationId: flag.annotationId,
+    reason: flag.reason,
+    note: flag.note,
+    createdAt: flag.createdAt.toISOString(),
   };
 }
 

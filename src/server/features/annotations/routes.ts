@@ -11,11 +11,14 @@ import {
   annotationSchema,
   bulkDecisionResultSchema,
   bulkDecisionSchema,
+  flagInputSchema,
+  flagSchema,
   responseStatusSchema,
   reviewPageSchema,
   reviewQuerySchema,
   statusTokenSchema,
 } from "../../../contract/annotations.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import { limits } from "../../../contract/limits.ts";
 import { idParam } from "../../../contract/paging.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
@@ -23,6 +26,7 @@ import { answeredUnchanged } from "../../cache/conditional.ts";
 import {
   decideMany,
   decideOnAnnotation,
+  flagResponse,
   replyToAnnotation,
   respondToPassage,
   setAnnotationStatusAsAdmin,
@@ -37,6 +41,7 @@ import { participantOf } from "../../plugins/visitor.ts";
 import {
   presentAnnotation,
   presentAnnotationCreated,
+  presentFlag,
   presentResponseStatus,
   presentReviewPage,
 } from "./presenter.ts";
@@ -240,6 +245,45 @@ export const annotationsBulkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     async (request) => {
       const { ids, action } = request.body;
       return { changed: await decideMany(as(requireUser(request)), ids, action) };
+    },
+  );
+};
+
+/** Readers flag published responses: once per person, within a budget per browser, member and address. */
+export const annotationFlagRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config, secret, limitStore } = deps;
+  const as = writer(deps);
+  // Flags: a few an hour per browser and member; an address shared by many browsers gets more.
+  const flagLimits = participantLimits(limitStore, "flags", 60, {
+    browser: 20,
+    member: 30,
+    address: 60,
+  });
+  app.post(
+    "/annotations/:id/flag",
+    {
+      schema: {
+        tags,
+        summary:
+          "Flag a published response with a reason (anyone who may see it, once per person: 201 the first time, 200 after, the reason and note replaced)",
+        params: idParams,
+        body: flagInputSchema,
+        response: {
+          200: flagSchema,
+          201: flagSchema,
+          ...errorResponses(400, 403, 404, 409, 429),
+        },
+      },
+      config: { rateLimit: { message: flagMessages.flagsTooMany, limits: flagLimits } },
+    },
+    async (request, reply) => {
+      const participant = participantOf(request, reply, config, secret);
+      const { flag, created } = await flagResponse(
+        as(participant),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(presentFlag(flag));
     },
   );
 };

@@ -9,10 +9,12 @@ import type {
   ReviewAction,
   ReviewQuery,
 } from "../../../contract/annotations.ts";
+import { flagMessages } from "../../../contract/flag-messages.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Participant, Viewer } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
+import { flagCountOf, flagSummaryOf } from "../../db/flag-summary.ts";
 import {
   annotations,
   type PrismRow,
@@ -32,7 +34,8 @@ import {
 } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";
-import { type AuthorHistory, SPAM_SCORE, scoreResponse } from "./spam-score.ts";
+import { settleFlags, withUnsettledFlags } from "./flags.ts";
+import { isSilenced, landingOf, ownerRuleColumns } from "./landing.ts";
 
 type AnnotationRow = typeof annotations.$inferSelect;
 
@@ -133,11 +136,7 @@ export async function createAnnotation(
   signals: ResponseSignals | null,
 ): Promise<CreatedAnnotation> {
   const [found] = await tx
-    .select({
-      prism: prisms,
-      ownerUsername: users.username,
-      preapproveMembers: users.preapproveMembers,
-    })
+    .select({ prism: prisms, ownerUsername: users.username, rules: ownerRuleColumns })
     .from(prisms)
     .innerJoin(users, liveOwner)
     .where(eq(prisms.id, input.prismId));
@@ -149,6 +148,9 @@ export async function createAnnotation(
       prism.responders === "members" ? annotationMessages.membersOnly : annotationMessages.closed,
     );
   }
+  if (!user && found.rules.anonymousResponses === "members") {
+    throw forbidden(flagMessages.anonymousMembersOnly);
+  }
   const text = htmlToPlainText(prism.content);
   const { selectionStart: start, selectionEnd: end } = input;
   if (text.slice(start, end) !== input.selectedText) {
@@ -156,7 +158,7 @@ export async function createAnnotation(
       selectedText: annotationMessages.selectionMismatch,
     });
   }
-  const landing = await landingOf(tx, { participant, prism, input, signals }, found);
+  const landing = await landingOf(tx, { participant, prism, input, signals }, found.rules);
   const statusToken = user ? null : newToken(16);
   const context = originalContext(text, start, end);
   const [row] = await tx
@@ -179,6 +181,7 @@ export async function createAnnotation(
       contextBefore: context.before,
       contextAfter: context.after,
       signals: landing.signals,
+      silenced: user ? await isSilenced(tx, user.id) : false,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
@@ -188,49 +191,6 @@ export async function createAnnotation(
     ownerUsername: found.ownerUsername,
     statusToken,
   };
-}
-
-/**
- * Where a new response lands: the owner may approve members' responses at once; one without an
- * account is scored (see spam-score.ts), and waits for review or, scoring high, is set aside as
- * spam, with its score kept beside its person check's signals.
- */
-async function landingOf(
-  tx: Executor,
-  response: {
-    participant: Participant;
-    prism: PrismRow;
-    input: AnnotationCreate;
-    signals: ResponseSignals | null;
-  },
-  owner: { preapproveMembers: boolean },
-): Promise<{ status: AnnotationStatus; signals: ResponseSignals | null }> {
-  const { participant, prism, input, signals } = response;
-  if ("user" in participant) {
-    return { status: owner.preapproveMembers ? "approved" : "pending", signals };
-  }
-  const history = await authorHistory(tx, participant.visitorHash, prism.userId);
-  const scored = scoreResponse(input.annotationText, signals ?? { typingMs: 0 }, history);
-  return {
-    status: scored.score >= SPAM_SCORE ? "spam" : "pending",
-    signals: signals && { ...signals, ...scored },
-  };
-}
-
-/** What a browser's earlier responses to an owner's prisms became, by status. */
-async function authorHistory(
-  tx: Executor,
-  visitorHash: string,
-  ownerId: number,
-): Promise<AuthorHistory> {
-  const rows = await tx
-    .select({ status: annotations.status, count: sql<number>`count(*)::int` })
-    .from(annotations)
-    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
-    .where(and(eq(annotations.visitorHash, visitorHash), eq(prisms.userId, ownerId)))
-    .groupBy(annotations.status);
-  const count = (status: AnnotationStatus) => rows.find((row) => row.status === status)?.count ?? 0;
-  return { approved: count("approved"), rejected: count("rejected"), spam: count("spam") };
 }
 
 export interface Decision {
@@ -364,11 +324,17 @@ export async function decideAnnotation(
 }
 
 /** What each action of the review queue does: the status it applies to, and the one it sets. */
-const reviewActions: Record<ReviewAction, { from: AnnotationStatus; to: AnnotationStatus }> = {
+const reviewActions: Record<
+  ReviewAction,
+  { from: AnnotationStatus; to: AnnotationStatus; flagged?: true }
+> = {
   approve: { from: "pending", to: "approved" },
   reject: { from: "pending", to: "rejected" },
   spam: { from: "pending", to: "spam" },
   "not-spam": { from: "spam", to: "pending" },
+  // The Flagged folder's: a published response readers flagged stays, or is taken down.
+  keep: { from: "approved", to: "approved", flagged: true },
+  "take-down": { from: "approved", to: "rejected", flagged: true },
 };
 
 /**
@@ -384,32 +350,45 @@ export async function decideAnnotations(
 ): Promise<Decision[]> {
   const found = await loadForDecisions(tx, ids);
   const viewer = { user: actor, visitorHash: null };
-  // The owner's Spam folder holds responses their page never shows.
+  // The owner's Spam folder holds responses their page never shows; a silenced member's they
+  // never see at all.
   const reviews = ({ row, prism }: (typeof found)[number]) =>
-    canSeeAnnotation(viewer, row, prism) || canReviewInBulk(actor, prism);
+    canSeeAnnotation(viewer, row, prism) || (canReviewInBulk(actor, prism) && !row.silenced);
   if (!found.every(reviews)) {
     throw notFound("Annotation not found");
   }
   if (found.some(({ prism }) => !canReviewInBulk(actor, prism))) {
     throw forbidden(annotationMessages.bulkOwnerOnly);
   }
-  const { from, to } = reviewActions[action];
-  if (found.some(({ row }) => row.status !== from)) {
+  const { from, to, flagged } = reviewActions[action];
+  const unsettled = flagged ? await withUnsettledFlags(tx, ids) : null;
+  if (found.some(({ row }) => row.status !== from || (unsettled && !unsettled.has(row.id)))) {
     throw conflict(annotationMessages.bulkNotPending);
   }
+  if (flagged) await settleFlags(tx, ids);
   return writeAnnotations(tx, found, { status: to });
 }
 
 /**
- * One page of the owner's review queue: the responses to their prisms in `status`, oldest first,
- * after the response `cursor` names; with each one's prism title, and the cursor of the next page.
+ * One page of the owner's review queue: the responses to their prisms in a folder (waiting, spam,
+ * or published and flagged by readers, flags the owner has not settled), oldest first, after the
+ * response `cursor` names; with each one's prism title and unsettled flags, and the cursor of the
+ * next page. A silenced member's responses are in none of them.
  */
 export async function reviewQueue(db: Executor, ownerId: number, query: ReviewQuery) {
-  const rows = await selectViews(db, { prismTitle: prisms.title })
+  const folder =
+    query.status === "flagged"
+      ? and(eq(annotations.status, "approved"), sql`${flagCountOf(annotations.id, true)} > 0`)
+      : eq(annotations.status, query.status);
+  const rows = await selectViews(db, {
+    prismTitle: prisms.title,
+    flags: flagSummaryOf(annotations.id, true),
+  })
     .where(
       and(
         eq(prisms.userId, ownerId),
-        eq(annotations.status, query.status),
+        eq(annotations.silenced, false),
+        folder,
         query.cursor === undefined ? undefined : gt(annotations.id, query.cursor),
       ),
     )

@@ -38,14 +38,23 @@ interface Scored {
   reasons: string[];
 }
 
-/** The response's score, and what made it look doubtful, in the words the owner reads. */
+/** Whether the text carries a link (a bare domain with a path counts). */
+export function hasLink(text: string): boolean {
+  return (text.match(LINK)?.length ?? 0) > 0;
+}
+
+/**
+ * The response's score, and what made it look doubtful, in the words the owner reads. `links`:
+ * whether links weigh (the owner may allow them).
+ */
 export function scoreResponse(
   text: string,
   signals: Pick<ResponseSignals, "typingMs">,
   history: AuthorHistory,
+  { links: weighLinks }: { links: boolean } = { links: true },
 ): Scored {
   const found: [weight: number, reason: string][] = [];
-  const links = text.match(LINK)?.length ?? 0;
+  const links = weighLinks ? (text.match(LINK)?.length ?? 0) : 0;
   if (links > 0)
     found.push([Math.min(links, 3), links === 1 ? "Has a link" : `Has ${links} links`]);
   if (mixesAlphabets(text)) found.push([3, "Mixes alphabets within a word"]);

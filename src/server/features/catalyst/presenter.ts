@@ -23,6 +23,7 @@ export function presentCatalystUser(user: UserRow): CatalystUser {
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
+    silencedAt: user.silencedAt?.toISOString() ?? null,
   };
 }
 
@@ -36,11 +37,12 @@ export function presentCatalystPrism(row: ItemOf<typeof listPrisms>): CatalystPr
 }
 
 export function presentCatalystAnnotation(row: ItemOf<typeof listAnnotations>): CatalystAnnotation {
-  const { annotation, prism, author } = row;
+  const { annotation, prism, author, flags } = row;
   return {
     annotation: { ...annotation, createdAt: annotation.createdAt.toISOString() },
     prism,
     author: author && presentPerson(author),
+    flags,
   };
 }
 

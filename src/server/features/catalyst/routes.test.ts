@@ -111,6 +111,13 @@ describe("authorization", () => {
         `/api/analytics/users/${(await buildUser(t.database)).id}/reset-password`,
       ],
     },
+    "PUT /api/analytics/users/{id}/silence": {
+      admin: 200,
+      request: async () => [
+        `/api/analytics/users/${(await buildUser(t.database)).id}/silence`,
+        { silenced: true },
+      ],
+    },
     "DELETE /api/analytics/prisms/{id}": {
       admin: 204,
       request: async () => [`/api/analytics/prisms/${(await prismWithResponses()).prism.id}`],
@@ -408,6 +415,7 @@ describe("the admin tables", () => {
           },
           prism: { id: prism.id, title: prism.title, ownerUsername: owner.username },
           author: null,
+          flags: { count: 0, reasons: [] },
         },
       ],
       total: 1,

@@ -8,16 +8,18 @@ import {
   adminFlagSchema,
   auditEntrySchema,
   catalystAnnotationSchema,
+  catalystAnnotationsQuerySchema,
   catalystContactMessageSchema,
   catalystListQuerySchema,
   catalystPrismSchema,
   catalystStatsSchema,
   catalystUserSchema,
+  silenceSchema,
 } from "../../../contract/catalyst.ts";
 import { idParam, mapPage, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
 import { deletePrismAsAdmin } from "../../commands/prisms.ts";
-import { deactivateUser, reactivateUser, setAdminFlag } from "../../commands/users.ts";
+import { deactivateUser, reactivateUser, setAdminFlag, silenceUser } from "../../commands/users.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
@@ -107,8 +109,9 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     {
       schema: {
         tags,
-        summary: "Annotations with prism and author, newest first; q searches text and annotator",
-        querystring: catalystListQuerySchema,
+        summary:
+          "Annotations with prism, author and readers' flags, newest first; q searches text and annotator, flagged=true keeps those 3 or more people flagged",
+        querystring: catalystAnnotationsQuerySchema,
         response: { 200: pageOf(catalystAnnotationSchema), ...readErrors },
       },
     },
@@ -225,5 +228,29 @@ export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       await deleteAnnotationAsAdmin(as(requireAdmin(request)), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+};
+
+/** An admin silences a member or lets them be heard again (Hypothesis' NIPSA); audited. */
+export const catalystSilence: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
+  app.addHook("onRequest", adminsOnly);
+
+  app.put(
+    "/analytics/users/:id/silence",
+    {
+      schema: {
+        tags,
+        summary:
+          "Silence a member (not oneself) or let them be heard again: their responses are shown to them and admins alone, and notify nobody; audited",
+        params: z.object({ id: idParam }),
+        body: silenceSchema,
+        response: { 200: catalystUserSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      presentCatalystUser(
+        await silenceUser(as(requireAdmin(request)), request.params.id, request.body.silenced),
+      ),
   );
 };

@@ -5,13 +5,16 @@ import { alias, type PgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import {
   ACTIVITY_DAYS,
   type ActivityDay,
+  type CatalystAnnotationsQuery,
   type CatalystListQuery,
   type CatalystStats,
   catalystMessages,
 } from "../../../contract/catalyst.ts";
+import { FLAGS_FOR_ADMINS } from "../../../contract/flag-messages.ts";
 import { mapPage, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { type AuditDetails, recordAudit } from "../../audit.ts";
 import type { Executor } from "../../db/client.ts";
+import { flagCountOf, flagSummaryOf } from "../../db/flag-summary.ts";
 import {
   annotations,
   auditLog,
@@ -180,15 +183,21 @@ export async function listPrisms(db: Executor, page: CatalystListQuery) {
   });
 }
 
-/** Annotations, newest first, with their prisms and authors; `q` searches the text and the annotator. */
-export async function listAnnotations(db: Executor, page: CatalystListQuery) {
-  const where = search(page.q, [
-    annotations.annotationText,
-    annotations.annotatorName,
-    author.username,
-    fullNameOf(author),
-    author.displayName,
-  ]);
+/**
+ * Annotations, newest first, with their prisms, authors and readers' flags; `q` searches the text
+ * and the annotator, `flagged` keeps those FLAGS_FOR_ADMINS different people flagged.
+ */
+export async function listAnnotations(db: Executor, page: CatalystAnnotationsQuery) {
+  const where = and(
+    search(page.q, [
+      annotations.annotationText,
+      annotations.annotatorName,
+      author.username,
+      fullNameOf(author),
+      author.displayName,
+    ]),
+    page.flagged ? sql`${flagCountOf(annotations.id)} >= ${FLAGS_FOR_ADMINS}` : undefined,
+  );
   const statement = db
     .select({
       annotation: {
@@ -201,6 +210,7 @@ export async function listAnnotations(db: Executor, page: CatalystListQuery) {
       },
       prism: { id: prisms.id, title: prisms.title, ownerUsername: owner.username },
       author,
+      flags: flagSummaryOf(annotations.id),
       total: totalRows,
     })
     .from(annotations)
@@ -342,4 +352,50 @@ export async function reactivateUser(
   userId: number,
 ): Promise<UserRow> {
   return setAccountState(tx, actor, userId, "user.reactivate");
+}
+
+const silenceState = (user: Pick<UserRow, "silencedAt">) => ({
+  silenced: user.silencedAt !== null,
+});
+
+/**
+ * Silences a member (keeping the time of a first silencing) or lets them be heard again: their
+ * responses, every one of them, are shown to them and to admins alone while silenced. An admin
+ * cannot silence themselves (400). Audited. Answers the member, and each prism whose responses
+ * changed with its owner and whether an approved one was among them.
+ */
+export async function setSilenced(tx: Executor, actor: UserRow, userId: number, silenced: boolean) {
+  if (silenced && locksOutSelf(actor, userId)) throw badRequest(catalystMessages.selfSilence);
+  const before = await lockUser(tx, userId);
+  const user = await updateUser(tx, userId, {
+    silencedAt: silenced ? (before.silencedAt ?? new Date()) : null,
+  });
+  const changed = tx.$with("changed").as(
+    tx
+      .update(annotations)
+      .set({ silenced })
+      .where(and(eq(annotations.userId, userId), sql`${annotations.silenced} <> ${silenced}`))
+      .returning({ prismId: annotations.prismId, status: annotations.status }),
+  );
+  const prismsChanged = await tx
+    .with(changed)
+    .select({
+      prismId: changed.prismId,
+      ownerId: prisms.userId,
+      ownerUsername: users.username,
+      approved: sql<boolean>`bool_or(${changed.status} = 'approved')`,
+    })
+    .from(changed)
+    .innerJoin(prisms, eq(prisms.id, changed.prismId))
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .groupBy(changed.prismId, prisms.userId, users.username);
+  await recordAudit(tx, actor, {
+    action: silenced ? "user.silence" : "user.unsilence",
+    targetType: "user",
+    targetId: userId,
+    target: `@${user.username}`,
+    before: silenceState(before),
+    after: silenceState(user),
+  });
+  return { user, prisms: prismsChanged };
 }

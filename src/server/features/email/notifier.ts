@@ -55,6 +55,23 @@ interface NotifierDeps {
   retryWaitsMs: readonly number[];
 }
 
+/** Tells an anonymous author of a decision or a reply, once; a refused message is given back. */
+async function tellAuthor(deps: NotifierDeps, annotationId: number, about: AuthorMailAbout) {
+  const { db, mailer, origin, secret, log, now, retryWaitsMs } = deps;
+  const mail = await claimAuthorMail(db, annotationId, about, now());
+  if (!mail) return 0;
+  const token = authorUnsubscribeToken(secret, annotationId);
+  try {
+    await sendRetrying(mailer, composeAuthorMessage(mail, origin, token), retryWaitsMs);
+    return 1;
+  } catch (error) {
+    const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+    log.warn({ code, responseCode, annotationId }, "e-mail to a response's author failed");
+    await releaseAuthorMail(db, mail);
+    return 0;
+  }
+}
+
 export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
   const { db, bus, mailer, origin, secret, log, now, retryWaitsMs } = deps;
   if (!mailer.canSend)
@@ -110,21 +127,6 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
           return 0;
         }),
     );
-  /** Tells an anonymous author of a decision or a reply, once; a refused message is given back. */
-  const tellAuthor = async (annotationId: number, about: AuthorMailAbout) => {
-    const mail = await claimAuthorMail(db, annotationId, about, now());
-    if (!mail) return 0;
-    const token = authorUnsubscribeToken(secret, annotationId);
-    try {
-      await sendRetrying(mailer, composeAuthorMessage(mail, origin, token), retryWaitsMs);
-      return 1;
-    } catch (error) {
-      const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
-      log.warn({ code, responseCode, annotationId }, "e-mail to a response's author failed");
-      await releaseAuthorMail(db, mail);
-      return 0;
-    }
-  };
   const unsubscribe = bus.subscribe((event) => {
     // Hearts and decisions are never mailed: only what may be is looked for, off the heart's path.
     if (event.type === "notification.created" && event.mail) {
@@ -134,7 +136,8 @@ export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
     if (event.type === "response.mail") {
       const { annotationId } = event;
       const both = async () =>
-        (await tellAuthor(annotationId, "decision")) + (await tellAuthor(annotationId, "reply"));
+        (await tellAuthor(deps, annotationId, "decision")) +
+        (await tellAuthor(deps, annotationId, "reply"));
       void track(
         both().catch((error) => {
           log.warn({ err: error }, "e-mail to a response's author failed");

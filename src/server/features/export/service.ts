@@ -95,10 +95,13 @@ function exportUrls(origin: string) {
 
 type ExportUrls = ReturnType<typeof exportUrls>;
 
-/** The annotations on the member's prisms, and those they wrote on others'. */
+/**
+ * The annotations on the member's prisms (but a silenced member's, shown to its author and admins
+ * alone), and those they wrote on others'.
+ */
 function annotationsOf(user: UserRow) {
   return {
-    received: eq(prisms.userId, user.id),
+    received: and(eq(prisms.userId, user.id), eq(annotations.silenced, false)),
     written: and(eq(annotations.userId, user.id), ne(prisms.userId, user.id)),
   };
 }

@@ -58,7 +58,7 @@ export interface PublishedResponse {
 
 const author = alias(users, "author");
 
-/** An approved response; 404 for one that is pending, rejected, spam or unknown. */
+/** An approved response; 404 for one that is pending, rejected, spam, silenced or unknown. */
 async function approvedResponse(db: Db, annotationId: number): Promise<PublishedResponse> {
   const [found] = await db
     .select({
@@ -74,7 +74,13 @@ async function approvedResponse(db: Db, annotationId: number): Promise<Published
     })
     .from(annotations)
     .leftJoin(author, eq(author.id, annotations.userId))
-    .where(and(eq(annotations.id, annotationId), eq(annotations.status, "approved")));
+    .where(
+      and(
+        eq(annotations.id, annotationId),
+        eq(annotations.status, "approved"),
+        eq(annotations.silenced, false),
+      ),
+    );
   if (!found) throw notFound("Annotation not found");
   const { row } = found;
   return {

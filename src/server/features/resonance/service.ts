@@ -49,6 +49,8 @@ function countedResponses(db: Executor, prismIds: number[], pending: boolean) {
       and(
         inArray(annotations.prismId, prismIds),
         eq(annotations.orphaned, false),
+        // A silenced member's responses count nowhere but for them.
+        eq(annotations.silenced, false),
         pending
           ? inArray(annotations.status, ["approved", "pending"])
           : eq(annotations.status, "approved"),
@@ -115,6 +117,7 @@ export async function settleTopPassages(db: Db): Promise<number> {
       and(
         eq(annotations.status, "approved"),
         eq(annotations.orphaned, false),
+        eq(annotations.silenced, false),
         isNull(prisms.topPassage),
       ),
     )

@@ -50,6 +50,9 @@ export async function updateProfile(
     twitterUrl: orNull(input.twitterUrl),
     linkedinUrl: orNull(input.linkedinUrl),
     preapproveMembers: input.preapproveMembers,
+    anonymousResponses: input.anonymousResponses,
+    anonymousLinks: input.anonymousLinks,
+    watchedWords: input.watchedWords,
     ...(input.emailNotifications && emailSetting(input.emailNotifications)),
   });
 }

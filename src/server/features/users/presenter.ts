@@ -25,6 +25,7 @@ export function presentPublicUser(user: UserRow): PublicUser {
     linkedinUrl: user.linkedinUrl,
     profileImageUrl: user.profileImageUrl,
     websiteVerified: user.websiteUrl !== null && user.websiteVerified,
+    membersOnly: user.anonymousResponses === "members",
   };
 }
 
@@ -47,5 +48,8 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     preapproveMembers: user.preapproveMembers,
     emailNotifications: user.emailNotifications,
+    anonymousResponses: user.anonymousResponses,
+    anonymousLinks: user.anonymousLinks,
+    watchedWords: user.watchedWords,
   };
 }

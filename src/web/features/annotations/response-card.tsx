@@ -7,6 +7,7 @@ import { cn } from "../../lib/cn.ts";
 import { RelativeTime } from "../../lib/format.tsx";
 import type { DecideAnnotation } from "./annotation-queries.ts";
 import { DecisionButtons } from "./decision-buttons.tsx";
+import { FlagButton } from "./flag-dialog.tsx";
 import { OwnerReply } from "./owner-reply.tsx";
 
 export function ResponseCard({
@@ -15,8 +16,11 @@ export function ResponseCard({
   decide,
   owner,
   onOpenRevision,
+  flaggable = false,
 }: {
   annotation: Annotation;
+  /** Readers may flag it (on a prism's page; not in the landing page's example). */
+  flaggable?: boolean;
   /** The prism's owner, whose reply shows under the response; absent where replies are not kept. */
   owner?: { name: string; isViewer: boolean };
   /** Marked as the response the reader was brought to, and focusable for the page to focus it. */
@@ -61,6 +65,11 @@ export function ResponseCard({
       ) : null}
       {owner ? (
         <OwnerReply annotation={annotation} ownerName={owner.name} isOwner={owner.isViewer} />
+      ) : null}
+      {flaggable && annotation.status === "approved" && !annotation.isOwn ? (
+        <div className="mt-2 flex justify-end">
+          <FlagButton annotationId={annotation.id} author={annotation.authorName ?? "Anonymous"} />
+        </div>
       ) : null}
     </li>
   );

@@ -83,6 +83,7 @@ export function ResponsesSidebar({
                   focused={annotation.id === focusId}
                   owner={owner}
                   onOpenRevision={onOpenRevision}
+                  flaggable
                 />
               ))}
             </ul>

@@ -1,11 +1,14 @@
 // /review: the responses waiting for the owner's decision, across all their prisms, 50 to a page,
-// and (/review?status=spam) the Spam folder. Select some or the whole page and Approve, Reject or
-// mark them as Spam at once (or, in the Spam folder, Not spam), or work from the keyboard: j and k
-// move between responses, x selects one, * the page, a, r and s decide (n: not spam).
-import { Check, ShieldAlert, Undo2, X } from "lucide-react";
+// the Spam folder (/review?status=spam) and the Flagged folder (/review?status=flagged: published
+// responses readers flagged). Select some or the whole page and Approve, Reject or mark them as
+// Spam at once (in the Spam folder, Not spam; in the Flagged one, Keep or Take down), or work from
+// the keyboard: j and k move between responses, x selects one, * the page, a, r and s decide (n:
+// not spam; p: keep, d: take down).
+import { Check, EyeOff, ShieldAlert, ShieldCheck, Undo2, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { ReviewAction, ReviewItem, ReviewStatus } from "../../../contract/annotations.ts";
+import { flagReasonLabels } from "../../../contract/flag-messages.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -42,6 +45,14 @@ const actions: Record<
     what: "not spam",
     icon: <Undo2 />,
   },
+  keep: { key: "p", verb: "Keep", done: "kept", what: "keep published", icon: <ShieldCheck /> },
+  "take-down": {
+    key: "d",
+    verb: "Take down",
+    done: "taken down",
+    what: "take down",
+    icon: <EyeOff />,
+  },
 };
 
 /** What each folder offers: responses waiting for review, or the Spam folder. */
@@ -71,6 +82,14 @@ const folders: Record<
       "Responses that look like spam are set aside here, not in your notifications.",
     ],
   },
+  flagged: {
+    name: "Flagged",
+    href: "/review?status=flagged",
+    actions: ["keep", "take-down"],
+    intro:
+      "Published responses that readers flagged wait here, with their reasons. Keep one to leave it published, or take it down to hide it from everyone but its author.",
+    empty: ["Nothing flagged", "When readers flag a published response, it comes here."],
+  },
 };
 
 /** What the dialog says before deciding on more than one. */
@@ -79,6 +98,8 @@ const consequences: Record<ReviewAction, string> = {
   reject: "Nobody but you and their authors will see them. This can't be undone here.",
   spam: "They move to your Spam folder, and are deleted after 30 days.",
   "not-spam": "They move back to the responses waiting for your review.",
+  keep: "They stay published, and leave this folder.",
+  "take-down": "Nobody but you and their authors will see them. This can't be undone here.",
 };
 
 const responses = (count: number) => `${count} ${count === 1 ? "response" : "responses"}`;
@@ -114,7 +135,8 @@ function useQueueKeys(keys: Record<string, () => void>) {
 
 export function ReviewPage() {
   const [searchParams] = useSearchParams();
-  const status: ReviewStatus = searchParams.get("status") === "spam" ? "spam" : "pending";
+  const asked = searchParams.get("status");
+  const status: ReviewStatus = asked === "spam" || asked === "flagged" ? asked : "pending";
   // A folder of its own: its pages, its selection.
   return <ReviewFolder key={status} status={status} />;
 }
@@ -314,7 +336,7 @@ function ReviewFolder({ status }: { status: ReviewStatus }) {
         title={`${actions[confirm.action].verb} ${responses(chosen.length)}?`}
         description={consequences[confirm.action]}
         actionLabel={actions[confirm.action].verb}
-        destructive={confirm.action === "reject"}
+        destructive={confirm.action === "reject" || confirm.action === "take-down"}
         onConfirm={() => run(confirm.action, chosen, 0)}
       />
     </div>
@@ -449,6 +471,7 @@ function ReviewRow({
           {item.selectedText}
         </blockquote>
         <p className="mt-2 whitespace-pre-wrap text-sm">{item.annotationText}</p>
+        {item.flags.count > 0 ? <FlagsOf flags={item.flags} /> : null}
         {item.reasons.length > 0 ? (
           <ul className="mt-2 list-disc pl-5 text-xs text-muted-foreground">
             {item.reasons.map((reason) => (
@@ -472,5 +495,18 @@ function ReviewRow({
         </div>
       </div>
     </li>
+  );
+}
+
+/** How many people flagged a published response, and why: "Flagged by 3 people: Spam (2), …". */
+function FlagsOf({ flags }: { flags: ReviewItem["flags"] }) {
+  const people = flags.count === 1 ? "1 person" : `${flags.count} people`;
+  return (
+    <p className="mt-2 text-xs font-medium text-destructive">
+      Flagged by {people}:{" "}
+      {flags.reasons
+        .map(({ reason, count }) => `${flagReasonLabels[reason]} (${count})`)
+        .join(", ")}
+    </p>
   );
 }

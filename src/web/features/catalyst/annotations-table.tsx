@@ -1,9 +1,11 @@
-// The Annotations tab: every annotation newest first, with its prism, annotator and status; an
-// admin sets any status or deletes it.
+// The Annotations tab: every annotation newest first, with its prism, annotator, status and
+// readers' flags (a filter keeps those FLAGS_FOR_ADMINS people flagged); an admin sets any status or
+// deletes it.
 import { Link } from "wouter";
 import type { AnnotationStatus } from "../../../contract/annotations.ts";
 import type { CatalystAnnotation } from "../../../contract/catalyst.ts";
 import { excerpt } from "../../../contract/excerpt.ts";
+import { FLAGS_FOR_ADMINS, flagReasonLabels } from "../../../contract/flag-messages.ts";
 import { visitorName } from "../../../contract/names.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { DateTime } from "../../lib/format.tsx";
@@ -28,6 +30,36 @@ const statusBadge: Record<
 /** The member's username, else the visitor's chosen name marked as a visitor's, else "Anonymous". */
 function annotator({ author, annotation }: CatalystAnnotation): string {
   return author?.username ?? visitorName(annotation.annotatorName) ?? "Anonymous";
+}
+
+/** Readers' flags: how many people, and their reasons with how many gave each. */
+function Flags({ flags }: Pick<CatalystAnnotation, "flags">) {
+  if (flags.count === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="flex flex-col gap-1">
+      <Badge tone={flags.count >= FLAGS_FOR_ADMINS ? "danger" : "warning"}>{flags.count}</Badge>
+      <span className="text-xs text-muted-foreground">
+        {flags.reasons
+          .map(({ reason, count }) => `${flagReasonLabels[reason]} (${count})`)
+          .join(", ")}
+      </span>
+    </span>
+  );
+}
+
+/** The filter: only responses FLAGS_FOR_ADMINS or more people flagged. */
+function FlaggedFilter({ view }: { view: TableView }) {
+  return (
+    <label className="flex min-h-11 w-fit cursor-pointer items-center gap-3 text-sm">
+      <input
+        type="checkbox"
+        className="size-5 accent-primary"
+        checked={view.flagged}
+        onChange={(event) => view.onFlaggedChange(event.target.checked)}
+      />
+      Flagged by {FLAGS_FOR_ADMINS} or more people
+    </label>
+  );
 }
 
 export function AnnotationsTable(view: TableView) {
@@ -61,6 +93,7 @@ export function AnnotationsTable(view: TableView) {
         return <Badge tone={tone}>{label}</Badge>;
       },
     },
+    { header: "Flags", cell: ({ flags }) => <Flags flags={flags} /> },
     {
       header: "Created",
       cell: ({ annotation }) => <DateTime iso={annotation.createdAt} />,
@@ -109,8 +142,14 @@ export function AnnotationsTable(view: TableView) {
       columns={columns}
       rowKey={({ annotation }) => annotation.id}
       loadError="Error loading annotations."
-      empty="No annotations yet."
+      empty={
+        view.flagged
+          ? `No responses flagged by ${FLAGS_FOR_ADMINS} or more people.`
+          : "No annotations yet."
+      }
       searchLabel="Search annotations by text or annotator"
+      filters={view.flagged ? { flagged: "true" } : {}}
+      toolbar={<FlaggedFilter view={view} />}
       {...view}
     />
   );

@@ -10,6 +10,8 @@ const actionLabels: Record<AuditAction, string> = {
   "user.revoke-admin": "Removed admin",
   "user.deactivate": "Deactivated user",
   "user.reactivate": "Reactivated user",
+  "user.silence": "Silenced user",
+  "user.unsilence": "Unsilenced user",
   "user.reset-password": "Sent password reset",
   "user.export": "Downloaded their data",
   "prism.delete": "Deleted prism",

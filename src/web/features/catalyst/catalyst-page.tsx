@@ -35,13 +35,15 @@ export function CatalystPage() {
   const tab = readTab(searchParams.get("tab"));
   const page = readPage(searchParams.get("page"));
   const q = searchParams.get("q") ?? "";
+  const flagged = searchParams.get("flagged") === "true";
 
   const show = useCallback(
-    (next: { tab: Tab; page?: number; q?: string }) => {
+    (next: { tab: Tab; page?: number; q?: string; flagged?: boolean }) => {
       const params: Record<string, string> = {};
       if (next.tab !== "overview") params.tab = next.tab;
       if (next.page && next.page > 1) params.page = String(next.page);
       if (next.q) params.q = next.q;
+      if (next.flagged) params.flagged = "true";
       setSearchParams(params, { replace: true });
     },
     [setSearchParams],
@@ -49,8 +51,10 @@ export function CatalystPage() {
   const view: TableView = {
     page,
     q,
-    onPageChange: (next) => show({ tab, page: next, q }),
-    onSearch: (next) => show({ tab, q: next }),
+    flagged,
+    onPageChange: (next) => show({ tab, page: next, q, flagged }),
+    onSearch: (next) => show({ tab, q: next, flagged }),
+    onFlaggedChange: (next) => show({ tab, q, flagged: next }),
   };
 
   return (

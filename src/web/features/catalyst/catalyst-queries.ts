@@ -44,15 +44,24 @@ export function useCatalystActivity() {
   });
 }
 
-/** One page (from 1) of an admin table, narrowed by `q`; the last page stays up while the next loads. */
-export function useCatalystList<T extends CatalystTable>(table: T, page: number, q: string) {
+/**
+ * One page (from 1) of an admin table, narrowed by `q` and `filters`; the last page stays up while
+ * the next loads.
+ */
+export function useCatalystList<T extends CatalystTable>(
+  table: T,
+  page: number,
+  q: string,
+  filters: Record<string, string> = {},
+) {
   const params = new URLSearchParams({
     limit: String(ADMIN_PAGE_SIZE),
     offset: String((page - 1) * ADMIN_PAGE_SIZE),
+    ...filters,
   });
   if (q) params.set("q", q);
   return useQuery({
-    queryKey: queryKeys.catalystList(table, page, q),
+    queryKey: queryKeys.catalystList(table, page, q, new URLSearchParams(filters).toString()),
     queryFn: ({ signal }) =>
       api.get<Page<CatalystRows[T]>>(`/api/analytics/${table}?${params}`, { signal }),
     placeholderData: keepPreviousData,
@@ -96,7 +105,12 @@ export function useUserActions() {
       failure: "Failed to reset password",
     },
   );
-  return { setAdmin, deactivate, reactivate, resetPassword };
+  const silence = useCatalystAction(
+    ({ id, silenced }: { id: number; silenced: boolean }) =>
+      api.put<CatalystUser>(`/api/analytics/users/${id}/silence`, { silenced }),
+    { success: ["User updated"], failure: "Failed to update user" },
+  );
+  return { setAdmin, deactivate, reactivate, resetPassword, silence };
 }
 
 export function useDeletePrism() {

@@ -44,6 +44,10 @@ interface CatalystTableProps<T extends TableName> {
   searchLabel?: string;
   /** A note under the table (what a mark in it means). */
   footnote?: ReactNode;
+  /** Further query parameters that narrow the list (a filter). */
+  filters?: Record<string, string>;
+  /** Controls beside the search box (a filter's). */
+  toolbar?: ReactNode;
   page: number;
   q: string;
   onPageChange: (page: number) => void;
@@ -52,7 +56,7 @@ interface CatalystTableProps<T extends TableName> {
 
 export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>) {
   const { table, title, columns, rowKey, page, q } = props;
-  const list = useCatalystList(table, page, q);
+  const list = useCatalystList(table, page, q, props.filters);
   const captionId = useId();
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -108,6 +112,7 @@ export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>)
       {props.searchLabel ? (
         <SearchBox label={props.searchLabel} value={q} onSearch={props.onSearch} />
       ) : null}
+      {props.toolbar}
       <section
         aria-labelledby={captionId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must reach a region that scrolls sideways (narrow screens)

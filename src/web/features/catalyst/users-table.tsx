@@ -17,6 +17,8 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
   const noMail = useSiteServices()?.outgoingMail === false;
   // The member whose deactivation waits for the admin's confirmation.
   const [deactivating, setDeactivating] = useState<CatalystUser | null>(null);
+  // The member whose silencing waits for the admin's confirmation.
+  const [silencing, setSilencing] = useState<CatalystUser | null>(null);
   const columns: Column<CatalystUser>[] = [
     { header: "Username", cell: (user) => <span className="font-medium">@{user.username}</span> },
     { header: "Name", cell: (user) => fullName(user) },
@@ -29,6 +31,7 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
             {user.isAdmin ? "Admin" : "User"}
           </Badge>
           {user.deactivatedAt ? <Badge tone="danger">Deactivated</Badge> : null}
+          {user.silencedAt ? <Badge tone="warning">Silenced</Badge> : null}
         </span>
       ),
     },
@@ -68,6 +71,18 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
                 onSelect: () => actions.reactivate.mutate(user.id),
               },
               {
+                // A silenced member's responses are shown to them and admins alone.
+                label: "Silence",
+                hidden: user.silencedAt !== null || self,
+                destructive: true,
+                onSelect: () => setSilencing(user),
+              },
+              {
+                label: "Unsilence",
+                hidden: user.silencedAt === null,
+                onSelect: () => actions.silence.mutate({ id: user.id, silenced: false }),
+              },
+              {
                 label: "Reset Password",
                 // The server refuses too (409) while no mail can leave.
                 unavailable: noMail ? passwordResetMessages.adminCannotSend : undefined,
@@ -102,6 +117,19 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
         destructive
         onConfirm={() => {
           if (deactivating) actions.deactivate.mutate(deactivating.id);
+        }}
+      />
+      <ConfirmDialog
+        open={silencing !== null}
+        onOpenChange={(open) => {
+          if (!open) setSilencing(null);
+        }}
+        title={`Silence @${silencing?.username ?? ""}?`}
+        description="Their responses, past and future, are shown to them and to admins alone, and tell nobody. They are not told. Unsilence brings their responses back."
+        actionLabel="Silence"
+        destructive
+        onConfirm={() => {
+          if (silencing) actions.silence.mutate({ id: silencing.id, silenced: true });
         }}
       />
     </>

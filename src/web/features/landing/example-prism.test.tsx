@@ -21,6 +21,7 @@ const member: CurrentUser = {
   linkedinUrl: null,
   profileImageUrl: null,
   websiteVerified: false,
+  membersOnly: false,
   email: "robin@example.com",
   isAdmin: false,
   authProvider: "local",
@@ -31,6 +32,9 @@ const member: CurrentUser = {
   createdAt: new Date(0).toISOString(),
   preapproveMembers: false,
   emailNotifications: "daily",
+  anonymousResponses: "check",
+  anonymousLinks: "held",
+  watchedWords: [],
 };
 
 afterEach(() => {

@@ -128,6 +128,7 @@ export function PrismList({
             prism={prism}
             position={position}
             username={owner.username}
+            membersOnly={owner.membersOnly}
             path={prismPath(owner.username, prism, prisms)}
             active={activeId === prism.id}
             onToggle={() => {

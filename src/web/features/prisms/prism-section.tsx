@@ -24,6 +24,7 @@ export function PrismSection({
   prism,
   position,
   username,
+  membersOnly = false,
   path,
   active,
   onToggle,
@@ -49,6 +50,8 @@ export function PrismSection({
   prism: Prism;
   position: number;
   username: string;
+  /** The owner takes responses from signed-in members only (Profile Settings). */
+  membersOnly?: boolean;
   /** The prism's own address, for sharing. */
   path: string;
   active: boolean;
@@ -94,7 +97,8 @@ export function PrismSection({
     onAnnotate({
       prismId: prism.id,
       prismTitle: prism.title,
-      responders: prism.responders,
+      // The owner who takes members' responses only takes them on every prism open to anyone.
+      responders: membersOnly && prism.responders === "anyone" ? "members" : prism.responders,
       selection,
       plainText: contentRef.current ? plainTextOf(contentRef.current) : "",
     });

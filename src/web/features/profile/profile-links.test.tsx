@@ -17,6 +17,7 @@ const owner: PublicUser = {
   linkedinUrl: null,
   profileImageUrl: null,
   websiteVerified: false,
+  membersOnly: false,
 };
 
 const verifiedName = "Verified: this website links back here";

@@ -20,6 +20,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser, useSiteServices } from "../auth/auth-queries.ts";
 import { PasswordForm } from "./password-form.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField, ReauthDialog } from "./reauth.tsx";
+import { ResponseRules } from "./response-rules.tsx";
 import {
   useConnectGoogle,
   useDeleteAccount,
@@ -64,6 +65,9 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     linkedinUrl: user.linkedinUrl ?? "",
     preapproveMembers: user.preapproveMembers,
     emailNotifications: user.emailNotifications,
+    anonymousResponses: user.anonymousResponses,
+    anonymousLinks: user.anonymousLinks,
+    watchedWords: user.watchedWords,
     currentPassword: "",
   };
 }
@@ -221,6 +225,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                   : "The daily digest collects a day's news in one message. Every message has a link to unsubscribe."}
               </p>
             </fieldset>
+            <ResponseRules form={form} />
           </fieldset>
           <FormError />
           <div className="flex justify-end gap-3">
