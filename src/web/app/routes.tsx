@@ -3,12 +3,11 @@
 import { type ComponentType, isValidElement, type ReactNode, Suspense } from "react";
 import { parse as parsePattern } from "regexparam";
 import { matchRoute, Route, Switch } from "wouter";
+import { PageSkeleton } from "../components/ui/skeleton.tsx";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
 import { LandingPage } from "../features/landing/landing-page.tsx";
-import { NotificationsSkeleton } from "../features/notifications/notifications-skeleton.tsx";
 import { ProfileSkeleton } from "../features/profile/profile-skeleton.tsx";
-import { SettingsSkeleton } from "../features/settings/settings-skeleton.tsx";
 import { PageHead, type PageHeadProps, siteTitle } from "../lib/page-head.tsx";
 import { Layout } from "./layout.tsx";
 import { lazyComponent } from "./stale-scripts.ts";
@@ -69,6 +68,13 @@ function withSkeleton(skeleton: ReactNode, page: ReactNode) {
   return <Suspense fallback={skeleton}>{page}</Suspense>;
 }
 
+const settingsSkeleton = (
+  <PageSkeleton title="Profile Settings" label="Loading Profile Settings..." />
+);
+const notificationsSkeleton = (
+  <PageSkeleton title="Notifications" label="Loading notifications..." />
+);
+
 const errorPage = "noindex, follow";
 const privatePage = "noindex, nofollow";
 
@@ -90,8 +96,8 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     path: "/profile",
     head: { title: "Profile Settings | Prism", robots: privatePage },
     element: (
-      <RequireUser fallback={<SettingsSkeleton />}>
-        {withSkeleton(<SettingsSkeleton />, <SettingsPage />)}
+      <RequireUser fallback={settingsSkeleton}>
+        {withSkeleton(settingsSkeleton, <SettingsPage />)}
       </RequireUser>
     ),
   },
@@ -99,8 +105,8 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     path: "/notifications",
     head: { title: "Notifications | Prism", robots: privatePage },
     element: (
-      <RequireUser fallback={<NotificationsSkeleton />}>
-        {withSkeleton(<NotificationsSkeleton />, <NotificationsPage />)}
+      <RequireUser fallback={notificationsSkeleton}>
+        {withSkeleton(notificationsSkeleton, <NotificationsPage />)}
       </RequireUser>
     ),
   },

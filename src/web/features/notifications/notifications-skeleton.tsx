@@ -1,4 +1,4 @@
-// The notifications page's layout while it loads: the heading and its buttons, then the rows.
+// The notifications page's rows while they load, under the page's real heading.
 import { Skeleton, SkeletonRegion } from "../../components/ui/skeleton.tsx";
 
 const ROWS = 5;
@@ -29,23 +29,5 @@ export function NotificationRowsSkeleton() {
     <SkeletonRegion label="Loading notifications...">
       <Rows />
     </SkeletonRegion>
-  );
-}
-
-/** The whole page, while the member or the page's script loads: the real heading, then blocks. */
-export function NotificationsSkeleton() {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-semibold tracking-tight">Notifications</h1>
-        <div aria-hidden="true" className="flex gap-2">
-          <Skeleton className="h-8 w-32 rounded-lg" />
-          <Skeleton className="h-8 w-24 rounded-lg" />
-        </div>
-      </div>
-      <div className="mt-8">
-        <NotificationRowsSkeleton />
-      </div>
-    </div>
   );
 }
