@@ -1,7 +1,15 @@
 // Every page on a 360 px phone, with the longest names, titles, words and links a member can
 // give: nothing scrolls sideways, nothing sticks out of the screen, and axe finds nothing.
 import type { Page } from "@playwright/test";
-import { expect, expectHydrated, expectNoAxeViolations, ORIGIN, test } from "./fixtures.ts";
+import type { Database } from "../../src/server/db/client.ts";
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  type MemberFixtures,
+  ORIGIN,
+  test,
+} from "./fixtures.ts";
 import { addLongData, LONG_TITLE, longMember } from "./long-data.ts";
 import { phone } from "./phone.ts";
 
@@ -49,14 +57,17 @@ async function check(page: Page) {
 const h1 = (page: Page, name?: string | RegExp) =>
   expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
-test("every page fits a 360 px phone with the longest data, and passes axe", async ({
-  page,
-  browser,
-  addMember,
-  signIn,
-  database,
-}) => {
-  test.setTimeout(240_000);
+/** The longest data: an owner (signed in on `page`) and a responder, and a team of the longest name. */
+async function longData(
+  page: Page,
+  {
+    addMember,
+    signIn,
+    database,
+  }: Pick<MemberFixtures, "addMember" | "signIn"> & {
+    database: Database;
+  },
+) {
   const responder = await addMember(longMember());
   const owner = await signIn(page, longMember(true));
   await addLongData(database, owner, responder);
@@ -68,11 +79,42 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
   const invite = await page.request.post(`/api/teams/${(await team.json()).slug}/invites`, {
     headers,
   });
-  const invitePath = new URL((await invite.json()).url).pathname;
-  const teamPath = `/teams/${(await team.json()).slug}`;
+  return {
+    owner,
+    longTeam,
+    invitePath: new URL((await invite.json()).url).pathname,
+    teamPath: `/teams/${(await team.json()).slug}`,
+  };
+}
 
-  // The pages of routes.tsx, as a signed-in admin with the longest names sees them.
-  const pages: [path: string, ready: () => Promise<void>][] = [
+type Pages = [path: string, ready: () => Promise<void>][];
+
+/** Opens each page, waits until it is ready, and checks it. */
+async function walk(page: Page, pages: Pages, prefix = "") {
+  for (const [path, ready] of pages) {
+    await test.step(`${prefix}${path}`, async () => {
+      await page.goto(path);
+      await ready();
+      await check(page);
+    });
+  }
+}
+
+// The pages of routes.tsx, as a signed-in admin with the longest names sees them, in three
+// stories that run side by side.
+test("the team, Catalyst and notification pages fit a 360 px phone with the longest data, and pass axe", async ({
+  page,
+  addMember,
+  signIn,
+  database,
+}) => {
+  test.slow();
+  const { owner, longTeam, invitePath, teamPath } = await longData(page, {
+    addMember,
+    signIn,
+    database,
+  });
+  await walk(page, [
     [
       invitePath,
       () => expect(page.getByText(`You are already a member of ${longTeam}.`)).toBeVisible(),
@@ -83,7 +125,6 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
       "/invites/not-a-link",
       () => expect(page.getByRole("link", { name: "Go to your page" })).toBeVisible(),
     ],
-    ["/", () => h1(page, /Say who you are/)],
     ["/profile", () => expect(page.getByLabel("First name")).not.toHaveValue("")],
     [
       "/notifications",
@@ -99,6 +140,19 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
     ["/catalyst?tab=prisms", () => expect(page.getByText(LONG_TITLE).first()).toBeVisible()],
     ["/catalyst?tab=annotations", () => expect(page.getByText(/^Same here/).first()).toBeVisible()],
     ["/catalyst?tab=audit", () => h1(page, "Catalyst: Admin Dashboard")],
+  ]);
+});
+
+test("the member's page, its controls and the site's pages fit a 360 px phone with the longest data, and pass axe", async ({
+  page,
+  addMember,
+  signIn,
+  database,
+}) => {
+  test.slow();
+  const { owner } = await longData(page, { addMember, signIn, database });
+  await walk(page, [
+    ["/", () => h1(page, /Say who you are/)],
     ["/contact", () => h1(page, "Contact")],
     ["/error", () => h1(page)],
     ["/terms-privacy", () => h1(page, /Terms of Service/)],
@@ -115,14 +169,7 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
       `/${owner.username}/what-i-need-from-the-people-i-work-with`,
       () => expect(page.getByText(/Mornings are for deep work/)).toBeVisible(),
     ],
-  ];
-  for (const [path, ready] of pages) {
-    await test.step(path, async () => {
-      await page.goto(path);
-      await ready();
-      await check(page);
-    });
-  }
+  ]);
 
   await test.step("the owner writes a new prism", async () => {
     await page.goto(`/${owner.username}`);
@@ -150,29 +197,35 @@ test("every page fits a 360 px phone with the longest data, and passes axe", asy
     await expect(page.getByRole("dialog", { name: "Responses" })).toBeVisible();
     await check(page);
   });
+});
 
+test("signed out, the forms and a member's page fit a 360 px phone with the longest data, and pass axe", async ({
+  page,
+  browser,
+  addMember,
+  signIn,
+  database,
+}) => {
+  const { owner, invitePath } = await longData(page, { addMember, signIn, database });
   // Signed out: the forms, and the member's page as a visitor sees it, highlights on.
   const visitor = await browser.newContext({ ...phone, baseURL: ORIGIN });
   const guest = await visitor.newPage();
-  const signedOut: [path: string, ready: () => Promise<void>][] = [
-    ["/sign-in", () => h1(guest, "Welcome back")],
-    [invitePath, () => expect(guest.getByRole("link", { name: "Create account" })).toBeVisible()],
-    ["/auth?tab=register", () => h1(guest, "Join Prism")],
-    ["/auth/callback?error=google-auth-failed", () => h1(guest, "Authentication Failed")],
-    ["/forgot-password", () => h1(guest)],
-    ["/reset-password?token=not-a-real-token", () => h1(guest)],
+  await walk(
+    guest,
     [
-      `/${owner.username}`,
-      () => expect(guest.getByText(/Mornings are for deep work/)).toBeVisible(),
+      ["/sign-in", () => h1(guest, "Welcome back")],
+      [invitePath, () => expect(guest.getByRole("link", { name: "Create account" })).toBeVisible()],
+      ["/auth?tab=register", () => h1(guest, "Join Prism")],
+      ["/auth/callback?error=google-auth-failed", () => h1(guest, "Authentication Failed")],
+      ["/forgot-password", () => h1(guest)],
+      ["/reset-password?token=not-a-real-token", () => h1(guest)],
+      [
+        `/${owner.username}`,
+        () => expect(guest.getByText(/Mornings are for deep work/)).toBeVisible(),
+      ],
     ],
-  ];
-  for (const [path, ready] of signedOut) {
-    await test.step(`signed out: ${path}`, async () => {
-      await guest.goto(path);
-      await ready();
-      await check(guest);
-    });
-  }
+    "signed out: ",
+  );
   await test.step("signed out: highlights on", async () => {
     await guest.getByRole("button", { name: /Show Highlights/ }).click();
     await check(guest);
