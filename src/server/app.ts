@@ -13,6 +13,8 @@ import { cardsRoutes } from "./features/cards/routes.ts";
 import { startEmailNotifier } from "./features/email/notifier.ts";
 import type { EventStreamLimits } from "./features/events/fan-out.ts";
 import { eventStreamRoutes } from "./features/events/routes.ts";
+import type { FederationSettings } from "./features/federation/federation.ts";
+import { federationRoutes } from "./features/federation/routes.ts";
 import { feedsRoutes } from "./features/feeds/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createPageStatus } from "./features/seo/service.ts";
@@ -57,6 +59,8 @@ interface BuildOptions {
   now?: () => Date;
   /** The waits before each new try of a refused e-mail notification, other than the defaults. */
   mailRetryWaitsMs?: readonly number[];
+  /** Federation's settings other than production's (tests deliver to servers on this machine). */
+  federation?: FederationSettings;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -127,6 +131,7 @@ export async function buildApp(options: BuildOptions) {
     await outside.register(cardsRoutes, deps);
     await outside.register(feedsRoutes, deps);
   });
+  await app.register(federationRoutes, { ...deps, settings: options.federation });
   await app.register(googleRoutes, deps);
   await app.register(seoRoutes, deps);
   await app.register(webPlugin, {

@@ -13,8 +13,7 @@ const keySql = (key: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-const live = () =>
-  or(isNull(federationKv.expiresAt), gt(federationKv.expiresAt, sql`now()`));
+const live = () => or(isNull(federationKv.expiresAt), gt(federationKv.expiresAt, sql`now()`));
 
 const expiry = (options?: KvStoreSetOptions) =>
   options?.ttl ? new Date(Date.now() + options.ttl.total("millisecond")) : null;

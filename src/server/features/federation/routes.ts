@@ -1,0 +1,108 @@
+// HTTP for Prism on the fediverse, at the site's root where other servers look: WebFinger
+// (/.well-known/webfinger), NodeInfo (/.well-known/nodeinfo, /nodeinfo/2.1), the actors, their
+// inboxes, outboxes and followers and each prism as an Article (/ap/…), and a member's page
+// (/{username}) asked for as ActivityPub, which answers their actor; a browser asking for the
+// page is answered as before. Fedify answers on the web's Request and Response: each request is
+// handed to it as one, and its answer sent back. Deliveries start with the app and stop with it.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { NetworkWrite } from "../../commands/federation.ts";
+import type { AppDeps } from "../../deps.ts";
+import { createPrismFederation, type FederationSettings } from "./federation.ts";
+import { identifierOf, type PrismFederation } from "./objects.ts";
+import { startSender } from "./sender.ts";
+import { federatedMemberNamed } from "./service.ts";
+
+/** The largest activity an inbox reads, in bytes: a long prism fits many times over. */
+export const INBOX_BODY_LIMIT = 256 * 1024;
+
+/** The media types that ask for ActivityPub rather than a page. */
+const ACTIVITY_PUB = /application\/(activity\+json|ld\+json)/i;
+
+/** The request as the web's Request, at `path` (its own by default) on Prism's origin. */
+function toRequest(request: FastifyRequest, origin: string, path = request.url): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
+  return new Request(new URL(path, origin), { method: request.method, headers, body });
+}
+
+/** Sends Fedify's answer as Fastify's. */
+async function send(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    reply.header(name, value);
+  });
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+const notFound = () =>
+  new Response(JSON.stringify({ error: "Not Found" }), {
+    status: 404,
+    headers: { "content-type": "application/json" },
+  });
+
+const notAcceptable = () => new Response("Not Acceptable", { status: 406 });
+
+/** Answers through Fedify: what it does not serve is a 404, what it cannot give as asked a 406. */
+function answer(federation: PrismFederation, request: Request) {
+  return federation.fetch(request, {
+    contextData: undefined,
+    onNotFound: notFound,
+    onNotAcceptable: notAcceptable,
+  });
+}
+
+type FederationOptions = AppDeps & { settings?: FederationSettings };
+
+/** The routes Fedify answers, with the bodies of their requests kept as sent (signatures). */
+const fedifyRoutes: FastifyPluginAsyncZod<{ federation: PrismFederation; origin: string }> = async (
+  app,
+  { federation, origin },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "*",
+    { parseAs: "buffer", bodyLimit: INBOX_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  const handler = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, await answer(federation, toRequest(request, origin)));
+  const hide = { schema: { hide: true } };
+  app.get("/.well-known/webfinger", hide, handler);
+  app.get("/.well-known/nodeinfo", hide, handler);
+  app.get("/nodeinfo/2.1", hide, handler);
+  app.get("/ap/*", hide, handler);
+  app.post("/ap/*", hide, handler);
+};
+
+export const federationRoutes = fp<FederationOptions>(async (app, deps) => {
+  const origin = deps.config.appOrigin;
+  const write: NetworkWrite = { db: deps.db, bus: deps.bus, actor: null };
+  const federation = createPrismFederation(write, origin, "0.1.0", deps.settings);
+  const sender = startSender(federation, write, origin, app.log);
+  const stopping = new AbortController();
+  app.addHook("onReady", async () => {
+    void federation.startQueue(undefined, { signal: stopping.signal });
+  });
+  app.addHook("onClose", async () => {
+    sender.stop();
+    stopping.abort();
+    await sender.idle();
+  });
+  await app.register(fedifyRoutes, { federation, origin });
+
+  // A member's page asked for as ActivityPub: their actor, when they federate.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" || !ACTIVITY_PUB.test(request.headers.accept ?? "")) return;
+    const match = /^\/([^/?.]+)(?:\?.*)?$/.exec(request.url);
+    if (!match?.[1]) return;
+    const member = await federatedMemberNamed(deps.db, decodeURIComponent(match[1]));
+    if (!member) return;
+    const path = `/ap/actors/${identifierOf(member.id)}`;
+    return send(reply, await answer(federation, toRequest(request, origin, path)));
+  });
+});

@@ -1,0 +1,90 @@
+// Sends a member's followers what changed, once its transaction has committed: every command
+// that changes what a member's page shows announces it (`prisms.changed`, `profile.changed`),
+// and the sender, hearing that, works out what the followers have not been sent yet (`plan`,
+// recorded as sent in one transaction, so that of all the processes that hear an event one
+// sends each change) and puts the activities in the delivery queue.
+import type { SenderKeyPair } from "@fedify/fedify";
+import { importJwk } from "@fedify/fedify";
+import type { Recipient } from "@fedify/fedify/vocab";
+import type { PrismEvent } from "../../../contract/events.ts";
+import { type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
+import type { PrismFederation } from "./objects.ts";
+import {
+  actorDeletion,
+  type FederationContext,
+  identifierOf,
+  prismActivity,
+  prismDeletion,
+} from "./objects.ts";
+import type { FollowerRow, Plan } from "./service.ts";
+
+interface Log {
+  error: (details: object, message: string) => void;
+}
+
+const recipientOf = (follower: FollowerRow): Recipient => ({
+  id: new URL(follower.actorId),
+  inboxId: new URL(follower.inbox),
+  endpoints: follower.sharedInbox ? { sharedInbox: new URL(follower.sharedInbox) } : null,
+});
+
+/** The actor's key, as its document names it: it signs even after the actor has gone. */
+async function keysOf(ctx: FederationContext, plan: Plan): Promise<SenderKeyPair[]> {
+  const actorUri = ctx.getActorUri(identifierOf(plan.actor.userId));
+  return [
+    {
+      keyId: new URL(`${actorUri.href}#main-key`),
+      privateKey: await importJwk(plan.actor.privateKey, "private"),
+    },
+  ];
+}
+
+/** Queues one plan's activities to the actor's followers. */
+async function deliver(ctx: FederationContext, plan: Plan): Promise<void> {
+  if (plan.followers.length === 0) return;
+  const keys = await keysOf(ctx, plan);
+  const recipients = plan.followers.map(recipientOf);
+  const send = (activity: Parameters<FederationContext["sendActivity"]>[2]) =>
+    ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
+  const { member } = plan;
+  if (!member) {
+    await send(actorDeletion(ctx, plan.actor.userId));
+    return;
+  }
+  for (const prism of plan.created) await send(prismActivity(ctx, member, prism, "create"));
+  for (const prism of plan.updated) await send(prismActivity(ctx, member, prism, "update"));
+  for (const prismId of plan.deleted) await send(prismDeletion(ctx, member.id, prismId));
+}
+
+/** The usernames whose followers may have something new to be sent. */
+function memberOfEvent(event: PrismEvent): string | null {
+  return event.type === "prisms.changed" || event.type === "profile.changed"
+    ? event.username
+    : null;
+}
+
+/**
+ * Starts sending: each member whose page changed is planned and delivered in turn, one at a
+ * time in this process. Returns what stops it, and what waits for the work begun so far.
+ */
+export function startSender(
+  federation: PrismFederation,
+  write: NetworkWrite,
+  origin: string,
+  log: Log,
+) {
+  let queue: Promise<void> = Promise.resolve();
+  const ctx = federation.createContext(new URL(origin), undefined);
+  const run = async (username: string) => {
+    try {
+      for (const plan of await planDeliveries(write, username)) await deliver(ctx, plan);
+    } catch (error) {
+      log.error({ err: error, username }, "federation: could not send a member's changes");
+    }
+  };
+  const unsubscribe = write.bus.subscribe((event) => {
+    const username = memberOfEvent(event);
+    if (username !== null) queue = queue.then(() => run(username));
+  });
+  return { stop: unsubscribe, idle: () => queue };
+}
