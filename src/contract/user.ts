@@ -45,6 +45,8 @@ export const currentUserSchema = publicUserSchema.extend({
   /** Responses by signed-in members to this member's prisms are approved at once. */
   preapproveMembers: z.boolean(),
   emailNotifications: emailNotificationsSchema,
+  /** The member may be followed from the fediverse (ActivityPub). */
+  federated: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -117,6 +119,8 @@ export const profileUpdateSchema = z.strictObject({
   preapproveMembers: z.boolean().optional(),
   /** Left out by clients that do not show it: the setting stays as it is. */
   emailNotifications: emailNotificationsSchema.optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  federated: z.boolean().optional(),
   /** Needed when the e-mail changes. */
   currentPassword,
 });

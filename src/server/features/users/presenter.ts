@@ -47,5 +47,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     preapproveMembers: user.preapproveMembers,
     emailNotifications: user.emailNotifications,
+    federated: user.federated,
   };
 }

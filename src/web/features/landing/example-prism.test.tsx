@@ -31,6 +31,7 @@ const member: CurrentUser = {
   createdAt: new Date(0).toISOString(),
   preapproveMembers: false,
   emailNotifications: "daily",
+  federated: false,
 };
 
 afterEach(() => {

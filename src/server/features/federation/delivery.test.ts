@@ -1,0 +1,138 @@
+// Prism among other servers, over HTTP: another Fedify server (its own keys, on its own port)
+// follows a member and is sent the Accept; the member's prisms then arrive there as they are
+// written, saved and deleted, and the member's actor is deleted when they turn federation off.
+// An inbound activity without a valid signature, or whose body was changed after signing, is
+// answered 401.
+import { signRequest } from "@fedify/fedify";
+import { Accept, Article, Create, Delete, Follow, Tombstone, Update } from "@fedify/fedify/vocab";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app.ts";
+import type { UserRow } from "../../db/schema.ts";
+import { buildUser } from "../../test/builders.ts";
+import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
+import { profileBody, setupTestDatabase, signIn } from "../../test/helpers.ts";
+
+const t = setupTestDatabase();
+let prism: { app: App; origin: string };
+let remote: RemoteServer;
+let ada: UserRow;
+let session: Record<string, string>;
+
+beforeAll(async () => {
+  prism = await servePrism(t.database);
+  remote = await startRemoteServer();
+  ada = await buildUser(t.database, { username: "ada-fedi", federated: true });
+  session = await signIn(t.database, ada);
+});
+afterAll(async () => {
+  await prism?.app.close();
+  await remote?.close();
+});
+
+const actorOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}`);
+
+const call = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  prism.app.inject({
+    method,
+    url,
+    headers: { ...session, origin: prism.origin, "content-type": "application/json" },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The activities of `type` bob has received. */
+const arrived = <T>(type: new (...args: never[]) => T) =>
+  remote.received.filter((activity): activity is T & typeof activity => activity instanceof type);
+
+describe("a member followed from another server", () => {
+  it("accepts a signed Follow at once and sends the Accept over HTTP", {
+    timeout: 30_000,
+  }, async () => {
+    const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+    const follow = new Follow({
+      id: new URL(`${remote.origin}/follows/1`),
+      actor: remote.bob,
+      object: actorOfAda(),
+    });
+    await ctx.sendActivity(
+      { identifier: "bob" },
+      { id: actorOfAda(), inboxId: new URL(`${actorOfAda().href}/inbox`) },
+      follow,
+    );
+    await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(1);
+    const [accept] = arrived(Accept);
+    expect(accept?.actorId?.href).toBe(actorOfAda().href);
+    expect(accept?.objectId?.href ?? (await accept?.getObject())?.id?.href).toBe(follow.id?.href);
+
+    const followers = await prism.app.inject({
+      method: "GET",
+      url: `/ap/actors/${ada.id}/followers`,
+      headers: { accept: "application/activity+json" },
+    });
+    expect(followers.json().totalItems).toBe(1);
+  });
+
+  it("sends each prism as it is written, saved and deleted", { timeout: 60_000 }, async () => {
+    const created = await call("POST", "/api/prisms", {
+      title: "First light",
+      content: "<p>Hello, fediverse.</p>",
+    });
+    expect(created.statusCode).toBe(201);
+    const prismId = created.json().id as number;
+    await expect.poll(() => arrived(Create).length, { timeout: 20_000 }).toBe(1);
+    const article = await arrived(Create)[0]?.getObject();
+    expect(article).toBeInstanceOf(Article);
+    expect((article as Article).name?.toString()).toBe("First light");
+    expect((article as Article).url).toEqual(new URL(`${prism.origin}/ada-fedi?prism=${prismId}`));
+
+    const saved = await call("PUT", `/api/prisms/${prismId}`, {
+      title: "First light, again",
+      content: "<p>Hello again.</p>",
+    });
+    expect(saved.statusCode).toBe(200);
+    await expect.poll(() => arrived(Update).length, { timeout: 20_000 }).toBe(1);
+    const updated = (await arrived(Update)[0]?.getObject()) as Article;
+    expect(updated.name?.toString()).toBe("First light, again");
+    expect(updated.content?.toString()).toBe("<p>Hello again.</p>");
+
+    expect((await call("DELETE", `/api/prisms/${prismId}`)).statusCode).toBe(204);
+    await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(1);
+    const gone = await arrived(Delete)[0]?.getObject();
+    expect(gone).toBeInstanceOf(Tombstone);
+    expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
+  });
+
+  it("answers 401 to an unsigned activity, and to one whose body changed after signing", async () => {
+    const inbox = `${actorOfAda().href}/inbox`;
+    const body = JSON.stringify({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      id: `${remote.origin}/follows/2`,
+      type: "Follow",
+      actor: remote.bob.href,
+      object: actorOfAda().href,
+    });
+    const headers = { "content-type": "application/activity+json" };
+    const unsigned = await fetch(inbox, { method: "POST", headers, body });
+    expect(unsigned.status).toBe(401);
+
+    const signed = await signRequest(
+      new Request(inbox, { method: "POST", headers, body }),
+      remote.keys.privateKey,
+      new URL(`${remote.bob.href}#main-key`),
+    );
+    const tampered = await fetch(inbox, {
+      method: "POST",
+      headers: signed.headers,
+      body: body.replace("follows/2", "follows/3"),
+    });
+    expect(tampered.status).toBe(401);
+  });
+
+  it("deletes the member's actor when they turn federation off", { timeout: 30_000 }, async () => {
+    const before = arrived(Delete).length;
+    const off = await call("PUT", "/api/user/profile", profileBody(ada, { federated: false }));
+    expect(off.statusCode).toBe(200);
+    await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(before + 1);
+    const deletion = arrived(Delete).at(-1);
+    expect(deletion?.objectId?.href).toBe(actorOfAda().href);
+  });
+});
