@@ -14,7 +14,8 @@ import { startEmailNotifier } from "./features/email/notifier.ts";
 import type { EventStreamLimits } from "./features/events/fan-out.ts";
 import { eventStreamRoutes } from "./features/events/routes.ts";
 import type { FederationSettings } from "./features/federation/federation.ts";
-import { federationRoutes } from "./features/federation/routes.ts";
+import { federationRoutes, followersRoutes } from "./features/federation/routes.ts";
+import { startFederation } from "./features/federation/start.ts";
 import { feedsRoutes } from "./features/feeds/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createPageStatus } from "./features/seo/service.ts";
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions) {
   await sessionCache.start();
   app.decorate("sessionCache", sessionCache);
   app.addHook("onClose", () => sessionCache.stop());
+  const fediverse = startFederation(app, deps, options.federation);
   await app.register(
     async (api) => {
       await api.register(conditionalPlugin, { cache: answers, bus });
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(rateLimitPlugin);
       await api.register(siteRoutes, { ...deps, readiness });
       for (const routes of apiFeatures) await api.register(routes, deps);
+      await api.register(followersRoutes, { ...deps, fediverse });
       await api.register(eventStreamRoutes, { ...deps, ...options.eventStreams });
     },
     { prefix: "/api" },
@@ -131,7 +134,7 @@ export async function buildApp(options: BuildOptions) {
     await outside.register(cardsRoutes, deps);
     await outside.register(feedsRoutes, deps);
   });
-  await app.register(federationRoutes, { ...deps, settings: options.federation });
+  await app.register(federationRoutes, { ...deps, fediverse });
   await app.register(googleRoutes, deps);
   await app.register(seoRoutes, deps);
   await app.register(webPlugin, {

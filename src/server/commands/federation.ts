@@ -38,9 +38,19 @@ export function forgetFollower(
   return commit(write, (tx) => removeFollowerActor(tx, userId, actorId));
 }
 
-/** The owner removes one of their followers (who is told: `Reject` of their follow). */
-export function removeFollower(write: WriteContext, id: number): Promise<FollowerRow> {
-  return commit(write, (tx) => removeOwnFollower(tx, write.actor.id, id));
+/** A write that tells other servers, once it has committed. */
+export type FederatingWrite = WriteContext & {
+  fediverse: { rejectFollow: (userId: number, follower: FollowerRow) => Promise<void> };
+};
+
+/**
+ * The owner removes one of their followers; once that has committed, the follower's server is
+ * told (a `Reject` of their follow, queued), so that they no longer show as following.
+ */
+export async function removeFollower(write: FederatingWrite, id: number): Promise<FollowerRow> {
+  const removed = await commit(write, (tx) => removeOwnFollower(tx, write.actor.id, id));
+  await write.fediverse.rejectFollow(write.actor.id, removed);
+  return removed;
 }
 
 /** What the followers of `username`'s actor are to be sent now, recorded as sent. */

@@ -8,7 +8,15 @@ import {
   generateCryptoKeyPair,
   MemoryKvStore,
 } from "@fedify/fedify";
-import { Accept, type Activity, Create, Delete, Person, Update } from "@fedify/fedify/vocab";
+import {
+  Accept,
+  type Activity,
+  Create,
+  Delete,
+  Person,
+  Reject,
+  Update,
+} from "@fedify/fedify/vocab";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -72,7 +80,8 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     .on(Accept, keep)
     .on(Create, keep)
     .on(Update, keep)
-    .on(Delete, keep);
+    .on(Delete, keep)
+    .on(Reject, keep);
   const server: Server = createServer((request, response) => {
     void (async () => {
       const answer = await federation.fetch(await toRequest(request, origin), {

@@ -4,13 +4,23 @@
 // An inbound activity without a valid signature, or whose body was changed after signing, is
 // answered 401.
 import { signRequest } from "@fedify/fedify";
-import { Accept, Article, Create, Delete, Follow, Tombstone, Update } from "@fedify/fedify/vocab";
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Follow,
+  Reject,
+  Tombstone,
+  Update,
+} from "@fedify/fedify/vocab";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
 import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
 import { profileBody, setupTestDatabase, signIn } from "../../test/helpers.ts";
+import { INBOX_BODY_LIMIT } from "./routes.ts";
 
 const t = setupTestDatabase();
 let prism: { app: App; origin: string };
@@ -31,6 +41,19 @@ afterAll(async () => {
 
 const actorOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}`);
 
+/** bob follows Ada, from his server: a signed Follow to her inbox. */
+async function bobFollows(n: number): Promise<Follow> {
+  const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+  const follow = new Follow({
+    id: new URL(`${remote.origin}/follows/${n}`),
+    actor: remote.bob,
+    object: actorOfAda(),
+  });
+  const inboxId = new URL(`${actorOfAda().href}/inbox`);
+  await ctx.sendActivity({ identifier: "bob" }, { id: actorOfAda(), inboxId }, follow);
+  return follow;
+}
+
 const call = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
   prism.app.inject({
     method,
@@ -47,17 +70,7 @@ describe("a member followed from another server", () => {
   it("accepts a signed Follow at once and sends the Accept over HTTP", {
     timeout: 30_000,
   }, async () => {
-    const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
-    const follow = new Follow({
-      id: new URL(`${remote.origin}/follows/1`),
-      actor: remote.bob,
-      object: actorOfAda(),
-    });
-    await ctx.sendActivity(
-      { identifier: "bob" },
-      { id: actorOfAda(), inboxId: new URL(`${actorOfAda().href}/inbox`) },
-      follow,
-    );
+    const follow = await bobFollows(1);
     await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(1);
     const [accept] = arrived(Accept);
     expect(accept?.actorId?.href).toBe(actorOfAda().href);
@@ -99,6 +112,54 @@ describe("a member followed from another server", () => {
     const gone = await arrived(Delete)[0]?.getObject();
     expect(gone).toBeInstanceOf(Tombstone);
     expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
+  });
+
+  it("shows the owner their followers, and tells one they removed", {
+    timeout: 30_000,
+  }, async () => {
+    const listed = await prism.app.inject({
+      method: "GET",
+      url: "/api/user/followers",
+      headers: session,
+    });
+    expect(listed.statusCode).toBe(200);
+    const [bob, ...others] = listed.json();
+    expect(others).toEqual([]);
+    expect(bob).toMatchObject({ actor: remote.bob.href, handle: `@bob@${remote.bob.host}` });
+
+    // Nobody else removes them.
+    const grace = await buildUser(t.database, { username: "grace-fedi" });
+    const notHers = await prism.app.inject({
+      method: "DELETE",
+      url: `/api/user/followers/${bob.id}`,
+      headers: { ...(await signIn(t.database, grace)), origin: prism.origin },
+    });
+    expect(notHers.statusCode).toBe(404);
+
+    expect((await call("DELETE", `/api/user/followers/${bob.id}`)).statusCode).toBe(204);
+    await expect.poll(() => arrived(Reject).length, { timeout: 20_000 }).toBe(1);
+    expect(arrived(Reject)[0]?.objectId?.href).toBe(`${remote.origin}/follows/1`);
+    const after = await prism.app.inject({
+      method: "GET",
+      url: "/api/user/followers",
+      headers: session,
+    });
+    expect(after.json()).toEqual([]);
+
+    // bob follows again, and is accepted again.
+    await bobFollows(2);
+    await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(2);
+  });
+
+  it("refuses an inbound body over its bound before reading it all", async () => {
+    const response = await fetch(`${actorOfAda().href}/inbox`, {
+      method: "POST",
+      headers: { "content-type": "application/activity+json" },
+      body: JSON.stringify({ type: "Note", content: "x".repeat(INBOX_BODY_LIMIT) }),
+    });
+    // Prism answers an oversized body as any other request's: 400, saying so.
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/too large/);
   });
 
   it("answers 401 to an unsigned activity, and to one whose body changed after signing", async () => {

@@ -1,5 +1,6 @@
 // Fedify's key–value store on Prism's database: values by key, expiry, compare-and-swap, and
 // listing by prefix (a key equal to the prefix included), as Fedify's memory store behaves.
+import type { KvStoreSetOptions } from "@fedify/fedify";
 import { Temporal } from "@js-temporal/polyfill";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../test/helpers.ts";
@@ -15,7 +16,9 @@ describe("the federation key-value store", () => {
     await kv.set(["a", "b"], { n: 2 });
     expect(await kv.get(["a", "b"])).toEqual({ n: 2 });
 
-    await kv.set(["a", "short"], "soon gone", { ttl: Temporal.Duration.from({ milliseconds: 1 }) });
+    // Fedify's types name the standard Temporal, which Node 20 has not: its polyfill stands in.
+    const ttl = Temporal.Duration.from({ milliseconds: 1 }) as unknown as KvStoreSetOptions["ttl"];
+    await kv.set(["a", "short"], "soon gone", { ttl });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await kv.get(["a", "short"])).toBeUndefined();
 

@@ -7,12 +7,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { NetworkWrite } from "../../commands/federation.ts";
+import { z } from "zod";
+import { followerParams, followerSchema } from "../../../contract/federation.ts";
+import { removeFollower } from "../../commands/federation.ts";
+import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
-import { createPrismFederation, type FederationSettings } from "./federation.ts";
+import { errorResponses } from "../../http-error.ts";
+import { requireUser } from "../../plugins/session.ts";
 import { identifierOf, type PrismFederation } from "./objects.ts";
-import { startSender } from "./sender.ts";
-import { federatedMemberNamed } from "./service.ts";
+import { presentFollower } from "./presenter.ts";
+import { federatedMemberNamed, followersOfMember } from "./service.ts";
+import type { Fediverse } from "./start.ts";
 
 /** The largest activity an inbox reads, in bytes: a long prism fits many times over. */
 export const INBOX_BODY_LIMIT = 256 * 1024;
@@ -56,8 +61,6 @@ function answer(federation: PrismFederation, request: Request) {
   });
 }
 
-type FederationOptions = AppDeps & { settings?: FederationSettings };
-
 /** The routes Fedify answers, with the bodies of their requests kept as sent (signatures). */
 const fedifyRoutes: FastifyPluginAsyncZod<{ federation: PrismFederation; origin: string }> = async (
   app,
@@ -79,20 +82,9 @@ const fedifyRoutes: FastifyPluginAsyncZod<{ federation: PrismFederation; origin:
   app.post("/ap/*", hide, handler);
 };
 
-export const federationRoutes = fp<FederationOptions>(async (app, deps) => {
-  const origin = deps.config.appOrigin;
-  const write: NetworkWrite = { db: deps.db, bus: deps.bus, actor: null };
-  const federation = createPrismFederation(write, origin, "0.1.0", deps.settings);
-  const sender = startSender(federation, write, origin, app.log);
-  const stopping = new AbortController();
-  app.addHook("onReady", async () => {
-    void federation.startQueue(undefined, { signal: stopping.signal });
-  });
-  app.addHook("onClose", async () => {
-    sender.stop();
-    stopping.abort();
-    await sender.idle();
-  });
+/** Fedify's routes, and a member's page asked for as ActivityPub. */
+export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (app, deps) => {
+  const { federation, origin } = deps.fediverse;
   await app.register(fedifyRoutes, { federation, origin });
 
   // A member's page asked for as ActivityPub: their actor, when they federate.
@@ -106,3 +98,40 @@ export const federationRoutes = fp<FederationOptions>(async (app, deps) => {
     return send(reply, await answer(federation, toRequest(request, origin, path)));
   });
 });
+
+/** The owner's followers: who they are, and removing one (API, under /api). */
+export const followersRoutes: FastifyPluginAsyncZod<AppDeps & { fediverse: Fediverse }> = async (
+  app,
+  deps,
+) => {
+  const as = writer(deps);
+  const tags = ["federation"];
+  app.get(
+    "/user/followers",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's followers on the fediverse, first followers first",
+        response: { 200: z.array(followerSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) =>
+      (await followersOfMember(deps.db, requireUser(request))).map(presentFollower),
+  );
+  app.delete(
+    "/user/followers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Remove one of the signed-in member's followers (their server is told)",
+        params: followerParams,
+        response: { 204: z.null(), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const write = { ...as(requireUser(request)), fediverse: deps.fediverse };
+      await removeFollower(write, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -5,9 +5,10 @@
 // sends each change) and puts the activities in the delivery queue.
 import type { SenderKeyPair } from "@fedify/fedify";
 import { importJwk } from "@fedify/fedify";
-import type { Recipient } from "@fedify/fedify/vocab";
+import { Follow, type Recipient, Reject } from "@fedify/fedify/vocab";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
+import type { Db } from "../../db/client.ts";
 import type { PrismFederation } from "./objects.ts";
 import {
   actorDeletion,
@@ -16,7 +17,7 @@ import {
   prismActivity,
   prismDeletion,
 } from "./objects.ts";
-import type { FollowerRow, Plan } from "./service.ts";
+import { type ActorRow, actorOf, type FollowerRow, type Plan } from "./service.ts";
 
 interface Log {
   error: (details: object, message: string) => void;
@@ -29,20 +30,41 @@ const recipientOf = (follower: FollowerRow): Recipient => ({
 });
 
 /** The actor's key, as its document names it: it signs even after the actor has gone. */
-async function keysOf(ctx: FederationContext, plan: Plan): Promise<SenderKeyPair[]> {
-  const actorUri = ctx.getActorUri(identifierOf(plan.actor.userId));
+async function keysOf(ctx: FederationContext, actor: ActorRow): Promise<SenderKeyPair[]> {
+  const actorUri = ctx.getActorUri(identifierOf(actor.userId));
   return [
     {
       keyId: new URL(`${actorUri.href}#main-key`),
-      privateKey: await importJwk(plan.actor.privateKey, "private"),
+      privateKey: await importJwk(actor.privateKey, "private"),
     },
   ];
+}
+
+/** Tells a follower the owner removed them: a `Reject` of their follow, as Mastodon sends. */
+export async function rejectFollow(
+  ctx: FederationContext,
+  db: Db,
+  userId: number,
+  follower: FollowerRow,
+): Promise<void> {
+  const actor = await actorOf(db, { id: userId, username: "" });
+  const actorUri = ctx.getActorUri(identifierOf(userId));
+  const reject = new Reject({
+    id: new URL(`${actorUri.href}#reject-${follower.id}-${Date.now()}`),
+    actor: actorUri,
+    object: new Follow({
+      id: new URL(follower.followId),
+      actor: new URL(follower.actorId),
+      object: actorUri,
+    }),
+  });
+  await ctx.sendActivity(await keysOf(ctx, actor), recipientOf(follower), reject);
 }
 
 /** Queues one plan's activities to the actor's followers. */
 async function deliver(ctx: FederationContext, plan: Plan): Promise<void> {
   if (plan.followers.length === 0) return;
-  const keys = await keysOf(ctx, plan);
+  const keys = await keysOf(ctx, plan.actor);
   const recipients = plan.followers.map(recipientOf);
   const send = (activity: Parameters<FederationContext["sendActivity"]>[2]) =>
     ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });

@@ -145,6 +145,11 @@ export function followersOf(db: Executor, userId: number): Promise<FollowerRow[]
     .orderBy(asc(federationFollowers.createdAt), asc(federationFollowers.id));
 }
 
+/** A member's own followers (none when they never federated). */
+export function followersOfMember(db: Db, member: UserRow): Promise<FollowerRow[]> {
+  return followersOf(db, member.id);
+}
+
 export async function followerCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
