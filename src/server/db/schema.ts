@@ -531,7 +531,8 @@ export const auditLog = pgTable(
 export const federationActors = pgTable(
   "federation_actors",
   {
-    userId: integer("user_id").primaryKey(),
+    id: id(),
+    userId: integer("user_id").notNull().unique(),
     username: text("username").notNull(),
     /** The RSA key pair that signs what the actor sends, as JWKs. */
     publicKey: jsonb("public_key").$type<JsonWebKey>().notNull(),
@@ -568,7 +569,8 @@ export const federationFollowers = pgTable(
 export const federatedPrisms = pgTable(
   "federated_prisms",
   {
-    prismId: integer("prism_id").primaryKey(),
+    id: id(),
+    prismId: integer("prism_id").notNull().unique(),
     userId: integer("user_id")
       .notNull()
       .references(() => federationActors.userId, { onDelete: "cascade" }),

@@ -1,16 +1,20 @@
 CREATE TABLE "federated_prisms" (
-	"prism_id" integer PRIMARY KEY NOT NULL,
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "federated_prisms_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"prism_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"sent_at" timestamp with time zone NOT NULL,
-	"version" timestamp with time zone NOT NULL
+	"version" timestamp with time zone NOT NULL,
+	CONSTRAINT "federated_prisms_prism_id_unique" UNIQUE("prism_id")
 );
 --> statement-breakpoint
 CREATE TABLE "federation_actors" (
-	"user_id" integer PRIMARY KEY NOT NULL,
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "federation_actors_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
 	"username" text NOT NULL,
 	"public_key" jsonb NOT NULL,
 	"private_key" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "federation_actors_user_id_unique" UNIQUE("user_id")
 );
 --> statement-breakpoint
 CREATE TABLE "federation_followers" (
