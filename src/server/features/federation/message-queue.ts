@@ -93,14 +93,15 @@ export class DbMessageQueue implements MessageQueue {
         await pause(this.timing.pollMs, signal, this.wakers);
         continue;
       }
-      try {
-        await handler(taken.message);
-      } finally {
-        await this.db
-          .delete(federationQueue)
-          .where(eq(federationQueue.id, taken.id))
-          .catch(() => {});
-      }
+      // Fedify retries what failed by enqueueing it again (`nativeRetrial` is false): a message
+      // whose handler threw is done with here too.
+      await Promise.resolve()
+        .then(() => handler(taken.message))
+        .catch(() => {});
+      await this.db
+        .delete(federationQueue)
+        .where(eq(federationQueue.id, taken.id))
+        .catch(() => {});
     }
   }
 

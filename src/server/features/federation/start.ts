@@ -27,7 +27,9 @@ export function startFederation(
   const sender = startSender(federation, write, origin, app.log);
   const stopping = new AbortController();
   app.addHook("onReady", async () => {
-    void federation.startQueue(undefined, { signal: stopping.signal });
+    federation
+      .startQueue(undefined, { signal: stopping.signal })
+      .catch((error: unknown) => app.log.error({ err: error }, "federation: the queue stopped"));
   });
   app.addHook("onClose", async () => {
     sender.stop();
