@@ -19,7 +19,7 @@ import type { App } from "../../app.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
 import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
-import { profileBody, setupTestDatabase, signIn } from "../../test/helpers.ts";
+import { profileBody, setupTestDatabase, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
 import { INBOX_BODY_LIMIT } from "./routes.ts";
 
 const t = setupTestDatabase();
@@ -41,16 +41,16 @@ afterAll(async () => {
 
 const actorOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}`);
 
-/** bob follows Ada, from his server: a signed Follow to her inbox. */
-async function bobFollows(n: number): Promise<Follow> {
+/** bob follows a member (Ada unless named), from his server: a signed Follow to their inbox. */
+async function bobFollows(n: number, actor = actorOfAda()): Promise<Follow> {
   const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
   const follow = new Follow({
     id: new URL(`${remote.origin}/follows/${n}`),
     actor: remote.bob,
-    object: actorOfAda(),
+    object: actor,
   });
-  const inboxId = new URL(`${actorOfAda().href}/inbox`);
-  await ctx.sendActivity({ identifier: "bob" }, { id: actorOfAda(), inboxId }, follow);
+  const inboxId = new URL(`${actor.href}/inbox`);
+  await ctx.sendActivity({ identifier: "bob" }, { id: actor, inboxId }, follow);
   return follow;
 }
 
@@ -195,5 +195,38 @@ describe("a member followed from another server", () => {
     await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(before + 1);
     const deletion = arrived(Delete).at(-1);
     expect(deletion?.objectId?.href).toBe(actorOfAda().href);
+  });
+
+  it("deletes the member's actor when they delete their account", { timeout: 30_000 }, async () => {
+    const lin = await buildUser(t.database, { username: "lin-fedi", federated: true });
+    const linActor = new URL(`${prism.origin}/ap/actors/${lin.id}`);
+    const accepted = arrived(Accept).length;
+    await bobFollows(10, linActor);
+    await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(accepted + 1);
+
+    const before = arrived(Delete).length;
+    const gone = await prism.app.inject({
+      method: "DELETE",
+      url: "/api/user/account",
+      headers: {
+        ...(await signIn(t.database, lin)),
+        origin: prism.origin,
+        "content-type": "application/json",
+      },
+      payload: { currentPassword: TEST_PASSWORD },
+    });
+    expect(gone.statusCode).toBe(204);
+    await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(before + 1);
+    expect(arrived(Delete).at(-1)?.objectId?.href).toBe(linActor.href);
+    // Nothing of the actor is kept once its deletion is sent.
+    expect(
+      (
+        await prism.app.inject({
+          method: "GET",
+          url: `/ap/actors/${lin.id}`,
+          headers: { accept: "application/activity+json" },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
