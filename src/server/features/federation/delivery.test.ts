@@ -3,7 +3,7 @@
 // written, saved and deleted, and the member's actor is deleted when they turn federation off.
 // An inbound activity without a valid signature, or whose body was changed after signing, is
 // answered 401.
-import { signRequest } from "@fedify/fedify";
+import { type SignRequestOptions, signRequest } from "@fedify/fedify";
 import {
   Accept,
   Article,
@@ -14,6 +14,7 @@ import {
   Tombstone,
   Update,
 } from "@fedify/fedify/vocab";
+import { Temporal } from "@js-temporal/polyfill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import type { UserRow } from "../../db/schema.ts";
@@ -162,7 +163,7 @@ describe("a member followed from another server", () => {
     expect(((await response.json()) as { message: string }).message).toMatch(/too large/);
   });
 
-  it("answers 401 to an unsigned activity, and to one whose body changed after signing", async () => {
+  it("answers 401 to an activity unsigned, tampered with, signed long ago or by another's key", async () => {
     const inbox = `${actorOfAda().href}/inbox`;
     const body = JSON.stringify({
       "@context": "https://www.w3.org/ns/activitystreams",
@@ -186,6 +187,26 @@ describe("a member followed from another server", () => {
       body: body.replace("follows/2", "follows/3"),
     });
     expect(tampered.status).toBe(401);
+
+    const keyId = new URL(`${remote.bob.href}#main-key`);
+    const twoHoursAgo = Temporal.Now.instant().subtract({ hours: 2 });
+    const stale = await signRequest(
+      new Request(inbox, { method: "POST", headers, body }),
+      remote.keys.privateKey,
+      keyId,
+      { currentTime: twoHoursAgo as unknown as SignRequestOptions["currentTime"] },
+    );
+    expect((await fetch(stale)).status).toBe(401);
+
+    // bob's key, on an activity that says Ada sent it.
+    const posing = body.replace(`"actor":"${remote.bob.href}"`, `"actor":"${actorOfAda().href}"`);
+    expect(posing).not.toBe(body);
+    const notHisToSign = await signRequest(
+      new Request(inbox, { method: "POST", headers, body: posing }),
+      remote.keys.privateKey,
+      keyId,
+    );
+    expect((await fetch(notHisToSign)).status).toBe(401);
   });
 
   it("deletes the member's actor when they turn federation off", { timeout: 30_000 }, async () => {
