@@ -537,6 +537,8 @@ export const federationActors = pgTable(
     /** The RSA key pair that signs what the actor sends, as JWKs. */
     publicKey: jsonb("public_key").$type<JsonWebKey>().notNull(),
     privateKey: jsonb("private_key").$type<JsonWebKey>().notNull(),
+    /** A digest of the profile followers were last sent: a new one sends them an `Update`. */
+    profileDigest: text("profile_digest"),
     createdAt: createdAt(),
   },
   (t) => [index("federation_actors_username_idx").on(sql`lower(${t.username})`)],

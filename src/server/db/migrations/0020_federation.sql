@@ -13,6 +13,7 @@ CREATE TABLE "federation_actors" (
 	"username" text NOT NULL,
 	"public_key" jsonb NOT NULL,
 	"private_key" jsonb NOT NULL,
+	"profile_digest" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "federation_actors_user_id_unique" UNIQUE("user_id")
 );

@@ -10,6 +10,7 @@ import {
   Create,
   Delete,
   Follow,
+  Person,
   Reject,
   Tombstone,
   Update,
@@ -113,6 +114,24 @@ describe("a member followed from another server", () => {
     const gone = await arrived(Delete)[0]?.getObject();
     expect(gone).toBeInstanceOf(Tombstone);
     expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
+  });
+
+  it("tells followers when the member's profile changed", { timeout: 30_000 }, async () => {
+    const renamed = await call(
+      "PUT",
+      "/api/user/profile",
+      profileBody(ada, { firstName: "Augusta" }),
+    );
+    expect(renamed.statusCode).toBe(200);
+    const personUpdates = async () => {
+      const objects = await Promise.all(arrived(Update).map((update) => update.getObject()));
+      return objects.filter((object): object is Person => object instanceof Person);
+    };
+    await expect.poll(async () => (await personUpdates()).length, { timeout: 20_000 }).toBe(1);
+    const [person] = await personUpdates();
+    expect(person?.id?.href).toBe(actorOfAda().href);
+    expect(person?.name?.toString()).toMatch(/^Augusta /);
+    ada = { ...ada, firstName: "Augusta" };
   });
 
   it("shows the owner their followers, and tells one they removed", {

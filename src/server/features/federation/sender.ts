@@ -5,19 +5,27 @@
 // sends each change) and puts the activities in the delivery queue.
 import type { SenderKeyPair } from "@fedify/fedify";
 import { importJwk } from "@fedify/fedify";
-import { Follow, type Recipient, Reject } from "@fedify/fedify/vocab";
+import { Follow, PUBLIC_COLLECTION, type Recipient, Reject, Update } from "@fedify/fedify/vocab";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
+import type { UserRow } from "../../db/schema.ts";
 import type { PrismFederation } from "./objects.ts";
 import {
   actorDeletion,
   type FederationContext,
   identifierOf,
+  personOf,
   prismActivity,
   prismDeletion,
 } from "./objects.ts";
-import { type ActorRow, actorOf, type FollowerRow, type Plan } from "./service.ts";
+import {
+  type ActorRow,
+  actorRow,
+  type FollowerRow,
+  type Plan,
+  prismsThatFederate,
+} from "./service.ts";
 
 interface Log {
   error: (details: object, message: string) => void;
@@ -47,7 +55,7 @@ export async function rejectFollow(
   userId: number,
   follower: FollowerRow,
 ): Promise<void> {
-  const actor = await actorOf(db, { id: userId, username: "" });
+  const actor = await actorRow(db, userId);
   const actorUri = ctx.getActorUri(identifierOf(userId));
   const reject = new Reject({
     id: new URL(`${actorUri.href}#reject-${follower.id}-${Date.now()}`),
@@ -61,8 +69,23 @@ export async function rejectFollow(
   await ctx.sendActivity(await keysOf(ctx, actor), recipientOf(follower), reject);
 }
 
+/** The member's actor as it is now, in an `Update` of it. */
+async function personUpdate(ctx: FederationContext, db: Db, member: UserRow): Promise<Update> {
+  const identifier = identifierOf(member.id);
+  const prisms = await prismsThatFederate(db, member.id);
+  const first = [...prisms].sort((a, b) => a.index - b.index)[0];
+  const keys = await ctx.getActorKeyPairs(identifier);
+  const person = personOf(ctx, member, keys, first?.title ?? null, prisms.length);
+  return new Update({
+    id: new URL(`${person.id?.href}#update-${Date.now()}`),
+    actor: person.id,
+    to: PUBLIC_COLLECTION,
+    object: person,
+  });
+}
+
 /** Queues one plan's activities to the actor's followers. */
-async function deliver(ctx: FederationContext, plan: Plan): Promise<void> {
+async function deliver(ctx: FederationContext, db: Db, plan: Plan): Promise<void> {
   if (plan.followers.length === 0) return;
   const keys = await keysOf(ctx, plan.actor);
   const recipients = plan.followers.map(recipientOf);
@@ -73,6 +96,7 @@ async function deliver(ctx: FederationContext, plan: Plan): Promise<void> {
     await send(actorDeletion(ctx, plan.actor.userId));
     return;
   }
+  if (plan.profileChanged) await send(await personUpdate(ctx, db, member));
   for (const prism of plan.created) await send(prismActivity(ctx, member, prism, "create"));
   for (const prism of plan.updated) await send(prismActivity(ctx, member, prism, "update"));
   for (const prismId of plan.deleted) await send(prismDeletion(ctx, member.id, prismId));
@@ -99,7 +123,7 @@ export function startSender(
   const ctx = federation.createContext(new URL(origin), undefined);
   const run = async (username: string) => {
     try {
-      for (const plan of await planDeliveries(write, username)) await deliver(ctx, plan);
+      for (const plan of await planDeliveries(write, username)) await deliver(ctx, write.db, plan);
     } catch (error) {
       log.error({ err: error, username }, "federation: could not send a member's changes");
     }

@@ -1,6 +1,7 @@
 // A member as an ActivityPub actor, read and written on Prism's database: who federates (one
 // rule for members, one for prisms), their key pair, their followers, and what their followers
 // were last sent, to compare with their prisms when something changed (`plan`).
+import { createHash } from "node:crypto";
 import { exportJwk, generateCryptoKeyPair } from "@fedify/fedify";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
@@ -50,8 +51,23 @@ export async function federatedMemberNamed(db: Db, username: string): Promise<Us
   return user ?? null;
 }
 
+/** What of a member their actor shows, as a digest: when it changes, followers are told. */
+export function profileDigest(member: UserRow): string {
+  const shown = [
+    member.username,
+    member.firstName,
+    member.lastName,
+    member.displayName,
+    member.websiteUrl,
+    member.twitterUrl,
+    member.linkedinUrl,
+    member.profileImageUrl,
+  ];
+  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url");
+}
+
 /** The member's actor: its key pair made the first time it is asked for. */
-export async function actorOf(db: Executor, user: Pick<UserRow, "id" | "username">) {
+export async function actorOf(db: Executor, user: UserRow) {
   const [found] = await db
     .select()
     .from(federationActors)
@@ -65,6 +81,7 @@ export async function actorOf(db: Executor, user: Pick<UserRow, "id" | "username
       username: user.username,
       publicKey: await exportJwk(pair.publicKey),
       privateKey: await exportJwk(pair.privateKey),
+      profileDigest: profileDigest(user),
     })
     .onConflictDoNothing()
     .returning({ userId: federationActors.userId });
@@ -76,6 +93,16 @@ export async function actorOf(db: Executor, user: Pick<UserRow, "id" | "username
     .where(eq(federationActors.userId, user.id));
   if (!made) throw notFound("Actor not found");
   return made;
+}
+
+/** The actor of `userId`, which must be there. */
+export async function actorRow(db: Executor, userId: number): Promise<ActorRow> {
+  const [actor] = await db
+    .select()
+    .from(federationActors)
+    .where(eq(federationActors.userId, userId));
+  if (!actor) throw notFound("Actor not found");
+  return actor;
 }
 
 /** The member's prisms that federate, newest first (as an outbox lists them). */
@@ -178,6 +205,8 @@ export interface Plan {
   created: PrismRow[];
   updated: PrismRow[];
   deleted: number[];
+  /** The member's profile changed since followers last saw it. */
+  profileChanged: boolean;
 }
 
 /** The actors of this username or of the member who has it now, locked for the transaction. */
@@ -231,16 +260,20 @@ export async function plan(tx: Executor, username: string): Promise<Plan[]> {
     const followers = await followersOf(tx, actor.userId);
     if (!member) {
       await tx.delete(federationActors).where(eq(federationActors.userId, actor.userId));
-      plans.push({ actor, member, followers, created: [], updated: [], deleted: [] });
+      const nothing = { created: [], updated: [], deleted: [], profileChanged: false };
+      plans.push({ actor, member, followers, ...nothing });
       continue;
     }
-    if (member.username !== actor.username) {
+    const digest = profileDigest(member);
+    const profileChanged = digest !== actor.profileDigest;
+    if (profileChanged || member.username !== actor.username) {
       await tx
         .update(federationActors)
-        .set({ username: member.username })
+        .set({ username: member.username, profileDigest: digest })
         .where(eq(federationActors.userId, actor.userId));
     }
-    plans.push({ actor, member, followers, ...(await diffPrisms(tx, actor, member)) });
+    const prisms = await diffPrisms(tx, actor, member);
+    plans.push({ actor, member, followers, profileChanged, ...prisms });
   }
   return plans;
 }
