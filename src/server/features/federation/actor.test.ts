@@ -105,6 +105,9 @@ describe("a member on the fediverse", () => {
 
     const article = await get(`/ap/prisms/${prism.id}`);
     expect(article.json()).toMatchObject({ type: "Article", name: "On compilers" });
+    // The prism's link, as a reader pastes it into their server's search, is the Article too.
+    const linked = await get(`/grace-outbox?prism=${prism.id}`);
+    expect(linked.json()).toMatchObject({ id: `${TEST_ORIGIN}/ap/prisms/${prism.id}` });
 
     const followers = await get(`/ap/actors/${grace.id}/followers`);
     expect(followers.statusCode).toBe(200);

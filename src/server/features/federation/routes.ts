@@ -87,14 +87,20 @@ export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (ap
   const { federation, origin } = deps.fediverse;
   await app.register(fedifyRoutes, { federation, origin });
 
-  // A member's page asked for as ActivityPub: their actor, when they federate.
+  // A member's page asked for as ActivityPub: their actor, when they federate; a prism's link
+  // (`?prism={id}`, what a reader pastes into their server's search) its Article.
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || !ACTIVITY_PUB.test(request.headers.accept ?? "")) return;
-    const match = /^\/([^/?.]+)(?:\?.*)?$/.exec(request.url);
+    const url = new URL(request.url, origin);
+    const match = /^\/([^/.]+)$/.exec(url.pathname);
     if (!match?.[1]) return;
     const member = await federatedMemberNamed(deps.db, decodeURIComponent(match[1]));
     if (!member) return;
-    const path = `/ap/actors/${identifierOf(member.id)}`;
+    const prismId = url.searchParams.get("prism");
+    const path =
+      prismId && /^\d{1,9}$/.test(prismId)
+        ? `/ap/prisms/${prismId}`
+        : `/ap/actors/${identifierOf(member.id)}`;
     return send(reply, await answer(federation, toRequest(request, origin, path)));
   });
 });
