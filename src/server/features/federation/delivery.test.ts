@@ -13,6 +13,7 @@ import {
   Person,
   Reject,
   Tombstone,
+  Undo,
   Update,
 } from "@fedify/fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
@@ -169,6 +170,29 @@ describe("a member followed from another server", () => {
     // bob follows again, and is accepted again.
     await bobFollows(2);
     await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(2);
+  });
+
+  it("forgets a follower who undoes their follow", { timeout: 30_000 }, async () => {
+    const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+    const follow = new Follow({
+      id: new URL(`${remote.origin}/follows/2`),
+      actor: remote.bob,
+      object: actorOfAda(),
+    });
+    const undo = new Undo({
+      id: new URL(`${remote.origin}/undos/2`),
+      actor: remote.bob,
+      object: follow,
+    });
+    const inboxId = new URL(`${actorOfAda().href}/inbox`);
+    await ctx.sendActivity({ identifier: "bob" }, { id: actorOfAda(), inboxId }, undo);
+    const followers = () =>
+      prism.app.inject({ method: "GET", url: "/api/user/followers", headers: session });
+    await expect.poll(async () => (await followers()).json(), { timeout: 20_000 }).toEqual([]);
+
+    // And follows once more, for what follows.
+    await bobFollows(3);
+    await expect.poll(async () => (await followers()).json().length, { timeout: 20_000 }).toBe(1);
   });
 
   it("refuses an inbound body over its bound before reading it all", async () => {
