@@ -102,8 +102,14 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   };
 }
 
-/** Prism's app on `database`, listening on a port of its own, its origin that address. */
-export async function servePrism(database: Database): Promise<{ app: App; origin: string }> {
+/**
+ * Prism's app on `database`, listening on a port of its own, its origin that address; it reaches
+ * servers on this machine unless `allowPrivateAddress` is false, as in production.
+ */
+export async function servePrism(
+  database: Database,
+  allowPrivateAddress = true,
+): Promise<{ app: App; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -115,7 +121,7 @@ export async function servePrism(database: Database): Promise<{ app: App; origin
   const app = await buildApp({
     config,
     database,
-    federation: { allowPrivateAddress: true, queueTiming: { pollMs: 50, leaseMs: 60_000 } },
+    federation: { allowPrivateAddress, queueTiming: { pollMs: 50, leaseMs: 60_000 } },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, origin };
