@@ -8,6 +8,7 @@ import { count } from "drizzle-orm";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
 import { federatedPrisms, federationActors } from "../../db/schema.ts";
+import { addressPolicy } from "../../security/outgoing-fetch.ts";
 import { listenToInbox } from "./inbox.ts";
 import { DbKvStore } from "./kv-store.ts";
 import { DbMessageQueue, QUEUE_TIMING, type QueueTiming } from "./message-queue.ts";
@@ -36,6 +37,10 @@ export interface FederationSettings {
   /** How the delivery queue polls and leases, other than the defaults (tests poll faster). */
   queueTiming?: QueueTiming;
 }
+
+/** The addresses deliveries never go to: private ones, unless the settings allow them. */
+export const refusedAddresses = (settings: FederationSettings) =>
+  addressPolicy(!(settings.allowPrivateAddress ?? false));
 
 /** How many times a delivery is tried before it is given up, with back-off between tries. */
 const DELIVERY_ATTEMPTS = 10;
@@ -141,6 +146,6 @@ export function createPrismFederation(
   dispatchActors(federation, db);
   dispatchCollections(federation, db);
   dispatchNodeInfo(federation, db, version);
-  listenToInbox(federation, write);
+  listenToInbox(federation, write, refusedAddresses(settings));
   return federation;
 }

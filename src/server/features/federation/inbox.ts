@@ -4,11 +4,16 @@
 // listener runs: an unsigned or tampered request is answered 401.
 import { Accept, Follow, isActor, Undo } from "@fedify/fedify/vocab";
 import { forgetFollower, type NetworkWrite, recordFollower } from "../../commands/federation.ts";
+import { refusesUrl } from "../../security/outgoing-fetch.ts";
 import type { PrismFederation } from "./objects.ts";
 import { federatedMember } from "./service.ts";
 
 /** The inbox's listeners, on the actor's own inbox and the shared one. */
-export function listenToInbox(federation: PrismFederation, write: NetworkWrite) {
+export function listenToInbox(
+  federation: PrismFederation,
+  write: NetworkWrite,
+  refuses: (address: string) => boolean,
+) {
   const { db } = write;
   federation
     .setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox")
@@ -21,11 +26,16 @@ export function listenToInbox(federation: PrismFederation, write: NetworkWrite) 
       const follower = await follow.getActor(ctx);
       if (!isActor(follower) || !follower.id || !follower.inboxId) return;
       if (follower.id.href !== follow.actorId.href) return;
+      // Deliveries go where the follower's server says: never to Prism's own network.
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      for (const inbox of [follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]) {
+        if (await refusesUrl(inbox, refuses)) return;
+      }
       await recordFollower(write, member, {
         actorId: follower.id.href,
         followId: follow.id.href,
         inbox: follower.inboxId.href,
-        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+        sharedInbox: sharedInbox?.href ?? null,
         handle: follower.preferredUsername
           ? `@${follower.preferredUsername}@${follower.id.host}`
           : null,

@@ -10,6 +10,7 @@ import type { PrismEvent } from "../../../contract/events.ts";
 import { type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema.ts";
+import { refusesUrl } from "../../security/outgoing-fetch.ts";
 import type { PrismFederation } from "./objects.ts";
 import {
   actorDeletion,
@@ -54,7 +55,9 @@ export async function rejectFollow(
   db: Db,
   userId: number,
   follower: FollowerRow,
+  refuses: (address: string) => boolean,
 ): Promise<void> {
+  if ((await reachable([follower], refuses)).length === 0) return;
   const actor = await actorRow(db, userId);
   const actorUri = ctx.getActorUri(identifierOf(userId));
   const reject = new Reject({
@@ -84,11 +87,28 @@ async function personUpdate(ctx: FederationContext, db: Db, member: UserRow): Pr
   });
 }
 
+/** The followers whose inboxes are still not on Prism's own network. */
+async function reachable(followers: FollowerRow[], refuses: (address: string) => boolean) {
+  const found: FollowerRow[] = [];
+  for (const follower of followers) {
+    const inboxes = [follower.inbox, ...(follower.sharedInbox ? [follower.sharedInbox] : [])];
+    const refused = await Promise.all(inboxes.map((inbox) => refusesUrl(new URL(inbox), refuses)));
+    if (!refused.includes(true)) found.push(follower);
+  }
+  return found;
+}
+
 /** Queues one plan's activities to the actor's followers. */
-async function deliver(ctx: FederationContext, db: Db, plan: Plan): Promise<void> {
-  if (plan.followers.length === 0) return;
+async function deliver(
+  ctx: FederationContext,
+  db: Db,
+  plan: Plan,
+  refuses: (address: string) => boolean,
+): Promise<void> {
+  const followers = await reachable(plan.followers, refuses);
+  if (followers.length === 0) return;
   const keys = await keysOf(ctx, plan.actor);
-  const recipients = plan.followers.map(recipientOf);
+  const recipients = followers.map(recipientOf);
   const send = (activity: Parameters<FederationContext["sendActivity"]>[2]) =>
     ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
   const { member } = plan;
@@ -118,12 +138,14 @@ export function startSender(
   write: NetworkWrite,
   origin: string,
   log: Log,
+  refuses: (address: string) => boolean,
 ) {
   let queue: Promise<void> = Promise.resolve();
   const ctx = federation.createContext(new URL(origin), undefined);
   const run = async (username: string) => {
     try {
-      for (const plan of await planDeliveries(write, username)) await deliver(ctx, write.db, plan);
+      for (const plan of await planDeliveries(write, username))
+        await deliver(ctx, write.db, plan, refuses);
     } catch (error) {
       log.error({ err: error, username }, "federation: could not send a member's changes");
     }

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { AppDeps } from "../../deps.ts";
-import { createPrismFederation, type FederationSettings } from "./federation.ts";
+import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
 import type { PrismFederation } from "./objects.ts";
 import { rejectFollow, startSender } from "./sender.ts";
 import type { FollowerRow } from "./service.ts";
@@ -24,7 +24,8 @@ export function startFederation(
   const origin = deps.config.appOrigin;
   const write: NetworkWrite = { db: deps.db, bus: deps.bus, actor: null };
   const federation = createPrismFederation(write, origin, "0.1.0", settings);
-  const sender = startSender(federation, write, origin, app.log);
+  const refuses = refusedAddresses(settings);
+  const sender = startSender(federation, write, origin, app.log, refuses);
   const stopping = new AbortController();
   app.addHook("onReady", async () => {
     federation
@@ -40,6 +41,6 @@ export function startFederation(
   return {
     federation,
     origin,
-    rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower),
+    rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower, refuses),
   };
 }
