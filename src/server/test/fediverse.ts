@@ -44,14 +44,20 @@ export interface RemoteServer {
   federation: Federation<void>;
   /** What bob's inbox received, in order. */
   received: Activity[];
+  /** Every delivery tried, answered or not: the path it was posted to, and when. */
+  deliveries: { path: string; at: number }[];
   /** bob's actor URI. */
   bob: URL;
   keys: CryptoKeyPair;
   close: () => Promise<void>;
 }
 
-/** Starts the other server: bob's actor and inbox, keeping what arrives. */
-export async function startRemoteServer(): Promise<RemoteServer> {
+/**
+ * Starts the other server: bob's actor and inbox, keeping what arrives; its inbox answers the
+ * first `failures` deliveries 503, as a server that is down for a while.
+ */
+export async function startRemoteServer(failures = 0): Promise<RemoteServer> {
+  let failed = 0;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const keys = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
@@ -61,6 +67,7 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     allowPrivateAddress: true,
   });
   const received: Activity[] = [];
+  const deliveries: { path: string; at: number }[] = [];
   federation
     .setActorDispatcher("/users/{identifier}", async (ctx, identifier) => {
       if (identifier !== "bob") return null;
@@ -83,6 +90,12 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     .on(Delete, keep)
     .on(Reject, keep);
   const server: Server = createServer((request, response) => {
+    if (request.method === "POST") deliveries.push({ path: request.url ?? "", at: Date.now() });
+    if (request.method === "POST" && failed < failures) {
+      failed += 1;
+      response.writeHead(503).end();
+      return;
+    }
     void (async () => {
       const answer = await federation.fetch(await toRequest(request, origin), {
         contextData: undefined,
@@ -96,6 +109,7 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     origin,
     federation,
     received,
+    deliveries,
     bob: new URL(`${origin}/users/bob`),
     keys,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -121,7 +135,11 @@ export async function servePrism(
   const app = await buildApp({
     config,
     database,
-    federation: { allowPrivateAddress, queueTiming: { pollMs: 50, leaseMs: 60_000 } },
+    federation: {
+      allowPrivateAddress,
+      queueTiming: { pollMs: 50, leaseMs: 60_000 },
+      firstRetryDelay: { milliseconds: 200 },
+    },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, origin };

@@ -36,6 +36,8 @@ export interface FederationSettings {
   allowPrivateAddress?: boolean;
   /** How the delivery queue polls and leases, other than the defaults (tests poll faster). */
   queueTiming?: QueueTiming;
+  /** The wait before a failed delivery's first retry, other than 30 s (tests wait less). */
+  firstRetryDelay?: { milliseconds: number } | { seconds: number };
 }
 
 /** The addresses deliveries never go to: private ones, unless the settings allow them. */
@@ -139,7 +141,7 @@ export function createPrismFederation(
     signatureTimeWindow: { hours: 1 },
     outboxRetryPolicy: createExponentialBackoffPolicy({
       maxAttempts: DELIVERY_ATTEMPTS,
-      initialDelay: { seconds: 30 },
+      initialDelay: settings.firstRetryDelay ?? { seconds: 30 },
       maxDelay: { hours: 12 },
     }),
   });
