@@ -117,17 +117,19 @@ export async function startRemoteServer(failures = 0): Promise<RemoteServer> {
 }
 
 /**
- * Prism's app on `database`, listening on a port of its own, its origin that address; it reaches
- * servers on this machine unless `allowPrivateAddress` is false, as in production.
+ * Prism's app on `database`, listening on a port of its own, its origin that address (or `origin`,
+ * when it is a second instance behind the first one's address); it reaches servers on this machine
+ * unless `allowPrivateAddress` is false, as in production.
  */
 export async function servePrism(
   database: Database,
   allowPrivateAddress = true,
+  origin?: string,
 ): Promise<{ app: App; origin: string }> {
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const appOrigin = origin ?? `http://127.0.0.1:${port}`;
   const config = loadConfig({
-    APP_ORIGIN: origin,
+    APP_ORIGIN: appOrigin,
     SEED: "none",
     NODE_ENV: "test",
     APP_SECRET: TEST_SECRET,
@@ -142,5 +144,5 @@ export async function servePrism(
     },
   });
   await app.listen({ port, host: "127.0.0.1" });
-  return { app, origin };
+  return { app, origin: appOrigin };
 }
