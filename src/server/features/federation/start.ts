@@ -9,6 +9,9 @@ import type { PrismFederation } from "./objects.ts";
 import { rejectFollow, startSender } from "./sender.ts";
 import type { FollowerRow } from "./service.ts";
 
+/** Prism's version, as NodeInfo and the User-Agent of its requests name it (package.json's). */
+const PRISM_VERSION = "0.1.0";
+
 export interface Fediverse {
   federation: PrismFederation;
   origin: string;
@@ -23,7 +26,7 @@ export function startFederation(
 ): Fediverse {
   const origin = deps.config.appOrigin;
   const write: NetworkWrite = { db: deps.db, bus: deps.bus, actor: null };
-  const federation = createPrismFederation(write, origin, "0.1.0", settings);
+  const federation = createPrismFederation(write, origin, PRISM_VERSION, settings);
   const refuses = refusedAddresses(settings);
   const sender = startSender(federation, write, origin, app.log, refuses);
   const stopping = new AbortController();
