@@ -79,6 +79,8 @@ export const currentUserSchema = publicUserSchema.extend({
   anonymousResponses: anonymousResponsesSchema,
   anonymousLinks: anonymousLinksSchema,
   watchedWords: z.array(z.string()),
+  /** The member may be followed from the fediverse (ActivityPub). */
+  federated: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -157,6 +159,7 @@ export const profileUpdateSchema = z.strictObject({
   anonymousLinks: anonymousLinksSchema.optional(),
   /** Left out by clients that do not show it: the list stays as it is. */
   watchedWords: watchedWordsSchema.optional(),
+  federated: z.boolean().optional(),
   /** Needed when the e-mail changes. */
   currentPassword,
 });

@@ -13,6 +13,9 @@ import { cardsRoutes } from "./features/cards/routes.ts";
 import { startEmailNotifier } from "./features/email/notifier.ts";
 import type { EventStreamLimits } from "./features/events/fan-out.ts";
 import { eventStreamRoutes } from "./features/events/routes.ts";
+import type { FederationSettings } from "./features/federation/federation.ts";
+import { federationRoutes, followersRoutes } from "./features/federation/routes.ts";
+import { startFederation } from "./features/federation/start.ts";
 import { feedsRoutes } from "./features/feeds/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createPageStatus } from "./features/seo/service.ts";
@@ -57,6 +60,8 @@ interface BuildOptions {
   now?: () => Date;
   /** The waits before each new try of a refused e-mail notification, other than the defaults. */
   mailRetryWaitsMs?: readonly number[];
+  /** Federation's settings other than production's (tests deliver to servers on this machine). */
+  federation?: FederationSettings;
 }
 
 const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -107,6 +112,7 @@ export async function buildApp(options: BuildOptions) {
   await sessionCache.start();
   app.decorate("sessionCache", sessionCache);
   app.addHook("onClose", () => sessionCache.stop());
+  const fediverse = startFederation(app, deps, options.federation);
   await app.register(
     async (api) => {
       await api.register(conditionalPlugin, { cache: answers, bus });
@@ -115,6 +121,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(rateLimitPlugin);
       await api.register(siteRoutes, { ...deps, readiness });
       for (const routes of apiFeatures) await api.register(routes, deps);
+      await api.register(followersRoutes, { ...deps, fediverse });
       await api.register(eventStreamRoutes, { ...deps, ...options.eventStreams });
     },
     { prefix: "/api" },
@@ -127,6 +134,7 @@ export async function buildApp(options: BuildOptions) {
     await outside.register(cardsRoutes, deps);
     await outside.register(feedsRoutes, deps);
   });
+  await app.register(federationRoutes, { ...deps, fediverse });
   await app.register(googleRoutes, deps);
   await app.register(seoRoutes, deps);
   await app.register(webPlugin, {

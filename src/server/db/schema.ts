@@ -103,6 +103,8 @@ export const users = pgTable(
     mailSince: timestamp("mail_since", { withTimezone: true }).notNull().defaultNow(),
     /** When the member's last daily digest was sent. */
     lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    /** The member may be followed from the fediverse (ActivityPub); off until they turn it on. */
+    federated: boolean("federated").notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
@@ -579,6 +581,94 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A member as an ActivityPub actor: their key pair, kept from when they first turned federation
+ * on until the `Delete` of the actor has been sent (after the account itself has gone, so no
+ * foreign key: the actor outlives the member by that long).
+ */
+export const federationActors = pgTable(
+  "federation_actors",
+  {
+    id: id(),
+    userId: integer("user_id").notNull().unique(),
+    username: text("username").notNull(),
+    /** The RSA key pair that signs what the actor sends, as JWKs. */
+    publicKey: jsonb("public_key").$type<JsonWebKey>().notNull(),
+    privateKey: jsonb("private_key").$type<JsonWebKey>().notNull(),
+    /** A digest of the profile followers were last sent: a new one sends them an `Update`. */
+    profileDigest: text("profile_digest"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("federation_actors_username_idx").on(sql`lower(${t.username})`)],
+);
+
+/** Who follows a member's actor from another server: the follower's actor and inboxes. */
+export const federationFollowers = pgTable(
+  "federation_followers",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => federationActors.userId, { onDelete: "cascade" }),
+    /** The follower's actor id (a URL). */
+    actorId: text("actor_id").notNull(),
+    /** The `Follow` activity's id, which the `Accept` names. */
+    followId: text("follow_id").notNull(),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    handle: text("handle"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("federation_followers_actor_idx").on(t.userId, t.actorId)],
+);
+
+/**
+ * The prisms followers were last sent, with the version they were sent at: what a member's
+ * prisms are compared with to know what to send next (`Create`, `Update` or `Delete`).
+ */
+export const federatedPrisms = pgTable(
+  "federated_prisms",
+  {
+    id: id(),
+    prismId: integer("prism_id").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => federationActors.userId, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** The prism's `updatedAt` when it was sent. */
+    version: timestamp("version", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("federated_prisms_user_idx").on(t.userId)],
+);
+
+/** Fedify's key–value store (its caches, idempotence of inbound activities), on Prism's database. */
+export const federationKv = pgTable(
+  "federation_kv",
+  {
+    key: text("key").array().primaryKey(),
+    value: jsonb("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("federation_kv_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Fedify's message queue (deliveries and inbound work, with their retries), on Prism's database:
+ * a message is taken by one sender, for a while (`lockedUntil`), and deleted once handled; a
+ * sender that stopped halfway leaves it to be taken again.
+ */
+export const federationQueue = pgTable(
+  "federation_queue",
+  {
+    id: id(),
+    message: jsonb("message").notNull(),
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("federation_queue_available_idx").on(t.availableAt, t.id)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -3,7 +3,7 @@
 // on Prism's own network (every address the host resolves to is checked, at each redirect, and
 // the connection goes to the address checked); a few redirects at most; a time and a size bound;
 // no cookies and a plain User-Agent.
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from "node:dns";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
@@ -73,6 +73,27 @@ const anywhere = () => false;
  */
 export function addressPolicy(production: boolean): (address: string) => boolean {
   return production ? isPrivateAddress : anywhere;
+}
+
+/**
+ * Whether Prism refuses to send to `url`: not http(s), or a host that resolves (or is) an address
+ * `refuses` names, or that does not resolve. For addresses Prism hands to a client it does not
+ * connect itself (an inbox another server named).
+ */
+export async function refusesUrl(
+  url: URL,
+  refuses: (address: string) => boolean,
+): Promise<boolean> {
+  if (url.protocol !== "https:" && url.protocol !== "http:") return true;
+  if (refuses === anywhere) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host) !== 0) return refuses(host);
+  try {
+    const found = await dnsPromises.lookup(host, { all: true });
+    return found.length === 0 || found.some((entry) => refuses(entry.address));
+  } catch {
+    return true;
+  }
 }
 
 const refused = (host: string) => new RefusedFetch(`${host} is not an address Prism fetches`);

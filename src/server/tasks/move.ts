@@ -25,7 +25,8 @@ export interface MoveOptions {
 /**
  * Tables whose rows are not worth moving: the rate limits' counters and the spent proofs of work,
  * which run out in minutes, and the day's view keys, addresses' view counts and salt (the new database makes its own; a
- * visitor seen today may then count once more today).
+ * visitor seen today may then count once more today), and what Fedify keeps in its key-value store
+ * (documents and keys it fetched, which it fetches again).
  */
 const transient: PgTable[] = [
   schema.rateLimits,
@@ -33,6 +34,7 @@ const transient: PgTable[] = [
   schema.prismViewKeys,
   schema.prismViewAddresses,
   schema.viewSalts,
+  schema.federationKv,
 ];
 
 export function tablesInMoveOrder(): PgTable[] {

@@ -53,6 +53,7 @@ export async function updateProfile(
     anonymousResponses: input.anonymousResponses,
     anonymousLinks: input.anonymousLinks,
     watchedWords: input.watchedWords,
+    federated: input.federated,
     ...(input.emailNotifications && emailSetting(input.emailNotifications)),
   });
 }

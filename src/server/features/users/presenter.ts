@@ -51,5 +51,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     anonymousResponses: user.anonymousResponses,
     anonymousLinks: user.anonymousLinks,
     watchedWords: user.watchedWords,
+    federated: user.federated,
   };
 }

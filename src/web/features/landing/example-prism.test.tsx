@@ -35,6 +35,7 @@ const member: CurrentUser = {
   anonymousResponses: "check",
   anonymousLinks: "held",
   watchedWords: [],
+  federated: false,
 };
 
 afterEach(() => {

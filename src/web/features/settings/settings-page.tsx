@@ -68,6 +68,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     anonymousResponses: user.anonymousResponses,
     anonymousLinks: user.anonymousLinks,
     watchedWords: user.watchedWords,
+    federated: user.federated,
     currentPassword: "",
   };
 }
@@ -198,6 +199,22 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 <p id="preapprove-members-hint" className="text-xs text-muted-foreground">
                   Responses from signed-in members to your prisms are approved at once; anonymous
                   ones still wait for you. You are notified either way.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="federated"
+                type="checkbox"
+                aria-describedby="federated-hint"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("federated")}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="federated">Follow from the fediverse</Label>
+                <p id="federated-hint" className="text-xs text-muted-foreground">
+                  People on Mastodon and other fediverse servers can follow you and see your prisms
+                  there. Turning it off removes you from their servers.
                 </p>
               </div>
             </div>

@@ -1,0 +1,168 @@
+// Prism's federation read and signed by libraries Prism did not write: Debian's python3-httpsig
+// signs a Follow (draft-cavage HTTP signature, rsa-sha256, with a SHA-256 digest) that Prism's
+// inbox accepts, and python3-pyld expands the actor and an Article with the JSON-LD contexts
+// bundled in tests/fixtures/jsonld (no network): what they say survives as ActivityStreams,
+// security and GoToSocial's interaction policy terms.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { Accept } from "@fedify/fedify/vocab";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app.ts";
+import type { UserRow } from "../../db/schema.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
+import { setupTestDatabase } from "../../test/helpers.ts";
+
+const t = setupTestDatabase();
+let prism: { app: App; origin: string };
+let remote: RemoteServer;
+let ada: UserRow;
+
+beforeAll(async () => {
+  prism = await servePrism(t.database);
+  remote = await startRemoteServer();
+  ada = await buildUser(t.database, {
+    username: "ada-interop",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    websiteUrl: "https://ada.example/",
+    federated: true,
+  });
+});
+afterAll(async () => {
+  await prism?.app.close();
+  await remote?.close();
+});
+
+function python(script: string, args: string[], input: string): string {
+  const run = spawnSync("/usr/bin/python3", ["-c", script, ...args], { input, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`python failed: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** Signs a request's headers with httpsig: stdin is {keyId, pem, host, path, headers}. */
+const HTTPSIG = `
+import json, sys
+from httpsig.sign import HeaderSigner
+r = json.load(sys.stdin)
+signer = HeaderSigner(r["keyId"], r["pem"], algorithm="rsa-sha256",
+  headers=["(request-target)", "host", "date", "digest"], sign_header="signature")
+print(json.dumps(signer.sign(r["headers"], host=r["host"], method="POST", path=r["path"])))
+`;
+
+/** Expands a JSON-LD document with PyLD, loading only the bundled contexts. */
+const PYLD = `
+import json, sys
+from pyld import jsonld
+contexts = json.load(open(sys.argv[1]))
+def load(url, options={}):
+  if url not in contexts:
+    raise jsonld.JsonLdError("not bundled: " + url, "jsonld.LoadDocumentError", code="loading document failed")
+  return {"contentType": "application/ld+json", "contextUrl": None, "documentUrl": url, "document": contexts[url]}
+jsonld.set_document_loader(load)
+print(json.dumps(jsonld.expand(json.load(sys.stdin))))
+`;
+const CONTEXTS = fileURLToPath(
+  new URL("../../../../tests/fixtures/jsonld/contexts.json", import.meta.url),
+);
+
+const AS = "https://www.w3.org/ns/activitystreams#";
+/** A node of expanded JSON-LD: each term's values in an array. */
+type Node = Record<string, unknown>;
+type Expanded = Node[];
+
+/** The first value of `term` in `node`, as a node. */
+const first = (node: Node | undefined, term: string) => (node?.[term] as Node[] | undefined)?.[0];
+
+async function expanded(path: string): Promise<Expanded> {
+  const response = await fetch(`${prism.origin}${path}`, {
+    headers: { accept: "application/activity+json" },
+  });
+  return JSON.parse(python(PYLD, [CONTEXTS], await response.text())) as Expanded;
+}
+
+describe("Prism's federation, as other libraries read it", () => {
+  it("accepts a Follow signed by python3-httpsig", { timeout: 30_000 }, async () => {
+    const actor = `${prism.origin}/ap/actors/${ada.id}`;
+    const inbox = new URL(`${actor}/inbox`);
+    const body = JSON.stringify({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      id: `${remote.origin}/follows/httpsig`,
+      type: "Follow",
+      actor: remote.bob.href,
+      object: actor,
+    });
+    const pkcs8 = Buffer.from(await crypto.subtle.exportKey("pkcs8", remote.keys.privateKey));
+    const pem = `-----BEGIN PRIVATE KEY-----\n${pkcs8
+      .toString("base64")
+      .match(/.{1,64}/g)
+      ?.join("\n")}\n-----END PRIVATE KEY-----\n`;
+    const headers = {
+      host: inbox.host,
+      date: new Date().toUTCString(),
+      digest: `SHA-256=${createHash("sha256").update(body).digest("base64")}`,
+      "content-type": "application/activity+json",
+    };
+    const signed = JSON.parse(
+      python(
+        HTTPSIG,
+        [],
+        JSON.stringify({
+          keyId: `${remote.bob.href}#main-key`,
+          pem,
+          host: inbox.host,
+          path: inbox.pathname,
+          headers,
+        }),
+      ),
+    ) as Record<string, string>;
+    expect(signed.signature).toMatch(/^keyId="[^"]+",algorithm="rsa-sha256",/);
+    const response = await fetch(inbox, { method: "POST", headers: signed, body });
+    expect(response.status).toBe(202);
+    await expect
+      .poll(() => remote.received.filter((activity) => activity instanceof Accept).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+  });
+
+  it("serves an actor python3-pyld expands to a Person with its page, key and rel=me link", async () => {
+    const [person] = await expanded(`/ap/actors/${ada.id}`);
+    expect(person?.["@type"]).toEqual([`${AS}Person`]);
+    expect(person?.[`${AS}url`]).toEqual([{ "@id": `${prism.origin}/ada-interop` }]);
+    expect(person?.[`${AS}preferredUsername`]).toEqual([{ "@value": "ada-interop" }]);
+    expect(person?.["http://www.w3.org/ns/ldp#inbox"]).toEqual([
+      { "@id": `${prism.origin}/ap/actors/${ada.id}/inbox` },
+    ]);
+    const key = first(person, "https://w3id.org/security#publicKey");
+    const pem = first(key, "https://w3id.org/security#publicKeyPem");
+    expect(String(pem?.["@value"])).toMatch(/BEGIN PUBLIC KEY/);
+    const link = first(person, `${AS}attachment`);
+    expect(link?.["@type"]).toEqual(["http://schema.org#PropertyValue"]);
+    expect(JSON.stringify(link?.["http://schema.org#value"])).toContain('rel=\\"me');
+  });
+
+  it("serves an Article python3-pyld expands with its title, text, summary, link and reply policy", async () => {
+    const written = await buildPrism(t.database, {
+      userId: ada.id,
+      title: "Notes on the engine",
+      content: "<p>The engine <em>weaves</em> algebraic patterns.</p>",
+    });
+    const [article] = await expanded(`/ap/prisms/${written.id}`);
+    expect(article?.["@type"]).toEqual([`${AS}Article`]);
+    expect(article?.[`${AS}name`]).toEqual([{ "@value": "Notes on the engine" }]);
+    expect(article?.[`${AS}content`]).toEqual([
+      { "@value": "<p>The engine <em>weaves</em> algebraic patterns.</p>" },
+    ]);
+    expect(article?.[`${AS}summary`]).toEqual([
+      { "@value": "The engine weaves algebraic patterns." },
+    ]);
+    expect(article?.[`${AS}url`]).toEqual([
+      { "@id": `${prism.origin}/ada-interop?prism=${written.id}` },
+    ]);
+    const policy = JSON.stringify(article?.["https://gotosocial.org/ns#interactionPolicy"]);
+    expect(policy).toContain("https://gotosocial.org/ns#canReply");
+    expect(policy).toContain("https://gotosocial.org/ns#manualApproval");
+  });
+});

@@ -1,0 +1,152 @@
+// What a member and their prisms look like to the fediverse: the actor (`Person`), each prism an
+// `Article`, and the activities that carry them to followers.
+import type { Context, Federation } from "@fedify/fedify";
+import {
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Image,
+  InteractionPolicy,
+  InteractionRule,
+  Person,
+  PropertyValue,
+  PUBLIC_COLLECTION,
+  Tombstone,
+  Update,
+} from "@fedify/fedify/vocab";
+import { Temporal } from "@js-temporal/polyfill";
+import { previewOf } from "../../../contract/excerpt.ts";
+import { pagePath, prismLink } from "../../../contract/feeds.ts";
+import { fullName, profileDescription } from "../../../contract/names.ts";
+import type { PrismRow, UserRow } from "../../db/schema.ts";
+import { escapeHtml } from "../../escape.ts";
+import { sanitizeContent } from "../prisms/sanitize.ts";
+
+/** How long an Article's `summary` is, in characters: what a timeline shows before "more". */
+const SUMMARY_LENGTH = 280;
+
+export type FederationContext = Context<void>;
+export type PrismFederation = Federation<void>;
+
+const instant = (date: Date) =>
+  Temporal.Instant.fromEpochMilliseconds(date.getTime()) as unknown as globalThis.Temporal.Instant;
+
+/** The actor's identifier in its URIs: the member's id, so that a new username keeps followers. */
+export const identifierOf = (userId: number) => String(userId);
+
+/** The member's profile links, each a `PropertyValue` whose link says rel="me". */
+function profileLinks(member: UserRow): PropertyValue[] {
+  const links: [string, string | null][] = [
+    ["Website", member.websiteUrl],
+    ["Twitter", member.twitterUrl],
+    ["LinkedIn", member.linkedinUrl],
+  ];
+  return links.flatMap(([name, url]) =>
+    url
+      ? [
+          new PropertyValue({
+            name,
+            value: `<a href="${escapeHtml(url)}" rel="me nofollow noopener noreferrer" target="_blank">${escapeHtml(url.replace(/^https?:\/\//, ""))}</a>`,
+          }),
+        ]
+      : [],
+  );
+}
+
+/** The member as an ActivityPub actor. */
+export function personOf(
+  ctx: FederationContext,
+  member: UserRow,
+  keys: Awaited<ReturnType<FederationContext["getActorKeyPairs"]>>,
+  firstTitle: string | null,
+  prismCount: number,
+): Person {
+  const identifier = identifierOf(member.id);
+  return new Person({
+    id: ctx.getActorUri(identifier),
+    preferredUsername: member.username,
+    name: fullName(member),
+    summary: escapeHtml(profileDescription(member, firstTitle, prismCount)),
+    url: new URL(pagePath(member.username), ctx.origin),
+    icon: member.profileImageUrl ? new Image({ url: new URL(member.profileImageUrl) }) : null,
+    published: instant(member.createdAt),
+    inbox: ctx.getInboxUri(identifier),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    outbox: ctx.getOutboxUri(identifier),
+    followers: ctx.getFollowersUri(identifier),
+    manuallyApprovesFollowers: false,
+    discoverable: true,
+    indexable: true,
+    publicKey: keys[0]?.cryptographicKey ?? null,
+    assertionMethods: keys.map((key) => key.multikey),
+    attachments: profileLinks(member),
+  });
+}
+
+export const articleUri = (ctx: FederationContext, prismId: number) =>
+  ctx.getObjectUri(Article, { id: String(prismId) });
+
+/** A prism as an `Article`: its title, its sanitized text, a summary and its deep link. */
+export function articleOf(ctx: FederationContext, owner: UserRow, prism: PrismRow): Article {
+  const actor = ctx.getActorUri(identifierOf(owner.id));
+  const content = sanitizeContent(prism.content);
+  return new Article({
+    id: articleUri(ctx, prism.id),
+    attribution: actor,
+    name: prism.title,
+    content,
+    summary: previewOf(content, SUMMARY_LENGTH),
+    url: new URL(prismLink(owner.username, prism.id), ctx.origin),
+    published: instant(prism.createdAt),
+    updated: prism.revision > 1 ? instant(prism.updatedAt) : null,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(identifierOf(owner.id)),
+    // Responses are Prism's own and wait for the owner's approval: so do replies.
+    interactionPolicy: new InteractionPolicy({
+      canReply: new InteractionRule({ manualApproval: PUBLIC_COLLECTION }),
+    }),
+  });
+}
+
+/** The activity that brings a prism to followers: `Create` the first time, `Update` after. */
+export function prismActivity(
+  ctx: FederationContext,
+  owner: UserRow,
+  prism: PrismRow,
+  kind: "create" | "update",
+): Create | Update {
+  const article = articleOf(ctx, owner, prism);
+  const values = {
+    id: new URL(`${article.id?.href}#${kind}-${prism.updatedAt.getTime()}`),
+    actor: ctx.getActorUri(identifierOf(owner.id)),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(identifierOf(owner.id)),
+    published: instant(prism.updatedAt),
+    object: article,
+  };
+  return kind === "create" ? new Create(values) : new Update(values);
+}
+
+/** The activity that takes a prism away from followers. */
+export function prismDeletion(ctx: FederationContext, userId: number, prismId: number): Delete {
+  const id = articleUri(ctx, prismId);
+  return new Delete({
+    id: new URL(`${id.href}#delete-${Date.now()}`),
+    actor: ctx.getActorUri(identifierOf(userId)),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(identifierOf(userId)),
+    object: new Tombstone({ id }),
+  });
+}
+
+/** The activity that takes the actor itself away: federation turned off, or the account gone. */
+export function actorDeletion(ctx: FederationContext, userId: number): Delete {
+  const actor = ctx.getActorUri(identifierOf(userId));
+  return new Delete({
+    id: new URL(`${actor.href}#delete-${Date.now()}`),
+    actor,
+    to: PUBLIC_COLLECTION,
+    object: actor,
+  });
+}

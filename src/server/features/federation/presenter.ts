@@ -1,0 +1,12 @@
+// A follower as their owner sees them.
+import type { Follower } from "../../../contract/federation.ts";
+import type { FollowerRow } from "./service.ts";
+
+export function presentFollower(row: FollowerRow): Follower {
+  return {
+    id: row.id,
+    actor: row.actorId,
+    handle: row.handle,
+    followedAt: row.createdAt.toISOString(),
+  };
+}

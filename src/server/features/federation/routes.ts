@@ -1,0 +1,143 @@
+// HTTP for Prism on the fediverse, at the site's root where other servers look: WebFinger
+// (/.well-known/webfinger), NodeInfo (/.well-known/nodeinfo, /nodeinfo/2.1), the actors, their
+// inboxes, outboxes and followers and each prism as an Article (/ap/…), and a member's page
+// (/{username}) asked for as ActivityPub, which answers their actor; a browser asking for the
+// page is answered as before. Fedify answers on the web's Request and Response: each request is
+// handed to it as one, and its answer sent back. Deliveries start with the app and stop with it.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { followerParams, followerSchema } from "../../../contract/federation.ts";
+import { removeFollower } from "../../commands/federation.ts";
+import { writer } from "../../commands/write.ts";
+import type { AppDeps } from "../../deps.ts";
+import { errorResponses } from "../../http-error.ts";
+import { requireUser } from "../../plugins/session.ts";
+import { identifierOf, type PrismFederation } from "./objects.ts";
+import { presentFollower } from "./presenter.ts";
+import { federatedMemberNamed, followersOfMember } from "./service.ts";
+import type { Fediverse } from "./start.ts";
+
+/** The largest activity an inbox reads, in bytes: a long prism fits many times over. */
+export const INBOX_BODY_LIMIT = 256 * 1024;
+
+/** The media types that ask for ActivityPub rather than a page. */
+const ACTIVITY_PUB = /application\/(activity\+json|ld\+json)/i;
+
+/** The request as the web's Request, at `path` (its own by default) on Prism's origin. */
+function toRequest(request: FastifyRequest, origin: string, path = request.url): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
+  return new Request(new URL(path, origin), { method: request.method, headers, body });
+}
+
+/** Sends Fedify's answer as Fastify's. */
+async function send(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    reply.header(name, value);
+  });
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+const notFound = () =>
+  new Response(JSON.stringify({ error: "Not Found" }), {
+    status: 404,
+    headers: { "content-type": "application/json" },
+  });
+
+const notAcceptable = () => new Response("Not Acceptable", { status: 406 });
+
+/** Answers through Fedify: what it does not serve is a 404, what it cannot give as asked a 406. */
+function answer(federation: PrismFederation, request: Request) {
+  return federation.fetch(request, {
+    contextData: undefined,
+    onNotFound: notFound,
+    onNotAcceptable: notAcceptable,
+  });
+}
+
+/** The routes Fedify answers, with the bodies of their requests kept as sent (signatures). */
+const fedifyRoutes: FastifyPluginAsyncZod<{ federation: PrismFederation; origin: string }> = async (
+  app,
+  { federation, origin },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "*",
+    { parseAs: "buffer", bodyLimit: INBOX_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  const handler = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, await answer(federation, toRequest(request, origin)));
+  const hide = { schema: { hide: true } };
+  app.get("/.well-known/webfinger", hide, handler);
+  app.get("/.well-known/nodeinfo", hide, handler);
+  app.get("/nodeinfo/2.1", hide, handler);
+  app.get("/ap/*", hide, handler);
+  app.post("/ap/*", hide, handler);
+};
+
+/** Fedify's routes, and a member's page asked for as ActivityPub. */
+export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (app, deps) => {
+  const { federation, origin } = deps.fediverse;
+  await app.register(fedifyRoutes, { federation, origin });
+
+  // A member's page asked for as ActivityPub: their actor, when they federate; a prism's link
+  // (`?prism={id}`, what a reader pastes into their server's search) its Article.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" || !ACTIVITY_PUB.test(request.headers.accept ?? "")) return;
+    const url = new URL(request.url, origin);
+    const match = /^\/([^/.]+)$/.exec(url.pathname);
+    if (!match?.[1]) return;
+    const member = await federatedMemberNamed(deps.db, decodeURIComponent(match[1]));
+    if (!member) return;
+    const prismId = url.searchParams.get("prism");
+    const path =
+      prismId && /^\d{1,9}$/.test(prismId)
+        ? `/ap/prisms/${prismId}`
+        : `/ap/actors/${identifierOf(member.id)}`;
+    return send(reply, await answer(federation, toRequest(request, origin, path)));
+  });
+});
+
+/** The owner's followers: who they are, and removing one (API, under /api). */
+export const followersRoutes: FastifyPluginAsyncZod<AppDeps & { fediverse: Fediverse }> = async (
+  app,
+  deps,
+) => {
+  const as = writer(deps);
+  const tags = ["federation"];
+  app.get(
+    "/user/followers",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in member's followers on the fediverse, first followers first",
+        response: { 200: z.array(followerSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) =>
+      (await followersOfMember(deps.db, requireUser(request))).map(presentFollower),
+  );
+  app.delete(
+    "/user/followers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Remove one of the signed-in member's followers (their server is told)",
+        params: followerParams,
+        response: { 204: z.null(), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const write = { ...as(requireUser(request)), fediverse: deps.fediverse };
+      await removeFollower(write, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

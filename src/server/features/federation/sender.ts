@@ -1,0 +1,158 @@
+// Sends a member's followers what changed, once its transaction has committed: every command
+// that changes what a member's page shows announces it (`prisms.changed`, `profile.changed`),
+// and the sender, hearing that, works out what the followers have not been sent yet (`plan`,
+// recorded as sent in one transaction, so that of all the processes that hear an event one
+// sends each change) and puts the activities in the delivery queue.
+import type { SenderKeyPair } from "@fedify/fedify";
+import { importJwk } from "@fedify/fedify";
+import { Follow, PUBLIC_COLLECTION, type Recipient, Reject, Update } from "@fedify/fedify/vocab";
+import type { PrismEvent } from "../../../contract/events.ts";
+import { type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
+import type { Db } from "../../db/client.ts";
+import type { UserRow } from "../../db/schema.ts";
+import { refusesUrl } from "../../security/outgoing-fetch.ts";
+import type { PrismFederation } from "./objects.ts";
+import {
+  actorDeletion,
+  type FederationContext,
+  identifierOf,
+  personOf,
+  prismActivity,
+  prismDeletion,
+} from "./objects.ts";
+import {
+  type ActorRow,
+  actorRow,
+  type FollowerRow,
+  type Plan,
+  prismsThatFederate,
+} from "./service.ts";
+
+interface Log {
+  error: (details: object, message: string) => void;
+}
+
+const recipientOf = (follower: FollowerRow): Recipient => ({
+  id: new URL(follower.actorId),
+  inboxId: new URL(follower.inbox),
+  endpoints: follower.sharedInbox ? { sharedInbox: new URL(follower.sharedInbox) } : null,
+});
+
+/** The actor's key, as its document names it: it signs even after the actor has gone. */
+async function keysOf(ctx: FederationContext, actor: ActorRow): Promise<SenderKeyPair[]> {
+  const actorUri = ctx.getActorUri(identifierOf(actor.userId));
+  return [
+    {
+      keyId: new URL(`${actorUri.href}#main-key`),
+      privateKey: await importJwk(actor.privateKey, "private"),
+    },
+  ];
+}
+
+/** Tells a follower the owner removed them: a `Reject` of their follow, as Mastodon sends. */
+export async function rejectFollow(
+  ctx: FederationContext,
+  db: Db,
+  userId: number,
+  follower: FollowerRow,
+  refuses: (address: string) => boolean,
+): Promise<void> {
+  if ((await reachable([follower], refuses)).length === 0) return;
+  const actor = await actorRow(db, userId);
+  const actorUri = ctx.getActorUri(identifierOf(userId));
+  const reject = new Reject({
+    id: new URL(`${actorUri.href}#reject-${follower.id}-${Date.now()}`),
+    actor: actorUri,
+    object: new Follow({
+      id: new URL(follower.followId),
+      actor: new URL(follower.actorId),
+      object: actorUri,
+    }),
+  });
+  await ctx.sendActivity(await keysOf(ctx, actor), recipientOf(follower), reject);
+}
+
+/** The member's actor as it is now, in an `Update` of it. */
+async function personUpdate(ctx: FederationContext, db: Db, member: UserRow): Promise<Update> {
+  const identifier = identifierOf(member.id);
+  const prisms = await prismsThatFederate(db, member.id);
+  const first = [...prisms].sort((a, b) => a.index - b.index)[0];
+  const keys = await ctx.getActorKeyPairs(identifier);
+  const person = personOf(ctx, member, keys, first?.title ?? null, prisms.length);
+  return new Update({
+    id: new URL(`${person.id?.href}#update-${Date.now()}`),
+    actor: person.id,
+    to: PUBLIC_COLLECTION,
+    object: person,
+  });
+}
+
+/** The followers whose inboxes are still not on Prism's own network. */
+async function reachable(followers: FollowerRow[], refuses: (address: string) => boolean) {
+  const found: FollowerRow[] = [];
+  for (const follower of followers) {
+    const inboxes = [follower.inbox, ...(follower.sharedInbox ? [follower.sharedInbox] : [])];
+    const refused = await Promise.all(inboxes.map((inbox) => refusesUrl(new URL(inbox), refuses)));
+    if (!refused.includes(true)) found.push(follower);
+  }
+  return found;
+}
+
+/** Queues one plan's activities to the actor's followers. */
+async function deliver(
+  ctx: FederationContext,
+  db: Db,
+  plan: Plan,
+  refuses: (address: string) => boolean,
+): Promise<void> {
+  const followers = await reachable(plan.followers, refuses);
+  if (followers.length === 0) return;
+  const keys = await keysOf(ctx, plan.actor);
+  const recipients = followers.map(recipientOf);
+  const send = (activity: Parameters<FederationContext["sendActivity"]>[2]) =>
+    ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });
+  const { member } = plan;
+  if (!member) {
+    await send(actorDeletion(ctx, plan.actor.userId));
+    return;
+  }
+  if (plan.profileChanged) await send(await personUpdate(ctx, db, member));
+  for (const prism of plan.created) await send(prismActivity(ctx, member, prism, "create"));
+  for (const prism of plan.updated) await send(prismActivity(ctx, member, prism, "update"));
+  for (const prismId of plan.deleted) await send(prismDeletion(ctx, member.id, prismId));
+}
+
+/** The usernames whose followers may have something new to be sent. */
+function memberOfEvent(event: PrismEvent): string | null {
+  return event.type === "prisms.changed" || event.type === "profile.changed"
+    ? event.username
+    : null;
+}
+
+/**
+ * Starts sending: each member whose page changed is planned and delivered in turn, one at a
+ * time in this process. Returns what stops it, and what waits for the work begun so far.
+ */
+export function startSender(
+  federation: PrismFederation,
+  write: NetworkWrite,
+  origin: string,
+  log: Log,
+  refuses: (address: string) => boolean,
+) {
+  let queue: Promise<void> = Promise.resolve();
+  const ctx = federation.createContext(new URL(origin), undefined);
+  const run = async (username: string) => {
+    try {
+      for (const plan of await planDeliveries(write, username))
+        await deliver(ctx, write.db, plan, refuses);
+    } catch (error) {
+      log.error({ err: error, username }, "federation: could not send a member's changes");
+    }
+  };
+  const unsubscribe = write.bus.subscribe((event) => {
+    const username = memberOfEvent(event);
+    if (username !== null) queue = queue.then(() => run(username));
+  });
+  return { stop: unsubscribe, idle: () => queue };
+}

@@ -1,0 +1,279 @@
+// A member as an ActivityPub actor, read and written on Prism's database: who federates (one
+// rule for members, one for prisms), their key pair, their followers, and what their followers
+// were last sent, to compare with their prisms when something changed (`plan`).
+import { createHash } from "node:crypto";
+import { exportJwk, generateCryptoKeyPair } from "@fedify/fedify";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client.ts";
+import { sameIgnoringCase } from "../../db/ignoring-case.ts";
+import {
+  federatedPrisms,
+  federationActors,
+  federationFollowers,
+  type PrismRow,
+  prisms,
+  type UserRow,
+  users,
+} from "../../db/schema.ts";
+import { notFound } from "../../http-error.ts";
+
+export type ActorRow = typeof federationActors.$inferSelect;
+export type FollowerRow = typeof federationFollowers.$inferSelect;
+
+/**
+ * The prisms of a member that travel to their followers. Every prism is public today; when
+ * prisms have an audience and pages a listing, this is where only the public prisms of a listed
+ * page are chosen, and everything federation sends and shows follows it.
+ */
+export function federatingPrisms(userId: number | typeof users.id) {
+  return eq(prisms.userId, userId);
+}
+
+/** Members who are actors: active, with federation turned on. */
+const federating = and(isNull(users.deactivatedAt), eq(users.federated, true));
+
+/** The member with this id, when they federate. */
+export async function federatedMember(db: Executor, userId: number): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), federating));
+  return user ?? null;
+}
+
+/** The member with this username (whatever its case), when they federate. */
+export async function federatedMemberNamed(db: Db, username: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sameIgnoringCase(users.username, username), federating))
+    .limit(1);
+  return user ?? null;
+}
+
+/** What of a member their actor shows, as a digest: when it changes, followers are told. */
+export function profileDigest(member: UserRow): string {
+  const shown = [
+    member.username,
+    member.firstName,
+    member.lastName,
+    member.displayName,
+    member.websiteUrl,
+    member.twitterUrl,
+    member.linkedinUrl,
+    member.profileImageUrl,
+  ];
+  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url");
+}
+
+/** The member's actor: its key pair made the first time it is asked for. */
+export async function actorOf(db: Executor, user: UserRow) {
+  const [found] = await db
+    .select()
+    .from(federationActors)
+    .where(eq(federationActors.userId, user.id));
+  if (found) return found;
+  const pair = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
+  const inserted = await db
+    .insert(federationActors)
+    .values({
+      userId: user.id,
+      username: user.username,
+      publicKey: await exportJwk(pair.publicKey),
+      privateKey: await exportJwk(pair.privateKey),
+      profileDigest: profileDigest(user),
+    })
+    .onConflictDoNothing()
+    .returning({ userId: federationActors.userId });
+  // What the member wrote before they federated is in the outbox, not sent again to followers.
+  if (inserted.length > 0) await markSent(db, user.id, await prismsThatFederate(db, user.id));
+  const [made] = await db
+    .select()
+    .from(federationActors)
+    .where(eq(federationActors.userId, user.id));
+  if (!made) throw notFound("Actor not found");
+  return made;
+}
+
+/** The actor of `userId`, which must be there. */
+export async function actorRow(db: Executor, userId: number): Promise<ActorRow> {
+  const [actor] = await db
+    .select()
+    .from(federationActors)
+    .where(eq(federationActors.userId, userId));
+  if (!actor) throw notFound("Actor not found");
+  return actor;
+}
+
+/** The member's prisms that federate, newest first (as an outbox lists them). */
+export function prismsThatFederate(db: Executor, userId: number): Promise<PrismRow[]> {
+  return db
+    .select()
+    .from(prisms)
+    .where(federatingPrisms(userId))
+    .orderBy(desc(prisms.updatedAt), desc(prisms.id));
+}
+
+/** One prism that federates, with its owner (who federates); null otherwise. */
+export async function prismThatFederates(db: Db, prismId: number) {
+  const [row] = await db
+    .select({ prism: prisms, owner: users })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(and(eq(prisms.id, prismId), federating, federatingPrisms(users.id)));
+  return row ?? null;
+}
+
+/** A follower as their `Follow` named them. */
+export interface NewFollower {
+  actorId: string;
+  followId: string;
+  inbox: string;
+  sharedInbox: string | null;
+  handle: string | null;
+}
+
+/** Records a follower of the member's actor (following again refreshes what is known of them). */
+export async function addFollower(db: Executor, userId: number, follower: NewFollower) {
+  await db
+    .insert(federationFollowers)
+    .values({ userId, ...follower })
+    .onConflictDoUpdate({
+      target: [federationFollowers.userId, federationFollowers.actorId],
+      set: follower,
+    });
+}
+
+/** Forgets a follower who undid their follow; whether they were one. */
+export async function removeFollowerActor(db: Executor, userId: number, actorId: string) {
+  const removed = await db
+    .delete(federationFollowers)
+    .where(and(eq(federationFollowers.userId, userId), eq(federationFollowers.actorId, actorId)))
+    .returning({ id: federationFollowers.id });
+  return removed.length > 0;
+}
+
+/** The owner removes one of their followers; 404 when it is not theirs. */
+export async function removeFollower(db: Executor, userId: number, id: number) {
+  const [removed] = await db
+    .delete(federationFollowers)
+    .where(and(eq(federationFollowers.userId, userId), eq(federationFollowers.id, id)))
+    .returning();
+  if (!removed) throw notFound("Follower not found");
+  return removed;
+}
+
+/** The member's followers, first followers first. */
+export function followersOf(db: Executor, userId: number): Promise<FollowerRow[]> {
+  return db
+    .select()
+    .from(federationFollowers)
+    .where(eq(federationFollowers.userId, userId))
+    .orderBy(asc(federationFollowers.createdAt), asc(federationFollowers.id));
+}
+
+/** A member's own followers (none when they never federated). */
+export function followersOfMember(db: Db, member: UserRow): Promise<FollowerRow[]> {
+  return followersOf(db, member.id);
+}
+
+export async function followerCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(federationFollowers)
+    .where(eq(federationFollowers.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Records these prisms as sent to the member's followers, as they are now. */
+async function markSent(tx: Executor, userId: number, sent: PrismRow[]) {
+  for (const prism of sent) {
+    const values = { prismId: prism.id, userId, sentAt: new Date(), version: prism.updatedAt };
+    await tx
+      .insert(federatedPrisms)
+      .values(values)
+      .onConflictDoUpdate({ target: federatedPrisms.prismId, set: values });
+  }
+}
+
+/** What a member's followers are to be sent, worked out from what changed since last time. */
+export interface Plan {
+  actor: ActorRow;
+  /** The member as they federate now; null: the actor is gone (its `Delete` is to be sent). */
+  member: UserRow | null;
+  followers: FollowerRow[];
+  created: PrismRow[];
+  updated: PrismRow[];
+  deleted: number[];
+  /** The member's profile changed since followers last saw it. */
+  profileChanged: boolean;
+}
+
+/** The actors of this username or of the member who has it now, locked for the transaction. */
+async function lockedActors(tx: Executor, username: string): Promise<ActorRow[]> {
+  const owner = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sameIgnoringCase(users.username, username));
+  return tx
+    .select()
+    .from(federationActors)
+    .where(
+      sql`lower(${federationActors.username}) = lower(${username}) or ${inArray(federationActors.userId, owner)}`,
+    )
+    .for("update");
+}
+
+/** Compares the member's prisms with what was sent, and records them as sent now. */
+async function diffPrisms(tx: Executor, actor: ActorRow, member: UserRow) {
+  const current = await prismsThatFederate(tx, member.id);
+  const sent = await tx
+    .select()
+    .from(federatedPrisms)
+    .where(eq(federatedPrisms.userId, actor.userId));
+  const sentById = new Map(sent.map((row) => [row.prismId, row]));
+  const created = current.filter((prism) => !sentById.has(prism.id));
+  const updated = current.filter((prism) => {
+    const row = sentById.get(prism.id);
+    return row !== undefined && row.version.getTime() !== prism.updatedAt.getTime();
+  });
+  const currentIds = new Set(current.map((prism) => prism.id));
+  const deleted = sent.filter((row) => !currentIds.has(row.prismId)).map((row) => row.prismId);
+  if (deleted.length > 0) {
+    await tx.delete(federatedPrisms).where(inArray(federatedPrisms.prismId, deleted));
+  }
+  await markSent(tx, member.id, [...created, ...updated]);
+  return { created, updated, deleted };
+}
+
+/**
+ * What the followers of `username`'s actor (or of the member who has that username now) are to
+ * be sent since they were last sent anything, recorded as sent in the same transaction: the
+ * prisms made, saved or gone, or, when the member no longer federates (federation turned off,
+ * the account deactivated or deleted), the actor's own deletion, its keys and followers
+ * forgotten. Concurrent plans of the same actor wait for each other, so each change is sent once.
+ */
+export async function plan(tx: Executor, username: string): Promise<Plan[]> {
+  const plans: Plan[] = [];
+  for (const actor of await lockedActors(tx, username)) {
+    const member = await federatedMember(tx, actor.userId);
+    const followers = await followersOf(tx, actor.userId);
+    if (!member) {
+      await tx.delete(federationActors).where(eq(federationActors.userId, actor.userId));
+      const nothing = { created: [], updated: [], deleted: [], profileChanged: false };
+      plans.push({ actor, member, followers, ...nothing });
+      continue;
+    }
+    const digest = profileDigest(member);
+    const profileChanged = digest !== actor.profileDigest;
+    if (profileChanged || member.username !== actor.username) {
+      await tx
+        .update(federationActors)
+        .set({ username: member.username, profileDigest: digest })
+        .where(eq(federationActors.userId, actor.userId));
+    }
+    const prisms = await diffPrisms(tx, actor, member);
+    plans.push({ actor, member, followers, profileChanged, ...prisms });
+  }
+  return plans;
+}

@@ -1,0 +1,49 @@
+// Prism's federation for one app: made with the app, its deliveries started when the app is
+// ready and stopped when it closes; what the followers routes are given to tell a follower that
+// their follow was removed.
+import type { FastifyInstance } from "fastify";
+import type { NetworkWrite } from "../../commands/federation.ts";
+import type { AppDeps } from "../../deps.ts";
+import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
+import type { PrismFederation } from "./objects.ts";
+import { rejectFollow, startSender } from "./sender.ts";
+import type { FollowerRow } from "./service.ts";
+
+/** Prism's version, as NodeInfo and the User-Agent of its requests name it (package.json's). */
+const PRISM_VERSION = "0.1.0";
+
+export interface Fediverse {
+  federation: PrismFederation;
+  origin: string;
+  /** Tells a follower their follow of `userId`'s actor is no more (`Reject` of it). */
+  rejectFollow: (userId: number, follower: FollowerRow) => Promise<void>;
+}
+
+export function startFederation(
+  app: FastifyInstance,
+  deps: AppDeps,
+  settings: FederationSettings = {},
+): Fediverse {
+  const origin = deps.config.appOrigin;
+  const write: NetworkWrite = { db: deps.db, bus: deps.bus, actor: null };
+  const federation = createPrismFederation(write, origin, PRISM_VERSION, settings);
+  const refuses = refusedAddresses(settings);
+  const sender = startSender(federation, write, origin, app.log, refuses);
+  const stopping = new AbortController();
+  app.addHook("onReady", async () => {
+    federation
+      .startQueue(undefined, { signal: stopping.signal })
+      .catch((error: unknown) => app.log.error({ err: error }, "federation: the queue stopped"));
+  });
+  app.addHook("onClose", async () => {
+    sender.stop();
+    stopping.abort();
+    await sender.idle();
+  });
+  const ctx = federation.createContext(new URL(origin), undefined);
+  return {
+    federation,
+    origin,
+    rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower, refuses),
+  };
+}
