@@ -26,6 +26,8 @@ export const publicUserSchema = z.object({
   profileImageUrl: optionalText,
   /** The website links back to this member's Prism page with rel="me", as last checked. */
   websiteVerified: z.boolean(),
+  /** Search engines may index the member's page and explore shows it; unlisted, only its link leads there. */
+  listed: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -117,6 +119,8 @@ export const profileUpdateSchema = z.strictObject({
   preapproveMembers: z.boolean().optional(),
   /** Left out by clients that do not show it: the setting stays as it is. */
   emailNotifications: emailNotificationsSchema.optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  listed: z.boolean().optional(),
   /** Needed when the e-mail changes. */
   currentPassword,
 });

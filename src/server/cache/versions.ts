@@ -10,6 +10,12 @@ export const versionKeys = {
   /** A member's prisms themselves, not their hearts: added, edited, moved or deleted. */
   ownedPrisms: (username: string) => `owned:${username.toLowerCase()}`,
   profile: (username: string) => `profile:${username.toLowerCase()}`,
+  /**
+   * One prism itself (its text, audience, responders, or its deletion): what a read of that prism
+   * alone stands on, so that a change to its owner's other prisms (which a reader of this one may
+   * not see) leaves it as it is.
+   */
+  prism: (prismId: number) => `prism:${prismId}`,
   /** The explore members list: members' prisms (the first one shown) or public profiles. */
   exploreMembers: () => "explore:members",
   /** The explore prisms list: prisms, their authors' profiles, and their heart counts. */
@@ -29,6 +35,7 @@ function keysOf(event: PrismEvent): string[] {
         versionKeys.ownedPrisms(event.username),
         versionKeys.exploreMembers(),
         versionKeys.explorePrisms(),
+        ...(event.prismIds ?? []).map(versionKeys.prism),
       ];
     case "profile.changed":
       return [

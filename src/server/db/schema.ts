@@ -41,6 +41,8 @@ export const emailNotifications = pgEnum("email_notifications", ["immediately", 
 export const prismResponders = pgEnum("prism_responders", ["anyone", "members", "no-one"]);
 /** A member's part in a team: its owners run it (rename, invite, remove, delete); members belong. */
 export const teamRole = pgEnum("team_role", ["owner", "member"]);
+/** Who may read a prism: everyone, the members who share a team with its owner, or its owner. */
+export const prismAudience = pgEnum("prism_audience", ["public", "team", "private"]);
 
 export const users = pgTable(
   "users",
@@ -69,7 +71,7 @@ export const users = pgTable(
     /** Responses by signed-in members to this member's prisms are approved at once. */
     preapproveMembers: boolean("preapprove_members").notNull().default(false),
     /**
-     * The member has at least one prism. Kept by the database itself (a trigger on prisms, see
+     * The member has at least one public prism. Kept by the database itself (a trigger on prisms, see
      * migration 0004), so that the explore page can page through members by one index alone.
      */
     hasPrisms: boolean("has_prisms").notNull().default(false),
@@ -82,6 +84,11 @@ export const users = pgTable(
     mailSince: timestamp("mail_since", { withTimezone: true }).notNull().defaultNow(),
     /** When the member's last daily digest was sent. */
     lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    /**
+     * The member's page may be indexed by search engines and shown on explore. Unlisted, it is
+     * still reachable by its link.
+     */
+    listed: boolean("listed").notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
@@ -108,6 +115,8 @@ export const prisms = pgTable(
     heartsCount: integer("hearts_count").notNull().default(0),
     editedAfterHearts: boolean("edited_after_hearts").notNull().default(false),
     responders: prismResponders("responders").notNull().default("anyone"),
+    /** Who may read it (see `canSeePrism` in policy.ts). */
+    audience: prismAudience("audience").notNull().default("public"),
     /**
      * The number of the prism's current version: 1 when created, one more with each save that
      * changes its title or content. The versions before it are kept in `prism_revisions`.

@@ -90,7 +90,8 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
             },
             keys: [
               versionKeys.annotations(prismId),
-              versionKeys.ownedPrisms(owner.username),
+              versionKeys.prism(prismId),
+              versionKeys.profile(owner.username),
               // Admins see pending annotations: a list is tagged as one for an admin or not.
               versionKeys.roles(),
               ...[...authors].map(versionKeys.profile),

@@ -25,6 +25,7 @@ export function presentPublicUser(user: UserRow): PublicUser {
     linkedinUrl: user.linkedinUrl,
     profileImageUrl: user.profileImageUrl,
     websiteVerified: user.websiteUrl !== null && user.websiteVerified,
+    listed: user.listed,
   };
 }
 

@@ -21,6 +21,7 @@ const member: CurrentUser = {
   linkedinUrl: null,
   profileImageUrl: null,
   websiteVerified: false,
+  listed: true,
   email: "robin@example.com",
   isAdmin: false,
   authProvider: "local",

@@ -17,6 +17,7 @@ const owner: PublicUser = {
   linkedinUrl: null,
   profileImageUrl: null,
   websiteVerified: false,
+  listed: true,
 };
 
 const verifiedName = "Verified: this website links back here";
