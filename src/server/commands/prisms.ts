@@ -172,7 +172,12 @@ const deleted = (
   audience: number[] | null | undefined,
 ) =>
   record(
-    { type: "prisms.changed", username: owner.username, prismIds: [prismId], audience },
+    {
+      type: "prisms.changed",
+      username: owner.username,
+      prismIds: [prismId],
+      ...(audience ? { audience } : {}),
+    },
     { type: "notifications.changed", userId: owner.id },
   );
 

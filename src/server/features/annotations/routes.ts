@@ -119,7 +119,9 @@ export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       reply.header("x-robots-tag", "noindex");
       const token = statusTokenSchema.safeParse(request.params.token);
       if (!token.success) throw notFound("Response not found");
-      return presentResponseStatus(await responseByStatusToken(db, token.data));
+      return presentResponseStatus(
+        await responseByStatusToken(db, token.data, request.asker.viewer.user),
+      );
     },
   );
 };

@@ -21,6 +21,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema.ts";
+import type { Audience } from "../../../contract/audiences.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import {
   annotationsVisibleTo,
@@ -29,6 +30,7 @@ import {
   canReviewInBulk,
   canSeeAnnotation,
   liveOwner,
+  prismsVisibleTo,
 } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";
@@ -70,9 +72,13 @@ function selectViews<Extra extends SelectedFields>(db: Executor, extra = {} as E
 export async function prismAnnotations(
   db: Executor,
   prismId: number,
-): Promise<{ owner: Pick<UserRow, "id" | "username">; views: AnnotationView[] }> {
+): Promise<{
+  owner: Pick<UserRow, "id" | "username">;
+  audience: Audience;
+  views: AnnotationView[];
+}> {
   const [owner] = await db
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, audience: prisms.audience })
     .from(prisms)
     .innerJoin(users, liveOwner)
     .where(eq(prisms.id, prismId));
@@ -80,7 +86,7 @@ export async function prismAnnotations(
   const views = await selectViews(db)
     .where(eq(annotations.prismId, prismId))
     .orderBy(desc(annotations.createdAt), desc(annotations.id));
-  return { owner, views };
+  return { owner, audience: owner.audience, views };
 }
 
 export async function getAnnotation(
@@ -90,22 +96,29 @@ export async function getAnnotation(
 ): Promise<AnnotationView> {
   const [view] = await selectViews(db)
     .innerJoin(users, liveOwner)
-    .where(and(eq(annotations.id, id), annotationsVisibleTo(viewer)));
+    .where(
+      and(eq(annotations.id, id), annotationsVisibleTo(viewer), prismsVisibleTo(viewer.user)),
+    );
   if (!view) throw notFound("Annotation not found");
   return view;
 }
 
 /**
  * The anonymous response a private status link names, with its prism's title and owner; a 404 when
- * the link never was, or the response, its prism or its owner's page is gone.
+ * the link never was, or the response, its prism or its owner's page is gone, or the one who holds
+ * the link may no longer see the prism.
  */
-export async function responseByStatusToken(db: Executor, token: string) {
+export async function responseByStatusToken(
+  db: Executor,
+  token: string,
+  viewer: Pick<UserRow, "id" | "isAdmin"> | null,
+) {
   const [found] = await db
     .select({ row: annotations, prismTitle: prisms.title, owner: users })
     .from(annotations)
     .innerJoin(prisms, eq(prisms.id, annotations.prismId))
     .innerJoin(users, liveOwner)
-    .where(eq(annotations.statusTokenHash, hashToken(token)));
+    .where(and(eq(annotations.statusTokenHash, hashToken(token)), prismsVisibleTo(viewer)));
   if (!found) throw notFound("Response not found");
   return found;
 }
@@ -132,6 +145,7 @@ export async function createAnnotation(
   participant: Participant,
   signals: ResponseSignals | null,
 ): Promise<CreatedAnnotation> {
+  const user = "user" in participant ? participant.user : null;
   const [found] = await tx
     .select({
       prism: prisms,
@@ -140,10 +154,9 @@ export async function createAnnotation(
     })
     .from(prisms)
     .innerJoin(users, liveOwner)
-    .where(eq(prisms.id, input.prismId));
+    .where(and(eq(prisms.id, input.prismId), prismsVisibleTo(user)));
   if (!found) throw notFound("Prism not found");
   const { prism } = found;
-  const user = "user" in participant ? participant.user : null;
   if (!canRespondTo(user, prism)) {
     throw forbidden(
       prism.responders === "members" ? annotationMessages.membersOnly : annotationMessages.closed,
