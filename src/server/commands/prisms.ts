@@ -17,6 +17,7 @@ import {
   updatePrism,
   setResponders as writeResponders,
 } from "../features/prisms/service.ts";
+import { recipientsOn } from "../features/notifications/service.ts";
 import { refreshTopPassage } from "../features/resonance/service.ts";
 import { annotationAudience, hearersOfAudiences, hearersOfPrisms } from "../policy.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";
@@ -76,6 +77,12 @@ async function save(
     // Those who saw it before hear that it went, those who see it now that it came.
     const audience = await hearersOfAudiences(tx, owner.id, [audienceBefore, updated.audience]);
     record({ type: "prisms.changed", username, prismIds: [prismId], audience });
+    record(
+      ...(await recipientsOn(tx, prismId)).map((userId) => ({
+        type: "notifications.changed" as const,
+        userId,
+      })),
+    );
   }
   if (!changed) return { prism: updated, changed };
   record({ type: "prisms.changed", username, prismIds: [prismId] });

@@ -48,6 +48,7 @@ export async function updateProfile(
     twitterUrl: orNull(input.twitterUrl),
     linkedinUrl: orNull(input.linkedinUrl),
     preapproveMembers: input.preapproveMembers,
+    listed: input.listed,
     ...(input.emailNotifications && emailSetting(input.emailNotifications)),
   });
 }
