@@ -168,24 +168,28 @@ function selectLines(db: Executor, which: SQL | undefined) {
  * Of the recipient's notifications, those about prisms they may see: one about a prism that left
  * their sight (a teammate's prism made a draft) is absent until it comes back.
  */
-const aboutVisiblePrisms = (userId: number) =>
-  and(eq(notifications.userId, userId), prismsVisibleTo({ id: userId, isAdmin: false }));
+const aboutVisiblePrisms = (recipient: Recipient) =>
+  and(eq(notifications.userId, recipient.id), prismsVisibleTo(recipient));
+
+type Recipient = Pick<UserRow, "id" | "isAdmin">;
 
 /** The recipient's notification lines, newest first (ties broken by id), one page at a time. */
-export function listNotifications(db: Executor, userId: number, page: PageQuery) {
-  return selectLines(db, and(aboutVisiblePrisms(userId), notifications.lineHead))
+export function listNotifications(db: Executor, recipient: Recipient, page: PageQuery) {
+  return selectLines(db, and(aboutVisiblePrisms(recipient), notifications.lineHead))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 /** How many lines of the recipient's list are unread (a group of hearts counts once). */
-export async function unreadCount(db: Executor, userId: number): Promise<number> {
+export async function unreadCount(db: Executor, recipient: Recipient): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(notifications)
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
-    .where(and(aboutVisiblePrisms(userId), eq(notifications.read, false), notifications.lineHead));
+    .where(
+      and(aboutVisiblePrisms(recipient), eq(notifications.read, false), notifications.lineHead),
+    );
   return row?.count ?? 0;
 }
 
