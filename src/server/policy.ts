@@ -103,7 +103,9 @@ export async function hearersOfPrisms(
   const rows = await db
     .select({
       id: prisms.id,
-      hearers: sql<number[] | null>`${prismHearersSql(sql`${prisms.userId}`, sql`${prisms.audience}`)}`,
+      hearers: sql<
+        number[] | null
+      >`${prismHearersSql(sql`${prisms.userId}`, sql`${prisms.audience}`)}`,
     })
     .from(prisms)
     .where(inArray(prisms.id, [...prismIds]));

@@ -84,9 +84,9 @@ async function steadyCost(work: (tx: Executor) => Promise<unknown>) {
 /** What listing the first page and marking the heart line read cost the member. */
 async function costs(owner: UserRow, measure = steadyCost) {
   const list = await measure((tx) => listNotifications(tx, owner, { limit: 10, offset: 0 }));
-  const [line] = (
-    await listNotifications(t.database.db, owner, { limit: 10, offset: 0 })
-  ).filter((notification) => notification.type === "heart");
+  const [line] = (await listNotifications(t.database.db, owner, { limit: 10, offset: 0 })).filter(
+    (notification) => notification.type === "heart",
+  );
   if (!line) throw new Error("no heart line");
   const mark = await measure((tx) =>
     markNotificationRead(tx as typeof t.database.db, owner.id, line.id),

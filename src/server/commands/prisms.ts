@@ -7,6 +7,7 @@ import { recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
+import { recipientsOn } from "../features/notifications/service.ts";
 import { getRevision } from "../features/prisms/revisions.ts";
 import {
   createPrism as addPrism,
@@ -17,7 +18,6 @@ import {
   updatePrism,
   setResponders as writeResponders,
 } from "../features/prisms/service.ts";
-import { recipientsOn } from "../features/notifications/service.ts";
 import { refreshTopPassage } from "../features/resonance/service.ts";
 import { annotationAudience, hearersOfAudiences, hearersOfPrisms } from "../policy.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";

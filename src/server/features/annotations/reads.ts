@@ -10,8 +10,8 @@ import { type Answer, defineRead, type WrittenAnswer } from "../../cache/cached-
 import { type Kept, Memo } from "../../cache/memo.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import type { Asker } from "../../plugins/visitor.ts";
 import { notFound } from "../../http-error.ts";
+import type { Asker } from "../../plugins/visitor.ts";
 import { canSeeAnnotation, maySeePrism, seesPrismAtOnce } from "../../policy.ts";
 import { jsonWriter } from "../../serializer.ts";
 import { presentAnnotation } from "./presenter.ts";

@@ -9,6 +9,7 @@ import type {
   ReviewAction,
   ReviewQuery,
 } from "../../../contract/annotations.ts";
+import type { Audience } from "../../../contract/audiences.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Participant, Viewer } from "../../actors.ts";
@@ -21,7 +22,6 @@ import {
   type UserRow,
   users,
 } from "../../db/schema.ts";
-import type { Audience } from "../../../contract/audiences.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
 import {
   annotationsVisibleTo,
@@ -96,9 +96,7 @@ export async function getAnnotation(
 ): Promise<AnnotationView> {
   const [view] = await selectViews(db)
     .innerJoin(users, liveOwner)
-    .where(
-      and(eq(annotations.id, id), annotationsVisibleTo(viewer), prismsVisibleTo(viewer.user)),
-    );
+    .where(and(eq(annotations.id, id), annotationsVisibleTo(viewer), prismsVisibleTo(viewer.user)));
   if (!view) throw notFound("Annotation not found");
   return view;
 }

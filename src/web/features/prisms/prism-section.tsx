@@ -13,6 +13,7 @@ import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
 import { ResonanceMap } from "../resonance/resonance-parts.ts";
 import { TopPassageNote, useTopPassageHighlight } from "../resonance/top-passage.tsx";
+import { AudienceLabel } from "./audience-choice.tsx";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { HeartButton } from "./heart-button.tsx";
 import { ConfirmDialog, PrismForm, PrismOwnerControls } from "./owner-parts.ts";
@@ -140,6 +141,7 @@ export function PrismSection({
               {sectionNumber(position)}
             </span>
             <span className="group-hover:text-primary">{prism.title}</span>
+            <AudienceLabel audience={prism.audience} />
           </button>
         </h2>
         {!active ? heart("sm") : null}
@@ -150,7 +152,7 @@ export function PrismSection({
           {editing ? (
             <Suspense fallback={null}>
               <PrismForm
-                initial={{ title: prism.title, content: prism.content }}
+                initial={{ title: prism.title, content: prism.content, audience: prism.audience }}
                 titlePlaceholder="Title"
                 contentPlaceholder="Write in your own words."
                 saving={busy}
