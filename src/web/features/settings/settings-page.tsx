@@ -63,6 +63,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     twitterUrl: user.twitterUrl ?? "",
     linkedinUrl: user.linkedinUrl ?? "",
     preapproveMembers: user.preapproveMembers,
+    listed: user.listed,
     emailNotifications: user.emailNotifications,
     currentPassword: "",
   };
@@ -194,6 +195,22 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 <p id="preapprove-members-hint" className="text-xs text-muted-foreground">
                   Responses from signed-in members to your prisms are approved at once; anonymous
                   ones still wait for you. You are notified either way.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="listed"
+                type="checkbox"
+                aria-describedby="listed-hint"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("listed")}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="listed">List my page</Label>
+                <p id="listed-hint" className="text-xs text-muted-foreground">
+                  Search engines may index your page and Explore shows it. Unlisted, it is still
+                  there for anyone with its link.
                 </p>
               </div>
             </div>
