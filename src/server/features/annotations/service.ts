@@ -77,16 +77,16 @@ export async function prismAnnotations(
   audience: Audience;
   views: AnnotationView[];
 }> {
-  const [owner] = await db
-    .select({ id: users.id, username: users.username, audience: prisms.audience })
+  const [found] = await db
+    .select({ owner: { id: users.id, username: users.username }, audience: prisms.audience })
     .from(prisms)
     .innerJoin(users, liveOwner)
     .where(eq(prisms.id, prismId));
-  if (!owner) throw notFound("Prism not found");
+  if (!found) throw notFound("Prism not found");
   const views = await selectViews(db)
     .where(eq(annotations.prismId, prismId))
     .orderBy(desc(annotations.createdAt), desc(annotations.id));
-  return { owner, audience: owner.audience, views };
+  return { ...found, views };
 }
 
 export async function getAnnotation(
