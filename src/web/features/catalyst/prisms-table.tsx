@@ -2,7 +2,7 @@
 import { useLocation } from "wouter";
 import type { CatalystPrism } from "../../../contract/catalyst.ts";
 import { displayName } from "../../../contract/names.ts";
-import { AudienceLabel } from "../prisms/audience-choice.tsx";
+import { AudienceLabel } from "../prisms/audience-label.tsx";
 import { useDeletePrism } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, deleteAction, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";

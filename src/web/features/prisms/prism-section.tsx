@@ -13,7 +13,6 @@ import { SelectionRespond } from "../annotations/selection-respond.tsx";
 import { plainTextOf, type TextSelection } from "../annotations/text-offsets.ts";
 import { ResonanceMap } from "../resonance/resonance-parts.ts";
 import { TopPassageNote, useTopPassageHighlight } from "../resonance/top-passage.tsx";
-import { AudienceLabel } from "./audience-choice.tsx";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { HeartButton } from "./heart-button.tsx";
 import { ConfirmDialog, PrismForm, PrismOwnerControls } from "./owner-parts.ts";
@@ -141,7 +140,12 @@ export function PrismSection({
               {sectionNumber(position)}
             </span>
             <span className="group-hover:text-primary">{prism.title}</span>
-            <AudienceLabel audience={prism.audience} />
+            {/* Written out here (not audience-label.tsx): a reading page's script stays in budget. */}
+            {prism.audience === "public" ? null : (
+              <span className="rounded-full border border-border px-2 text-xs font-normal">
+                {prism.audience === "team" ? "Team" : "Only me"}
+              </span>
+            )}
           </button>
         </h2>
         {!active ? heart("sm") : null}
