@@ -38,7 +38,7 @@ export const liveOwner: SQL = sql`${users.id} = ${prisms.userId} and ${users.dea
  * Whether `userId` shares a team with the owner whose id is the SQL `ownerId` (a column or a
  * value). Deactivated members cannot sign in, and a deactivated owner's prisms are read by no one.
  */
-function sharesTeamWith(userId: number, ownerId: SQL | number): SQL {
+function sharesTeamWith(userId: SQL | number, ownerId: SQL | number): SQL {
   return sql`exists (
     select 1 from ${teamMembers} mine
     join ${teamMembers} theirs on theirs.team_id = mine.team_id
@@ -80,6 +80,17 @@ export function prismsVisibleTo(viewer: Actor): SQL {
   if (viewer === null) return sql`${prisms.audience} = 'public'`;
   if (canAdminister(viewer)) return sql`true`;
   return sql`(${prisms.audience} = 'public' or ${prisms.userId} = ${viewer.id} or (${prisms.audience} = 'team' and ${sharesTeamWith(viewer.id, sql`${prisms.userId}`)}))`;
+}
+
+/**
+ * `canSeePrism` of the member whose id is the SQL `userId` (a column) for the prism `prismId` (a
+ * column): what may be mailed to a member follows what they may see.
+ */
+export function memberSeesPrism(userId: SQL, prismId: SQL): SQL {
+  return sql`exists (select 1 from ${prisms} seen join ${users} member on member.id = ${userId}
+    where seen.id = ${prismId} and (seen.audience = 'public' or seen.user_id = member.id
+      or member.is_admin
+      or (seen.audience = 'team' and ${sharesTeamWith(sql`member.id`, sql`seen.user_id`)})))`;
 }
 
 /**
