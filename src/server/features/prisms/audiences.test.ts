@@ -475,13 +475,16 @@ describe("the live stream", () => {
    */
   async function heardBefore(
     stream: Awaited<ReturnType<typeof openStream>>,
-    username: string,
+    { owner, prismId }: Fixture,
     marker: Fixture,
-  ) {
+  ): Promise<string[]> {
     await stream.waitFor(isEvent("prisms.changed", { username: marker.owner.username }));
-    return stream.blocks.some(
-      (block) => block.event !== undefined && (block.data ?? "").includes(`"${username}"`),
+    const about = (data: string) =>
+      data.includes(`"${owner.username}"`) || data.includes(`"prismId":${prismId}`);
+    const heard = stream.blocks.flatMap((block) =>
+      block.event && about(block.data ?? "") ? [block.event] : [],
     );
+    return [...new Set(heard)].sort();
   }
 
   const streamCases = audiences.flatMap((audience) =>
@@ -489,7 +492,7 @@ describe("the live stream", () => {
   );
 
   it.each(streamCases)(
-    "an edit and a heart of a $audience prism reach a $kind viewer: $visible",
+    "an edit, a heart and a response of a $audience prism reach a $kind viewer: $visible",
     async ({ audience, kind, visible }) => {
       const fixture = await ownerWith(audience);
       const marker = await ownerWith("public");
@@ -500,11 +503,20 @@ describe("the live stream", () => {
         payload: { title: "Edited", content: TEXT },
       });
       await send(t.app, "POST", `/api/prisms/${fixture.prismId}/heart`, { headers: owner });
+      // The owner approves a response: a change anyone who sees the prism may see.
+      const response = await buildAnnotation(t.database, { prismId: fixture.prismId });
+      const approved = await send(t.app, "PUT", `/api/annotations/${response.id}/status`, {
+        headers: owner,
+        payload: { status: "approved" },
+      });
+      expect(approved.statusCode).toBe(200);
       await send(t.app, "PUT", `/api/prisms/${marker.prismId}`, {
         headers: await signIn(t.database, marker.owner),
         payload: { title: "Marker", content: TEXT },
       });
-      expect(await heardBefore(stream, fixture.owner.username, marker)).toBe(visible);
+      expect(await heardBefore(stream, fixture, marker)).toEqual(
+        visible ? ["annotation.changed", "heart.changed", "prisms.changed"] : [],
+      );
     },
   );
 
@@ -532,7 +544,7 @@ describe("the live stream", () => {
         headers: await signIn(t.database, marker.owner),
         payload: { title: "Marker", content: TEXT },
       });
-      expect(await heardBefore(stream, fixture.owner.username, marker)).toBe(visible);
+      expect(await heardBefore(stream, fixture, marker)).toEqual(visible ? ["prisms.changed"] : []);
       // And what it then reads follows the new audience at once.
       const list = await get(
         `/api/prisms/${fixture.owner.username}`,
