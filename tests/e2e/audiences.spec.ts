@@ -8,6 +8,7 @@ function section(page: Page, title: string) {
 test("a draft only its owner sees is published to the team, and appears on a teammate's open page @live", async ({
   page,
   browser,
+  request,
   signIn,
 }) => {
   const owner = await signIn(page);
@@ -36,6 +37,12 @@ test("a draft only its owner sees is published to the team, and appears on a tea
   await expectToast(page, "Your new prism has been added.");
   const draft = section(page, "Tuesday notes");
   await expect(draft.getByText("Only me", { exact: true })).toBeVisible();
+
+  // The page the server sends a visitor holds nothing of it: body, head and share card alike.
+  const html = await (await request.get(`/${owner.username}`)).text();
+  expect(html).toContain(`@${owner.username}`);
+  expect(html).not.toContain("Tuesday notes");
+  expect(html).not.toContain("Ship the small thing first.");
 
   // The teammate's open page does not show it.
   const teammatePage = await teammateContext.newPage();
