@@ -520,6 +520,50 @@ describe("the live stream", () => {
     },
   );
 
+  it("joining and leaving a team reach the member's stream, and what they read follows", async () => {
+    const fixture = await ownerWith("team");
+    const marker = await ownerWith("public");
+    const owner = await signIn(t.database, fixture.owner);
+    const created = await send(t.app, "POST", "/api/teams", {
+      headers: owner,
+      payload: { name: "Night shift" },
+    });
+    expect(created.statusCode).toBe(201);
+    const { slug } = created.json();
+    const invite = await send(t.app, "POST", `/api/teams/${slug}/invites`, { headers: owner });
+    const token = new URL(invite.json().url).pathname.split("/invites/")[1];
+    const newcomer = await buildUser(t.database);
+    const headers = await signIn(t.database, newcomer);
+    const list = async () =>
+      (await get(`/api/prisms/${fixture.owner.username}`, headers))
+        .json()
+        .map((prism: { id: number }) => prism.id);
+    expect(await list()).toEqual([]);
+
+    const stream = await openStream(base, headers);
+    streams.push(stream);
+    await stream.connected();
+    const bystander = await streamOf("member", "team", fixture);
+    const joined = await send(t.app, "POST", `/api/invites/${token}`, { headers });
+    expect(joined.statusCode).toBe(200);
+    await stream.waitFor(isEvent("prisms.changed", { username: fixture.owner.username }));
+    expect(await list()).toEqual([fixture.prismId]);
+
+    const left = await send(t.app, "DELETE", `/api/teams/${slug}/members/${newcomer.username}`, {
+      headers,
+    });
+    expect(left.statusCode).toBe(204);
+    await stream.waitFor(isEvent("prisms.changed", { username: fixture.owner.username }));
+    expect(await list()).toEqual([]);
+
+    // A member in no team with either heard of neither.
+    await send(t.app, "PUT", `/api/prisms/${marker.prismId}`, {
+      headers: await signIn(t.database, marker.owner),
+      payload: { title: "Marker", content: TEXT },
+    });
+    expect(await heardBefore(bystander, fixture, marker)).toEqual([]);
+  });
+
   const changeCases = audiences.flatMap((from) =>
     audiences
       .filter((to) => to !== from)

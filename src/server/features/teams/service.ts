@@ -178,6 +178,19 @@ export async function teamAsSeenBy(db: Executor, slug: string, userId: number) {
   };
 }
 
+/** Of these members, those who have a prism for their teams (`team`), by id with their usernames. */
+export async function teamPrismAuthors(
+  db: Executor,
+  userIds: number[],
+): Promise<{ id: number; username: string }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectDistinct({ id: users.id, username: users.username })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(and(inArray(prisms.userId, userIds), eq(prisms.audience, "team")));
+}
+
 /** The member's teams, by name, with their role and each team's number of members. */
 export function listMyTeams(db: Executor, userId: number) {
   return db
