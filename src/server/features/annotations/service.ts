@@ -30,6 +30,7 @@ import {
   canReviewInBulk,
   canSeeAnnotation,
   liveOwner,
+  maySeePrism,
   prismsVisibleTo,
 } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
@@ -310,12 +311,21 @@ function writeStatus(tx: Executor, found: Loaded, status: AnnotationStatus): Pro
   return writeAnnotation(tx, found, { status });
 }
 
+/**
+ * 404 unless the actor may see the annotation and its prism: what they may not see is answered
+ * as what does not exist, never with a 403 that says it does.
+ */
+async function requireSeen(tx: Executor, actor: UserRow, found: Loaded): Promise<void> {
+  const seen =
+    canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism) &&
+    (await maySeePrism(tx, actor, found.prism));
+  if (!seen) throw notFound("Annotation not found");
+}
+
 /** Locks an annotation for its owner's reply: only the prism's owner answers the responses to it. */
 async function loadForReply(tx: Executor, actor: UserRow, id: number): Promise<Loaded> {
   const found = await loadForDecision(tx, id);
-  if (!canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism)) {
-    throw notFound("Annotation not found");
-  }
+  await requireSeen(tx, actor, found);
   if (actor.id !== found.prism.userId) throw forbidden(annotationMessages.replyOwnerOnly);
   return found;
 }
@@ -364,9 +374,7 @@ export async function decideAnnotation(
   status: "approved" | "rejected",
 ): Promise<Decision> {
   const found = await loadForDecision(tx, id);
-  if (!canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism)) {
-    throw notFound("Annotation not found");
-  }
+  await requireSeen(tx, actor, found);
   if (!canModerateAnnotations(actor, found.prism)) {
     throw forbidden("Only the prism's owner can approve or reject its annotations");
   }
@@ -398,7 +406,8 @@ export async function decideAnnotations(
   // The owner's Spam folder holds responses their page never shows.
   const reviews = ({ row, prism }: (typeof found)[number]) =>
     canSeeAnnotation(viewer, row, prism) || canReviewInBulk(actor, prism);
-  if (!found.every(reviews)) {
+  const seen = await Promise.all(found.map(({ prism }) => maySeePrism(tx, actor, prism)));
+  if (!found.every((one, index) => reviews(one) && seen[index])) {
     throw notFound("Annotation not found");
   }
   if (found.some(({ prism }) => !canReviewInBulk(actor, prism))) {

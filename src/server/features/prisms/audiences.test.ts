@@ -205,6 +205,32 @@ const readers: Record<string, Reader> = {
     read: ({ prismId }, headers, missing) =>
       respondToQuote(t.app, missing ? MISSING : prismId, TEXT, "deep", headers),
   },
+  "changing it (its owner's alone: 403 to others who see it)": {
+    kinds: ["member", "teammate", "owner", "admin"],
+    read: ({ prismId, title }, headers, missing) =>
+      send(t.app, "PUT", `/api/prisms/${missing ? MISSING : prismId}`, {
+        headers,
+        remoteAddress: nextAddress(),
+        payload: { title, content: TEXT },
+      }),
+  },
+  "deciding on one of its responses": {
+    kinds: ["member", "teammate", "owner", "admin"],
+    read: ({ approvedId }, headers, missing) =>
+      send(t.app, "PUT", `/api/annotations/${missing ? MISSING : approvedId}/status`, {
+        headers,
+        remoteAddress: nextAddress(),
+        payload: { status: "approved" },
+      }),
+  },
+  "replying to one of its responses": {
+    kinds: ["member", "teammate", "owner", "admin"],
+    read: ({ approvedId }, headers, missing) =>
+      send(t.app, "DELETE", `/api/annotations/${missing ? MISSING : approvedId}/reply`, {
+        headers,
+        remoteAddress: nextAddress(),
+      }),
+  },
   "an anonymous response's status link": {
     read: ({ statusToken }, headers, missing) =>
       get(`/api/responses/${missing ? "0".repeat(22) : statusToken}`, headers),

@@ -13,7 +13,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
-import { canEditPrism } from "../../policy.ts";
+import { canEditPrism, maySeePrism } from "../../policy.ts";
 import { keepRevision } from "./revisions.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
 
@@ -51,7 +51,7 @@ async function loadOwnPrism(db: Executor, actor: UserRow, prismId: number): Prom
     .where(eq(prisms.id, prismId))
     .limit(1)
     .for("update");
-  if (!prism) throw notFound("Prism not found");
+  if (!prism || !(await maySeePrism(db, actor, prism))) throw notFound("Prism not found");
   if (!canEditPrism(actor, prism)) throw forbidden("Only the owner can change this prism");
   return prism;
 }
