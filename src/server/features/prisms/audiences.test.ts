@@ -19,6 +19,7 @@ import {
 } from "../../test/builders.ts";
 import { isEvent, openStream } from "../../test/event-stream.ts";
 import {
+  profileBody,
   respondToQuote,
   send,
   setupTestApp,
@@ -624,4 +625,57 @@ describe("the live stream", () => {
       expect(shown).toBe(sees[to].includes(kind));
     },
   );
+});
+
+describe("an unlisted page", () => {
+  it("leaves explore and the sitemap, and is still read by its link and its feed", async () => {
+    const fixture = await ownerWith("public");
+    const { owner, prismId } = fixture;
+    const saved = await send(t.app, "PUT", "/api/user/profile", {
+      headers: await signIn(t.database, owner),
+      payload: profileBody(owner, { listed: false }),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().listed).toBe(false);
+    const anyone = { cookie: visitorCookie("unlisted-reader") };
+    expect((await get(`/api/users/${owner.username}`, anyone)).json().listed).toBe(false);
+    expect(
+      readers["explore's prisms"]?.shows?.(
+        await get("/api/explore/prisms?limit=50", anyone),
+        fixture,
+        "anonymous",
+        "public",
+      ),
+    ).toBe(false);
+    expect(
+      readers["explore's people"]?.shows?.(
+        await get("/api/explore/users?limit=50", anyone),
+        fixture,
+        "anonymous",
+        "public",
+      ),
+    ).toBe(false);
+    expect((await get("/sitemap.xml", anyone)).body).not.toContain(`/${owner.username}<`);
+    expect(
+      (await get(`/api/prisms/${owner.username}`, anyone)).json().map((p: { id: number }) => p.id),
+    ).toEqual([prismId]);
+    expect((await get(`/${owner.username}/feed.json`, anyone)).body).toContain(
+      prismLink(owner.username, prismId),
+    );
+
+    const listedAgain = await send(t.app, "PUT", "/api/user/profile", {
+      headers: await signIn(t.database, owner),
+      payload: profileBody(owner, { listed: true }),
+    });
+    expect(listedAgain.json().listed).toBe(true);
+    expect(
+      readers["explore's prisms"]?.shows?.(
+        await get("/api/explore/prisms?limit=50", anyone),
+        fixture,
+        "anonymous",
+        "public",
+      ),
+    ).toBe(true);
+    expect((await get("/sitemap.xml", anyone)).body).toContain(`/${owner.username}<`);
+  });
 });
