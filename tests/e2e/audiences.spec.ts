@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectToast, ORIGIN, test } from "./fixtures.ts";
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  expectToast,
+  ORIGIN,
+  test,
+} from "./fixtures.ts";
 
 function section(page: Page, title: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("button", { name: title }) });
@@ -27,6 +34,8 @@ test("a draft only its owner sees is published to the team, and appears on a tea
 
   // The owner writes a draft: "Only me".
   await page.goto(`/${owner.username}`);
+  // The form is the app's once its code has hydrated it (typed into before, React starts empty).
+  await expectHydrated(page.getByLabel("Title"));
   await page.getByLabel("Title").fill("Tuesday notes");
   await page.getByRole("textbox", { name: "Content" }).fill("Ship the small thing first.");
   const audience = page.getByRole("group", { name: "Who can see this" });
