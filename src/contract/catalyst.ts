@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { annotationStatusSchema, flagSummarySchema } from "./annotations.ts";
 import { pageQuerySchema } from "./paging.ts";
+import { audienceSchema } from "./prisms.ts";
 import { text } from "./text.ts";
 
 /** The Overview cards (spec §3 "Analytics stats"): today, week and month are the last 24 hours, 7 and 30 days. */
@@ -69,6 +70,8 @@ export const catalystPrismSchema = z.object({
     title: z.string(),
     heartsCount: z.number().int(),
     editedAfterHearts: z.boolean(),
+    /** Who may see it: admins see every prism, with its audience shown. */
+    audience: audienceSchema,
     createdAt: z.string(),
   }),
   author: personSchema,

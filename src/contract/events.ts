@@ -1,17 +1,34 @@
 // What changed, as the server announces it to other instances and to open pages.
+/**
+ * Only these members (and admins) may see what changed; absent or null (as a statement writes
+ * it): anyone may. A change to a prism only some may see (its audience) reaches only them.
+ */
+type Hearers = number[] | null;
+
 export type PrismEvent =
-  | { type: "prisms.changed"; username: string }
+  | {
+      type: "prisms.changed";
+      username: string;
+      /** The prisms it changed, when it names them: who may hear of it follows from theirs. */
+      prismIds?: number[];
+      audience?: Hearers;
+    }
   /** A member's public profile changed, or the member left or came back (server-side only). */
   | { type: "profile.changed"; username: string }
   /** A member was made an admin or stopped being one (server-side only; their streams end). */
   | { type: "roles.changed"; userId: number }
-  | { type: "heart.changed"; prismId: number; heartsCount: number; username: string }
+  | {
+      type: "heart.changed";
+      prismId: number;
+      heartsCount: number;
+      username: string;
+      audience?: Hearers;
+    }
   | {
       type: "annotation.changed";
       prismId: number;
       username: string;
-      /** Only these members (and admins) may see what changed; absent: anyone may. */
-      audience?: number[];
+      audience?: Hearers;
     }
   | {
       type: "notification.created";

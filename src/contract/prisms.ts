@@ -1,11 +1,15 @@
 // Prisms and hearts on the wire.
 import { z } from "zod";
+import { audienceChoices } from "./audiences.ts";
 import { limits } from "./limits.ts";
 import { topPassageSchema } from "./resonance.ts";
 import { responderChoices } from "./responders.ts";
 import { singleLine, text } from "./text.ts";
 
 export const respondersSchema = z.enum(responderChoices);
+
+/** Who may read a prism: everyone (the default), its owner's teammates, or its owner alone. */
+export const audienceSchema = z.enum(audienceChoices);
 
 export const respondersInputSchema = z.strictObject({ responders: respondersSchema });
 
@@ -18,6 +22,7 @@ export const prismSchema = z.object({
   heartsCount: z.number().int(),
   editedAfterHearts: z.boolean(),
   responders: respondersSchema,
+  audience: audienceSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** When its title or content last changed, if they changed since it was first published. */
@@ -48,6 +53,8 @@ export const prismInputSchema = z.strictObject({
     .min(1, prismMessages.titleRequired)
     .max(limits.prismTitleMax, prismMessages.titleTooLong),
   content: text().refine(fitsContentLimit, prismMessages.contentTooLong),
+  /** Left out: a new prism is public, a saved one keeps its audience. */
+  audience: audienceSchema.optional(),
 });
 export type PrismInput = z.infer<typeof prismInputSchema>;
 

@@ -57,6 +57,8 @@ export const publicUserSchema = z.object({
   websiteVerified: z.boolean(),
   /** The member takes responses from signed-in members only (Profile Settings' "Members only"). */
   membersOnly: z.boolean(),
+  /** Search engines may index the member's page and explore shows it; unlisted, only its link leads there. */
+  listed: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -160,6 +162,7 @@ export const profileUpdateSchema = z.strictObject({
   /** Left out by clients that do not show it: the list stays as it is. */
   watchedWords: watchedWordsSchema.optional(),
   federated: z.boolean().optional(),
+  listed: z.boolean().optional(),
   /** Needed when the e-mail changes. */
   currentPassword,
 });

@@ -1,10 +1,19 @@
 // Who may do what: the one place the server decides, mirrored in what responses tell the page.
-import { eq, or, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnnotationStatus, AuthorStatus } from "../contract/annotations.ts";
+import type { Audience } from "../contract/audiences.ts";
 import { respondersAdmit } from "../contract/responders.ts";
 import type { TeamRole } from "../contract/teams.ts";
 import type { Viewer } from "./actors.ts";
-import { annotations, type PrismRow, prisms, type UserRow, users } from "./db/schema.ts";
+import { type Executor, rowsOf } from "./db/client.ts";
+import {
+  annotations,
+  type PrismRow,
+  prisms,
+  teamMembers,
+  type UserRow,
+  users,
+} from "./db/schema.ts";
 
 type Actor = Pick<UserRow, "id" | "isAdmin"> | null;
 
@@ -27,6 +36,114 @@ export function canAdminister(actor: Actor): boolean {
  * responses, as their page does. Catalyst's moderation reaches them through its own queries.
  */
 export const liveOwner: SQL = sql`${users.id} = ${prisms.userId} and ${users.deactivatedAt} is null`;
+
+/**
+ * Whether `userId` shares a team with the owner whose id is the SQL `ownerId` (a column or a
+ * value). Deactivated members cannot sign in, and a deactivated owner's prisms are read by no one.
+ */
+function sharesTeamWith(userId: SQL | number, ownerId: SQL | number): SQL {
+  return sql`exists (
+    select 1 from ${teamMembers} mine
+    join ${teamMembers} theirs on theirs.team_id = mine.team_id
+    where mine.user_id = ${userId} and theirs.user_id = ${ownerId}
+  )`;
+}
+
+/**
+ * Who may see a prism, as its owner chose: a public prism anyone; a team prism its owner and the
+ * signed-in members who share a team with them; a private prism (a draft) its owner alone.
+ * Admins see all. Undefined when teams decide it (a team prism, another member).
+ */
+export function seesPrismAtOnce(
+  viewer: Actor,
+  prism: { userId: number; audience: Audience },
+): boolean | undefined {
+  if (prism.audience === "public") return true;
+  if (viewer === null) return false;
+  if (viewer.id === prism.userId || canAdminister(viewer)) return true;
+  return prism.audience === "private" ? false : undefined;
+}
+
+/** `canSeePrism`, asking the database whether the viewer and the owner share a team. */
+export async function maySeePrism(
+  db: Executor,
+  viewer: Actor,
+  prism: { userId: number; audience: Audience },
+): Promise<boolean> {
+  const atOnce = seesPrismAtOnce(viewer, prism);
+  if (atOnce !== undefined || viewer === null) return atOnce === true;
+  const [row] = rowsOf<{ shares: boolean }>(
+    await db.execute(sql`select ${sharesTeamWith(viewer.id, prism.userId)} as shares`),
+  );
+  return row?.shares === true;
+}
+
+/** `canSeePrism` as a condition on prisms: every list, count and lookup of prisms by id. */
+export function prismsVisibleTo(viewer: Actor): SQL {
+  if (viewer === null) return sql`${prisms.audience} = 'public'`;
+  if (canAdminister(viewer)) return sql`true`;
+  return sql`(${prisms.audience} = 'public' or ${prisms.userId} = ${viewer.id} or (${prisms.audience} = 'team' and ${sharesTeamWith(viewer.id, sql`${prisms.userId}`)}))`;
+}
+
+/**
+ * `canSeePrism` of the member whose id is the SQL `userId` (a column) for the prism `prismId` (a
+ * column): what may be mailed to a member follows what they may see.
+ */
+export function memberSeesPrism(userId: SQL, prismId: SQL): SQL {
+  return sql`exists (select 1 from ${prisms} seen join ${users} member on member.id = ${userId}
+    where seen.id = ${prismId} and (seen.audience = 'public' or seen.user_id = member.id
+      or member.is_admin
+      or (seen.audience = 'team' and ${sharesTeamWith(sql`member.id`, sql`seen.user_id`)})))`;
+}
+
+/**
+ * The members (besides admins) who may hear of a change to a prism of `audience` owned by
+ * `ownerId` (SQL of a column or value), as an SQL array; null when anyone may (a public prism).
+ */
+export function prismHearersSql(ownerId: SQL, audience: SQL): SQL {
+  return sql`(case when ${audience} = 'public' then null
+    when ${audience} = 'private' then array[${ownerId}]::int[]
+    else array(select ${ownerId} union select theirs.user_id from ${teamMembers} mine
+      join ${teamMembers} theirs on theirs.team_id = mine.team_id where mine.user_id = ${ownerId})
+    end)`;
+}
+
+/** Who may hear of a change to each of these prisms (`prismHearersSql`), by id; gone ones absent. */
+export async function hearersOfPrisms(
+  db: Executor,
+  prismIds: readonly number[],
+): Promise<Map<number, number[] | null>> {
+  if (prismIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: prisms.id,
+      hearers: sql<
+        number[] | null
+      >`${prismHearersSql(sql`${prisms.userId}`, sql`${prisms.audience}`)}`,
+    })
+    .from(prisms)
+    .where(inArray(prisms.id, [...prismIds]));
+  return new Map(rows.map((row) => [row.id, row.hearers]));
+}
+
+/**
+ * Who may hear of a change to a prism of `ownerId` seen by any of these audiences: null when one
+ * of them is public.
+ */
+export async function hearersOfAudiences(
+  db: Executor,
+  ownerId: number,
+  audiences: Audience[],
+): Promise<number[] | null> {
+  if (audiences.includes("public")) return null;
+  const widest = audiences.includes("team") ? "team" : "private";
+  const [row] = rowsOf<{ hearers: number[] }>(
+    await db.execute(
+      sql`select ${prismHearersSql(sql`${ownerId}::int`, sql`${widest}`)} as hearers`,
+    ),
+  );
+  return row?.hearers ?? [ownerId];
+}
 
 /** An admin never locks themselves out: no removing their own admin flag, no deactivating themselves. */
 export function locksOutSelf(actor: Actor, targetUserId: number): boolean {

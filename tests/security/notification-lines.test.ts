@@ -83,10 +83,10 @@ async function steadyCost(work: (tx: Executor) => Promise<unknown>) {
 
 /** What listing the first page and marking the heart line read cost the member. */
 async function costs(owner: UserRow, measure = steadyCost) {
-  const list = await measure((tx) => listNotifications(tx, owner.id, { limit: 10, offset: 0 }));
-  const [line] = (
-    await listNotifications(t.database.db, owner.id, { limit: 10, offset: 0 })
-  ).filter((notification) => notification.type === "heart");
+  const list = await measure((tx) => listNotifications(tx, owner, { limit: 10, offset: 0 }));
+  const [line] = (await listNotifications(t.database.db, owner, { limit: 10, offset: 0 })).filter(
+    (notification) => notification.type === "heart",
+  );
   if (!line) throw new Error("no heart line");
   const mark = await measure((tx) =>
     markNotificationRead(tx as typeof t.database.db, owner.id, line.id),
@@ -175,7 +175,7 @@ describe("a heart line losing hearts", () => {
       });
     }
     const line = async () => {
-      const lines = await listNotifications(t.database.db, owner.id, { limit: 10, offset: 0 });
+      const lines = await listNotifications(t.database.db, owner, { limit: 10, offset: 0 });
       return lines.map((l) => [l.actorCount, l.actors, l.read]);
     };
     expect(await line()).toEqual([[4, ["Dan", "Cat", "Ben"], false]]);
@@ -183,7 +183,7 @@ describe("a heart line losing hearts", () => {
     // The head goes: the newest that remains heads the line, still unread.
     await forgetNotificationsBy(t.database.db, dan?.id ?? 0);
     expect(await line()).toEqual([[3, ["Cat", "Ben", "Ann"], false]]);
-    const [head] = await listNotifications(t.database.db, owner.id, { limit: 1, offset: 0 });
+    const [head] = await listNotifications(t.database.db, owner, { limit: 1, offset: 0 });
     await markNotificationRead(t.database.db, owner.id, head?.id ?? 0);
     // Another goes: the line keeps its head and its read state.
     await forgetNotificationsBy(t.database.db, ann?.id ?? 0);

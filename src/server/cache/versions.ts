@@ -9,7 +9,15 @@ export const versionKeys = {
   prismList: (username: string) => `prisms:${username.toLowerCase()}`,
   /** A member's prisms themselves, not their hearts: added, edited, moved or deleted. */
   ownedPrisms: (username: string) => `owned:${username.toLowerCase()}`,
+  /** A member's public prisms: what every way out of Prism (feeds, embeds) shows of them. */
+  publicPrisms: (username: string) => `public:${username.toLowerCase()}`,
   profile: (username: string) => `profile:${username.toLowerCase()}`,
+  /**
+   * One prism itself (its text, audience, responders, or its deletion): what a read of that prism
+   * alone stands on, so that a change to its owner's other prisms (which a reader of this one may
+   * not see) leaves it as it is.
+   */
+  prism: (prismId: number) => `prism:${prismId}`,
   /** The explore members list: members' prisms (the first one shown) or public profiles. */
   exploreMembers: () => "explore:members",
   /** The explore prisms list: prisms, their authors' profiles, and their heart counts. */
@@ -21,14 +29,26 @@ export const versionKeys = {
   notifications: (userId: number) => `notifications:${userId}`,
 };
 
+/**
+ * Explore, feeds and embeds show public prisms alone: a change only some members may see (a team
+ * prism's, a draft's) leaves them, and their tags, as they are.
+ */
+const explore = (event: { audience?: number[] | null }, ...keys: string[]) =>
+  Array.isArray(event.audience) ? [] : keys;
+
 function keysOf(event: PrismEvent): string[] {
   switch (event.type) {
     case "prisms.changed":
       return [
         versionKeys.prismList(event.username),
         versionKeys.ownedPrisms(event.username),
-        versionKeys.exploreMembers(),
-        versionKeys.explorePrisms(),
+        ...explore(
+          event,
+          versionKeys.publicPrisms(event.username),
+          versionKeys.exploreMembers(),
+          versionKeys.explorePrisms(),
+        ),
+        ...(event.prismIds ?? []).map(versionKeys.prism),
       ];
     case "profile.changed":
       return [
@@ -41,7 +61,7 @@ function keysOf(event: PrismEvent): string[] {
       return [
         versionKeys.heart(event.prismId),
         versionKeys.prismList(event.username),
-        versionKeys.explorePrisms(),
+        ...explore(event, versionKeys.explorePrisms()),
       ];
     case "roles.changed":
       return [versionKeys.roles()];

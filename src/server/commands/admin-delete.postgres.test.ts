@@ -104,7 +104,7 @@ describe("deletePrismAsAdmin", () => {
       notifications: [],
     });
     expect(events).toEqual([
-      { type: "prisms.changed", username: s.owner.username },
+      { type: "prisms.changed", username: s.owner.username, prismIds: [s.prism.id] },
       { type: "notifications.changed", userId: s.owner.id },
     ]);
   });

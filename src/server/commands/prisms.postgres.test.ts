@@ -133,7 +133,7 @@ describe("savePrism", () => {
     expect(saved).toMatchObject({ title: "A new title", heartsCount: 0, editedAfterHearts: false });
     expect((await stateOf(prism.id)).hearts).toEqual([]);
     expect(events).toEqual([
-      { type: "prisms.changed", username: owner.username },
+      { type: "prisms.changed", username: owner.username, prismIds: [prism.id] },
       { type: "heart.changed", prismId: prism.id, heartsCount: 0, username: owner.username },
     ]);
   });
@@ -149,7 +149,9 @@ describe("savePrism", () => {
     );
     expect(saved).toMatchObject({ heartsCount: 2, editedAfterHearts: true });
     expect((await stateOf(prism.id)).hearts).toEqual(hearts);
-    expect(events).toEqual([{ type: "prisms.changed", username: owner.username }]);
+    expect(events).toEqual([
+      { type: "prisms.changed", username: owner.username, prismIds: [prism.id] },
+    ]);
   });
 
   it("neither marks nor resets a prism without hearts", async () => {
@@ -157,7 +159,9 @@ describe("savePrism", () => {
     const prism = await buildPrism(t.database, { userId: owner.id, content: CONTENT });
     const { prism: saved, events } = await save(owner, prism.id, "Renamed", "<p>New</p>");
     expect(saved).toMatchObject({ heartsCount: 0, editedAfterHearts: false });
-    expect(events).toEqual([{ type: "prisms.changed", username: owner.username }]);
+    expect(events).toEqual([
+      { type: "prisms.changed", username: owner.username, prismIds: [prism.id] },
+    ]);
   });
 
   it("anchors annotations again in new text: moved, followed, or orphaned; those who may see them hear of it", async () => {

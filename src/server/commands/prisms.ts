@@ -7,6 +7,7 @@ import { recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
+import { recipientsOn } from "../features/notifications/service.ts";
 import { getRevision } from "../features/prisms/revisions.ts";
 import {
   createPrism as addPrism,
@@ -18,7 +19,7 @@ import {
   setResponders as writeResponders,
 } from "../features/prisms/service.ts";
 import { refreshTopPassage } from "../features/resonance/service.ts";
-import { annotationAudience } from "../policy.ts";
+import { annotationAudience, hearersOfAudiences, hearersOfPrisms } from "../policy.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";
 
 /**
@@ -32,7 +33,7 @@ export async function refreshTop(
   username: string,
 ): Promise<PrismRow["topPassage"]> {
   const { topPassage, moved } = await refreshTopPassage(tx, prismId);
-  if (moved) record({ type: "prisms.changed", username });
+  if (moved) record({ type: "prisms.changed", username, prismIds: [prismId] });
   return topPassage;
 }
 
@@ -43,7 +44,7 @@ function changeOwnPrism(
 ): Promise<PrismRow> {
   return commit(write, async (tx, record) => {
     const prism = await change(tx, write.actor);
-    record({ type: "prisms.changed", username: write.actor.username });
+    record({ type: "prisms.changed", username: write.actor.username, prismIds: [prism.id] });
     return prism;
   });
 }
@@ -67,12 +68,24 @@ async function save(
   const {
     prism: updated,
     changed,
+    audienceBefore,
     heartsReset,
     contentChanged,
   } = await updatePrism(tx, owner, prismId, input);
-  if (!changed) return { prism: updated, changed };
   const { username } = owner;
-  record({ type: "prisms.changed", username });
+  if (audienceBefore) {
+    // Those who saw it before hear that it went, those who see it now that it came.
+    const audience = await hearersOfAudiences(tx, owner.id, [audienceBefore, updated.audience]);
+    record({ type: "prisms.changed", username, prismIds: [prismId], audience });
+    record(
+      ...(await recipientsOn(tx, prismId)).map((userId) => ({
+        type: "notifications.changed" as const,
+        userId,
+      })),
+    );
+  }
+  if (!changed) return { prism: updated, changed };
+  record({ type: "prisms.changed", username, prismIds: [prismId] });
   const moved = contentChanged ? await reanchorAnnotations(tx, updated.id, updated.content) : [];
   // Its passages moved or lost their words: its top passage with them (its list is announced).
   const prism = contentChanged
@@ -132,13 +145,18 @@ export function restoreRevision(
   });
 }
 
-/** Swaps a prism with its neighbour above or below. */
+/** Swaps a prism with its neighbour above or below: those who see either hear of it. */
 export function movePrism(
   write: WriteContext,
   prismId: number,
   direction: MoveDirection,
 ): Promise<PrismRow> {
-  return changeOwnPrism(write, (tx, owner) => swapPrism(tx, owner, prismId, direction));
+  return commit(write, async (tx, record) => {
+    const { moved, neighbour } = await swapPrism(tx, write.actor, prismId, direction);
+    const prismIds = [moved.id, neighbour.id];
+    record({ type: "prisms.changed", username: write.actor.username, prismIds });
+    return moved;
+  });
 }
 
 /** The owner chooses who may respond to a prism; annotations already made stay. */
@@ -150,18 +168,36 @@ export function setResponders(
   return changeOwnPrism(write, (tx, owner) => writeResponders(tx, owner, prismId, responders));
 }
 
-/** Records what a prism's deletion changed: its owner's list, and their notifications with it. */
-const deleted = (record: Recorder, owner: Pick<UserRow, "id" | "username">) =>
+/**
+ * Records what a prism's deletion changed: its owner's list (heard by those who could see it),
+ * and their notifications with it.
+ */
+const deleted = (
+  record: Recorder,
+  owner: Pick<UserRow, "id" | "username">,
+  prismId: number,
+  audience: number[] | null | undefined,
+) =>
   record(
-    { type: "prisms.changed", username: owner.username },
+    {
+      type: "prisms.changed",
+      username: owner.username,
+      prismIds: [prismId],
+      ...(audience ? { audience } : {}),
+    },
     { type: "notifications.changed", userId: owner.id },
   );
+
+/** Who may hear of a change to this prism, asked before it goes. */
+const hearersBefore = async (tx: Executor, prismId: number) =>
+  (await hearersOfPrisms(tx, [prismId])).get(prismId);
 
 /** Deletes one of the member's own prisms, with its hearts, annotations and notifications. */
 export function deletePrism(write: WriteContext, prismId: number): Promise<void> {
   return commit(write, async (tx, record) => {
+    const audience = await hearersBefore(tx, prismId);
     await removeOwnPrism(tx, write.actor, prismId);
-    deleted(record, write.actor);
+    deleted(record, write.actor, prismId, audience);
   });
 }
 
@@ -171,8 +207,9 @@ export function deletePrism(write: WriteContext, prismId: number): Promise<void>
  */
 export function deletePrismAsAdmin(write: WriteContext, prismId: number): Promise<void> {
   return commit(write, async (tx, record) => {
+    const audience = await hearersBefore(tx, prismId);
     const { prism, owner } = await deleteAnyPrism(tx, prismId);
-    deleted(record, owner);
+    deleted(record, owner, prismId, audience);
     await recordAudit(tx, write.actor, {
       action: "prism.delete",
       targetType: "prism",

@@ -1,8 +1,10 @@
 // Teams: creating, renaming and deleting one, its invite links, joining by one, and leaving or
-// being removed. Each is one transaction that writes its line of the audit log; nothing a page
-// caches reads teams, so none announces an event.
+// being removed. Each is one transaction that writes its line of the audit log. Who shares a team
+// decides who sees a team's prisms: joining, leaving and deleting a team tell the members
+// concerned that their teammates' pages changed for them.
 import type { TeamInput } from "../../contract/teams.ts";
 import { recordAudit } from "../audit.ts";
+import type { Executor } from "../db/client.ts";
 import type { TeamInviteRow } from "../db/schema.ts";
 import {
   createInvite as addInvite,
@@ -19,8 +21,33 @@ import {
   renameTeam as setTeamName,
   type TeamMemberRow,
   teamMembersOf,
+  teamPrismAuthors,
 } from "../features/teams/service.ts";
-import { commit, type WriteContext } from "./write.ts";
+import { commit, type Recorder, type WriteContext } from "./write.ts";
+
+/**
+ * `changed` came into or left a team with `others`: each page among them with prisms for its
+ * teams now shows the other side more or less, and those who see it hear so (no one else).
+ */
+async function teamPagesChanged(
+  tx: Executor,
+  record: Recorder,
+  changed: number[],
+  others: number[],
+): Promise<void> {
+  const everyone = [...new Set([...changed, ...others])];
+  for (const author of await teamPrismAuthors(tx, everyone)) {
+    const audience = (changed.includes(author.id) ? everyone : changed).filter(
+      (id) => id !== author.id,
+    );
+    if (audience.length > 0)
+      record({ type: "prisms.changed", username: author.username, audience });
+  }
+}
+
+/** The ids of the team's members. */
+const memberIds = async (tx: Executor, teamId: number) =>
+  (await teamMembersOf(tx, teamId)).map((member) => member.userId);
 
 /** A team with its members, as its members see it. */
 interface TeamView {
@@ -67,9 +94,11 @@ export function renameTeam(write: WriteContext, slug: string, input: TeamInput):
 /** An owner deletes their team, its memberships and its invite links. */
 export function deleteTeam(write: WriteContext, slug: string): Promise<void> {
   const { actor } = write;
-  return commit(write, async (tx) => {
+  return commit(write, async (tx, record) => {
     const { team } = await requireOwner(tx, slug, actor.id);
     const members = await countMembers(tx, team.id);
+    const ids = await memberIds(tx, team.id);
+    await teamPagesChanged(tx, record, ids, ids);
     await removeTeam(tx, team.id);
     await recordAudit(tx, actor, {
       action: "team.delete",
@@ -126,9 +155,10 @@ export function joinTeam(
   token: string,
 ): Promise<{ team: MyTeamRow; joined: boolean }> {
   const { actor } = write;
-  return commit(write, async (tx) => {
+  return commit(write, async (tx, record) => {
     const { membership, joined } = await joinByInvite(tx, token, actor.id);
     if (joined) {
+      await teamPagesChanged(tx, record, [actor.id], await memberIds(tx, membership.team.id));
       await recordAudit(tx, actor, {
         action: "team.join",
         targetType: "team",
@@ -150,9 +180,11 @@ export function joinTeam(
  */
 export function removeTeamMember(write: WriteContext, slug: string, username: string) {
   const { actor } = write;
-  return commit(write, async (tx) => {
+  return commit(write, async (tx, record) => {
     const { team, role } = await requireMembership(tx, slug, actor.id);
+    const before = await memberIds(tx, team.id);
     const removed = await removeMember(tx, { id: actor.id, role }, team.id, username);
+    await teamPagesChanged(tx, record, [removed.id], before);
     const leaving = removed.id === actor.id;
     await recordAudit(tx, actor, {
       action: leaving ? "team.leave" : "team.remove-member",

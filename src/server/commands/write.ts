@@ -6,6 +6,7 @@ import type { Db, Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import type { EventBus } from "../live/bus.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { narrowToPrisms } from "./hearers.ts";
 
 /** The database, the event bus, and who acts (a member, or for some commands any visitor). */
 export interface WriteContext<Actor = UserRow> {
@@ -59,8 +60,12 @@ export async function commit<T>(
   { db, bus }: WriteContext<unknown>,
   work: (tx: Executor, record: Recorder) => Promise<T>,
 ): Promise<T> {
-  const events: PrismEvent[] = [];
-  const result = await db.transaction((tx) => work(tx, (...recorded) => events.push(...recorded)));
+  let events: PrismEvent[] = [];
+  const result = await db.transaction(async (tx) => {
+    const done = await work(tx, (...recorded) => events.push(...recorded));
+    events = await narrowToPrisms(tx, events);
+    return done;
+  });
   await bus.publish(...events);
   return result;
 }

@@ -51,6 +51,8 @@ export const anonymousLinks = pgEnum("anonymous_links", ["allowed", "held", "spa
 export const flagReason = pgEnum("flag_reason", ["spam", "abuse", "private", "other"]);
 /** A member's part in a team: its owners run it (rename, invite, remove, delete); members belong. */
 export const teamRole = pgEnum("team_role", ["owner", "member"]);
+/** Who may read a prism: everyone, the members who share a team with its owner, or its owner. */
+export const prismAudience = pgEnum("prism_audience", ["public", "team", "private"]);
 
 export const users = pgTable(
   "users",
@@ -90,7 +92,7 @@ export const users = pgTable(
      */
     silencedAt: timestamp("silenced_at", { withTimezone: true }),
     /**
-     * The member has at least one prism. Kept by the database itself (a trigger on prisms, see
+     * The member has at least one public prism. Kept by the database itself (a trigger on prisms, see
      * migration 0004), so that the explore page can page through members by one index alone.
      */
     hasPrisms: boolean("has_prisms").notNull().default(false),
@@ -105,6 +107,11 @@ export const users = pgTable(
     lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
     /** The member may be followed from the fediverse (ActivityPub); off until they turn it on. */
     federated: boolean("federated").notNull().default(false),
+    /**
+     * The member's page may be indexed by search engines and shown on explore. Unlisted, it is
+     * still reachable by its link.
+     */
+    listed: boolean("listed").notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
@@ -131,6 +138,8 @@ export const prisms = pgTable(
     heartsCount: integer("hearts_count").notNull().default(0),
     editedAfterHearts: boolean("edited_after_hearts").notNull().default(false),
     responders: prismResponders("responders").notNull().default("anyone"),
+    /** Who may read it (see `canSeePrism` in policy.ts). */
+    audience: prismAudience("audience").notNull().default("public"),
     /**
      * The number of the prism's current version: 1 when created, one more with each save that
      * changes its title or content. The versions before it are kept in `prism_revisions`.

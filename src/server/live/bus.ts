@@ -40,9 +40,13 @@ export function eventSql<T extends PrismEvent["type"]>(
   const pairs = Object.entries(fields as Record<string, SQL>).map(
     ([name, value]) => sql`, ${literal(name)}, ${value}`,
   );
-  return Object.assign(sql`json_build_object('type', ${literal(type)}${sql.join(pairs)})`, {
-    announces: type,
-  });
+  // A field the statement writes as null is left out, as the union's optional fields are.
+  return Object.assign(
+    sql`json_strip_nulls(json_build_object('type', ${literal(type)}${sql.join(pairs)}))`,
+    {
+      announces: type,
+    },
+  );
 }
 
 export class EventBus {

@@ -3,20 +3,24 @@
 // from them, and the answer for everyone who is not signed in is written once.
 import { z } from "zod";
 import { type Annotation, annotationSchema } from "../../../contract/annotations.ts";
+import type { Audience } from "../../../contract/audiences.ts";
 import { idParam } from "../../../contract/paging.ts";
 import type { Viewer } from "../../actors.ts";
 import { type Answer, defineRead, type WrittenAnswer } from "../../cache/cached-read.ts";
 import { type Kept, Memo } from "../../cache/memo.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
+import { notFound } from "../../http-error.ts";
 import type { Asker } from "../../plugins/visitor.ts";
-import { canSeeAnnotation } from "../../policy.ts";
+import { canSeeAnnotation, maySeePrism, seesPrismAtOnce } from "../../policy.ts";
 import { jsonWriter } from "../../serializer.ts";
 import { presentAnnotation } from "./presenter.ts";
 import { type AnnotationView, prismAnnotations } from "./service.ts";
 
 interface PrismAnnotations {
   ownerId: number;
+  /** Who may see the prism, and so its annotations. */
+  audience: Audience;
   views: AnnotationView[];
   /** The browsers that wrote some of them anonymously: those see them as their own. */
   visitorHashes: Set<string>;
@@ -25,6 +29,9 @@ interface PrismAnnotations {
 }
 
 const writeList = jsonWriter(z.array(annotationSchema));
+
+/** The prism as its audience rule reads it. */
+const prismOf = (list: PrismAnnotations) => ({ userId: list.ownerId, audience: list.audience });
 
 /** The annotations the viewer may see, newest first, as they are shown to them. */
 const visibleTo = (viewer: Viewer, list: PrismAnnotations): Annotation[] =>
@@ -75,22 +82,27 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
       for: "viewer",
       params: z.object({ prismId: idParam }),
       etag({ prismId }, asker) {
+        // Memory tags only what it knows the asker may see: else the read decides (and 404s).
         const list = lists.current(prismId);
-        return list && etagOf(asker, list);
+        return list && seesPrismAtOnce(asker.viewer.user, prismOf(list.value)) === true
+          ? etagOf(asker, list)
+          : undefined;
       },
       async read({ prismId }, asker): Promise<Answer<Annotation[]> | WrittenAnswer> {
         const loaded = await lists.get(prismId, async () => {
-          const { owner, views } = await prismAnnotations(db, prismId);
+          const { owner, audience, views } = await prismAnnotations(db, prismId);
           const authors = new Set(views.flatMap((view) => view.author?.username ?? []));
           return {
             value: {
               ownerId: owner.id,
+              audience,
               views,
               visitorHashes: new Set(views.flatMap((view) => view.row.visitorHash ?? [])),
             },
             keys: [
               versionKeys.annotations(prismId),
-              versionKeys.ownedPrisms(owner.username),
+              versionKeys.prism(prismId),
+              versionKeys.profile(owner.username),
               // Admins see pending annotations: a list is tagged as one for an admin or not.
               versionKeys.roles(),
               ...[...authors].map(versionKeys.profile),
@@ -98,6 +110,9 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
           };
         });
         const list = loaded.value;
+        if (!(await maySeePrism(db, asker.viewer.user, prismOf(list)))) {
+          throw notFound("Prism not found");
+        }
         if (!seesPublic(asker, list)) {
           return { value: visibleTo(asker.viewer, list), etag: () => etagOf(asker, loaded) };
         }

@@ -126,7 +126,9 @@ export const annotationsReadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       reply.header("x-robots-tag", "noindex");
       const token = statusTokenSchema.safeParse(request.params.token);
       if (!token.success) throw notFound("Response not found");
-      const status = presentResponseStatus(await responseByStatusToken(db, token.data));
+      const status = presentResponseStatus(
+        await responseByStatusToken(db, token.data, request.asker.viewer.user),
+      );
       await Promise.all(statusLinkLimits.map((limit) => limit.refund(request)));
       if (answeredUnchanged(request, reply, versions.answerEtag(JSON.stringify(status), ""))) {
         return reply;

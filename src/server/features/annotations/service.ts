@@ -9,6 +9,7 @@ import type {
   ReviewAction,
   ReviewQuery,
 } from "../../../contract/annotations.ts";
+import type { Audience } from "../../../contract/audiences.ts";
 import { flagMessages } from "../../../contract/flag-messages.ts";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
@@ -31,6 +32,8 @@ import {
   canReviewInBulk,
   canSeeAnnotation,
   liveOwner,
+  maySeePrism,
+  prismsVisibleTo,
 } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 import { reanchor, WorkBudget } from "./anchoring.ts";
@@ -73,17 +76,21 @@ function selectViews<Extra extends SelectedFields>(db: Executor, extra = {} as E
 export async function prismAnnotations(
   db: Executor,
   prismId: number,
-): Promise<{ owner: Pick<UserRow, "id" | "username">; views: AnnotationView[] }> {
-  const [owner] = await db
-    .select({ id: users.id, username: users.username })
+): Promise<{
+  owner: Pick<UserRow, "id" | "username">;
+  audience: Audience;
+  views: AnnotationView[];
+}> {
+  const [found] = await db
+    .select({ owner: { id: users.id, username: users.username }, audience: prisms.audience })
     .from(prisms)
     .innerJoin(users, liveOwner)
     .where(eq(prisms.id, prismId));
-  if (!owner) throw notFound("Prism not found");
+  if (!found) throw notFound("Prism not found");
   const views = await selectViews(db)
     .where(eq(annotations.prismId, prismId))
     .orderBy(desc(annotations.createdAt), desc(annotations.id));
-  return { owner, views };
+  return { ...found, views };
 }
 
 export async function getAnnotation(
@@ -93,22 +100,27 @@ export async function getAnnotation(
 ): Promise<AnnotationView> {
   const [view] = await selectViews(db)
     .innerJoin(users, liveOwner)
-    .where(and(eq(annotations.id, id), annotationsVisibleTo(viewer)));
+    .where(and(eq(annotations.id, id), annotationsVisibleTo(viewer), prismsVisibleTo(viewer.user)));
   if (!view) throw notFound("Annotation not found");
   return view;
 }
 
 /**
  * The anonymous response a private status link names, with its prism's title and owner; a 404 when
- * the link never was, or the response, its prism or its owner's page is gone.
+ * the link never was, or the response, its prism or its owner's page is gone, or the one who holds
+ * the link may no longer see the prism.
  */
-export async function responseByStatusToken(db: Executor, token: string) {
+export async function responseByStatusToken(
+  db: Executor,
+  token: string,
+  viewer: Pick<UserRow, "id" | "isAdmin"> | null,
+) {
   const [found] = await db
     .select({ row: annotations, prismTitle: prisms.title, owner: users })
     .from(annotations)
     .innerJoin(prisms, eq(prisms.id, annotations.prismId))
     .innerJoin(users, liveOwner)
-    .where(eq(annotations.statusTokenHash, hashToken(token)));
+    .where(and(eq(annotations.statusTokenHash, hashToken(token)), prismsVisibleTo(viewer)));
   if (!found) throw notFound("Response not found");
   return found;
 }
@@ -135,14 +147,14 @@ export async function createAnnotation(
   participant: Participant,
   signals: ResponseSignals | null,
 ): Promise<CreatedAnnotation> {
+  const user = "user" in participant ? participant.user : null;
   const [found] = await tx
     .select({ prism: prisms, ownerUsername: users.username, rules: ownerRuleColumns })
     .from(prisms)
     .innerJoin(users, liveOwner)
-    .where(eq(prisms.id, input.prismId));
+    .where(and(eq(prisms.id, input.prismId), prismsVisibleTo(user)));
   if (!found) throw notFound("Prism not found");
   const { prism } = found;
-  const user = "user" in participant ? participant.user : null;
   if (!canRespondTo(user, prism)) {
     throw forbidden(
       prism.responders === "members" ? annotationMessages.membersOnly : annotationMessages.closed,
@@ -259,12 +271,21 @@ function writeStatus(tx: Executor, found: Loaded, status: AnnotationStatus): Pro
   return writeAnnotation(tx, found, { status });
 }
 
+/**
+ * 404 unless the actor may see the annotation and its prism: what they may not see is answered
+ * as what does not exist, never with a 403 that says it does.
+ */
+async function requireSeen(tx: Executor, actor: UserRow, found: Loaded): Promise<void> {
+  const seen =
+    canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism) &&
+    (await maySeePrism(tx, actor, found.prism));
+  if (!seen) throw notFound("Annotation not found");
+}
+
 /** Locks an annotation for its owner's reply: only the prism's owner answers the responses to it. */
 async function loadForReply(tx: Executor, actor: UserRow, id: number): Promise<Loaded> {
   const found = await loadForDecision(tx, id);
-  if (!canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism)) {
-    throw notFound("Annotation not found");
-  }
+  await requireSeen(tx, actor, found);
   if (actor.id !== found.prism.userId) throw forbidden(annotationMessages.replyOwnerOnly);
   return found;
 }
@@ -313,9 +334,7 @@ export async function decideAnnotation(
   status: "approved" | "rejected",
 ): Promise<Decision> {
   const found = await loadForDecision(tx, id);
-  if (!canSeeAnnotation({ user: actor, visitorHash: null }, found.row, found.prism)) {
-    throw notFound("Annotation not found");
-  }
+  await requireSeen(tx, actor, found);
   if (!canModerateAnnotations(actor, found.prism)) {
     throw forbidden("Only the prism's owner can approve or reject its annotations");
   }
@@ -354,7 +373,8 @@ export async function decideAnnotations(
   // never see at all.
   const reviews = ({ row, prism }: (typeof found)[number]) =>
     canSeeAnnotation(viewer, row, prism) || (canReviewInBulk(actor, prism) && !row.silenced);
-  if (!found.every(reviews)) {
+  const seen = await Promise.all(found.map(({ prism }) => maySeePrism(tx, actor, prism)));
+  if (!found.every((one, index) => reviews(one) && seen[index])) {
     throw notFound("Annotation not found");
   }
   if (found.some(({ prism }) => !canReviewInBulk(actor, prism))) {

@@ -15,7 +15,8 @@ export interface CardRead {
 
 /**
  * The card of `username`'s page (`prismId` null) or of their prism `prismId`: 404 when the member
- * is missing or deactivated, or the prism is not theirs.
+ * is missing or deactivated, or the prism is not theirs or not public. A page's card shows its
+ * first public prism.
  */
 export async function readCard(
   db: Db,
@@ -27,9 +28,12 @@ export async function readCard(
     .select({ title: prisms.title, content: prisms.content })
     .from(prisms)
     .where(
-      prismId === null
-        ? eq(prisms.userId, owner.id)
-        : and(eq(prisms.userId, owner.id), eq(prisms.id, prismId)),
+      and(
+        eq(prisms.userId, owner.id),
+        // A card is for whoever the link is shared with: it shows public prisms alone.
+        eq(prisms.audience, "public"),
+        prismId === null ? undefined : eq(prisms.id, prismId),
+      ),
     )
     .orderBy(asc(prisms.index))
     .limit(1);

@@ -358,6 +358,7 @@ describe("the admin tables", () => {
             title: prism.title,
             heartsCount: 3,
             editedAfterHearts: true,
+            audience: "public",
             createdAt: prism.createdAt.toISOString(),
           },
           author: {

@@ -162,6 +162,7 @@ export async function listPrisms(db: Executor, page: CatalystListQuery) {
         title: prisms.title,
         heartsCount: prisms.heartsCount,
         editedAfterHearts: prisms.editedAfterHearts,
+        audience: prisms.audience,
         createdAt: prisms.createdAt,
       },
       author: personColumns(users),

@@ -5,8 +5,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailMessages } from "../../../contract/email.ts";
 import { buildApp } from "../../app.ts";
-import { notifications, users } from "../../db/schema.ts";
-import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
+import { notifications, prisms, users } from "../../db/schema.ts";
+import {
+  buildAnnotation,
+  buildPrism,
+  buildTeam,
+  buildTeamMember,
+  buildUser,
+} from "../../test/builders.ts";
 import { asSent, profileBody, send, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 import { decodedMail, setupMailTestApp } from "../../test/mail.ts";
 import { unsubscribeToken } from "./service.ts";
@@ -161,6 +167,42 @@ describe("immediately", () => {
     expect(mails[0]).toContain("replied to your response to");
     expect(mails[0]).toContain('"Thank you for reading so closely."');
     expect(mailsTo(owner.user.email)).toEqual([]);
+  });
+
+  it("mails nothing about a prism its reader may no longer see: a teammate's, made a draft", async () => {
+    const owner = await member("never");
+    const author = await member("immediately");
+    const team = await buildTeam(t.database);
+    for (const { user } of [owner, author]) {
+      await buildTeamMember(t.database, { teamId: team.id, userId: user.id });
+    }
+    const prism = await buildPrism(t.database, {
+      userId: owner.user.id,
+      title: "Team craft",
+      audience: "private",
+    });
+    const annotation = await buildAnnotation(t.database, {
+      prismId: prism.id,
+      userId: author.user.id,
+      status: "approved",
+    });
+    const reply = await send(t.app, "PUT", `/api/annotations/${annotation.id}/reply`, {
+      headers: owner.headers,
+      payload: { text: "Only for the team, once." },
+    });
+    expect(reply.statusCode).toBe(200);
+    await t.app.emailNotifier.idle();
+    expect(mailsTo(author.user.email)).toEqual([]);
+    // Shared with the team, the reply that waited is mailed with the next one that is sent.
+    await t.database.db.update(prisms).set({ audience: "team" }).where(eq(prisms.id, prism.id));
+    await t.app.emailNotifier.runDigest();
+    const again = await send(t.app, "PUT", `/api/annotations/${annotation.id}/reply`, {
+      headers: owner.headers,
+      payload: { text: "Now for the team." },
+    });
+    expect(again.statusCode).toBe(200);
+    await t.app.emailNotifier.idle();
+    expect(mailsTo(author.user.email)).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { EmailNotifications } from "../../../contract/user.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
 import { annotations, notifications, prisms, users } from "../../db/schema.ts";
+import { memberSeesPrism } from "../../policy.ts";
 import { emailSetting } from "../users/service.ts";
 
 /** The notifications that may be e-mailed: a response to review, an owner's reply to yours. */
@@ -144,6 +145,8 @@ export function claimStatement(
         // A response approved at once (members pre-approved) has nothing to review.
         sql`(${notifications.type} <> 'annotation' or exists (select 1 from ${annotations}
           where ${annotations.id} = ${notifications.annotationId} and ${annotations.status} = 'pending'))`,
+        // Nothing about a prism the member may not see (a teammate's, made a draft since).
+        memberSeesPrism(sql`${notifications.userId}`, sql`${notifications.prismId}`),
         sql`exists (select 1 from ${users} where ${users.id} = ${notifications.userId}
           and ${users.deactivatedAt} is null and ${notifications.createdAt} >= ${users.mailSince}
           and ${users.emailNotifications} = ${setting} and ${recipients})`,

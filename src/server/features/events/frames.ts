@@ -27,25 +27,27 @@ export function frameFor(event: PrismEvent, viewer: StreamViewer): Frame | null 
   const viewerId = viewer?.id ?? null;
   switch (event.type) {
     case "prisms.changed":
-      return { type: event.type, data: { username: event.username } };
+      return hears(event, viewer) ? { type: event.type, data: { username: event.username } } : null;
     // Only the server's answers depend on these; no open page shows another member's profile live.
     case "profile.changed":
     case "roles.changed":
     case "response.mail":
       return null;
     case "heart.changed":
-      return {
-        type: event.type,
-        data: { prismId: event.prismId, heartsCount: event.heartsCount, username: event.username },
-      };
-    case "annotation.changed": {
-      // A change to annotations only some may see (pending ones) reaches only them.
-      const hears =
-        event.audience === undefined ||
-        canAdminister(viewer) ||
-        (viewerId !== null && event.audience.includes(viewerId));
-      return hears ? { type: event.type, data: { prismId: event.prismId } } : null;
-    }
+      return hears(event, viewer)
+        ? {
+            type: event.type,
+            data: {
+              prismId: event.prismId,
+              heartsCount: event.heartsCount,
+              username: event.username,
+            },
+          }
+        : null;
+    // A change to annotations only some may see (pending ones, or on a prism only some see)
+    // reaches only them.
+    case "annotation.changed":
+      return hears(event, viewer) ? { type: event.type, data: { prismId: event.prismId } } : null;
     case "notification.created":
     case "notifications.changed":
     case "sessions.ended":
@@ -54,6 +56,16 @@ export function frameFor(event: PrismEvent, viewer: StreamViewer): Frame | null 
       // An instance running a newer version may announce types this one does not know.
       return unclassified(event);
   }
+}
+
+/** Whether the viewer may hear of a change that names who may (`audience`). */
+function hears(event: { audience?: number[] | null }, viewer: StreamViewer): boolean {
+  return (
+    event.audience === undefined ||
+    event.audience === null ||
+    canAdminister(viewer) ||
+    (viewer !== null && event.audience.includes(viewer.id))
+  );
 }
 
 function unclassified(_event: never): null {

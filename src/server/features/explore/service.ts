@@ -1,5 +1,5 @@
 // The explore page's two lists. Each page is one query (a join, never a query per row).
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ExploreMember } from "../../../contract/explore.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import type { Executor } from "../../db/client.ts";
@@ -80,9 +80,18 @@ function prismsFrom(from: Anchor<PrismKey> | undefined) {
   return sql`(${prisms.heartsCount}, ${prisms.createdAt}, ${prisms.id}) <= (${hearts}, ${at}::timestamptz, ${id})`;
 }
 
+/** The public prism highest on the member's page. */
+const firstPublicPrism = sql`(select first.id from ${prisms} first
+  where first.user_id = ${users.id} and first.audience = 'public'
+  order by first.index limit 1)`;
+
+/** What explore shows of prisms: public ones, on pages their members list. */
+const shownOnExplore = sql`${prisms.audience} = 'public' and exists (
+  select 1 from ${users} author where author.id = ${prisms.userId} and author.listed)`;
+
 /**
- * Active members with at least one prism, most recently active first (never-active last), each
- * with the prism at the top of their page. The page's ids are found first, by an index-only scan
+ * Active, listed members with at least one public prism, most recently active first (never-active last), each
+ * with the public prism highest on their page. The page's ids are found first, by an index-only scan
  * of users_explore_idx, so that skipping to a deep page reads index entries and nothing else; only
  * the page's ten rows are then joined. Prism indexes are a dense 0..n-1, so a member with prisms
  * has the one at index 0. From an anchor, the skip starts at the anchor's row, found in the index
@@ -90,7 +99,7 @@ function prismsFrom(from: Anchor<PrismKey> | undefined) {
  */
 export function exploreUsersQuery(db: Executor, page: PageQuery, from?: Anchor<MemberKey>) {
   const ids = sql`(select ${users.id} from ${users}
-    where ${users.deactivatedAt} is null and ${users.hasPrisms} and ${membersFrom(from)}
+    where ${users.deactivatedAt} is null and ${users.hasPrisms} and ${users.listed} and ${membersFrom(from)}
     order by ${memberOrder} ${bounds(page, from)}) as page`;
   return db
     .select({
@@ -100,7 +109,7 @@ export function exploreUsersQuery(db: Executor, page: PageQuery, from?: Anchor<M
     })
     .from(ids)
     .innerJoin(users, sql`${users.id} = page.id`)
-    .innerJoin(prisms, and(eq(prisms.userId, users.id), eq(prisms.index, 0)))
+    .innerJoin(prisms, eq(prisms.id, firstPublicPrism))
     .orderBy(memberOrder);
 }
 
@@ -114,12 +123,13 @@ export async function listExploreUsers(
 }
 
 /**
- * Prisms of active members, most hearts first, then newest, each with its author: the page's ids
+ * Public prisms of active, listed members, most hearts first, then newest, each with its author: the page's ids
  * by an index-only scan of prisms_explore_idx (from an anchor, from the anchor's row), then the
  * page's rows.
  */
 export function explorePrismsQuery(db: Executor, page: PageQuery, from?: Anchor<PrismKey>) {
-  const ids = sql`(select ${prisms.id} from ${prisms} where ${prisms.authorActive} and ${prismsFrom(from)}
+  const ids = sql`(select ${prisms.id} from ${prisms}
+    where ${prisms.authorActive} and ${shownOnExplore} and ${prismsFrom(from)}
     order by ${prismOrder} ${bounds(page, from)}) as page`;
   const { id, title, content, heartsCount } = prisms;
   return db

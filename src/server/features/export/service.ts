@@ -18,6 +18,7 @@ import {
   type UserRow,
   users,
 } from "../../db/schema.ts";
+import { prismsVisibleTo } from "../../policy.ts";
 import { presentReply } from "../annotations/presenter.ts";
 import { presentExportedPrism } from "../prisms/presenter.ts";
 import { presentCurrentUser } from "../users/presenter.ts";
@@ -97,12 +98,17 @@ type ExportUrls = ReturnType<typeof exportUrls>;
 
 /**
  * The annotations on the member's prisms (but a silenced member's, shown to its author and admins
- * alone), and those they wrote on others'.
+ * alone), and those they wrote on others' that they may still see (a prism that left their sight
+ * takes its title and passages with it).
  */
 function annotationsOf(user: UserRow) {
   return {
     received: and(eq(prisms.userId, user.id), eq(annotations.silenced, false)),
-    written: and(eq(annotations.userId, user.id), ne(prisms.userId, user.id)),
+    written: and(
+      eq(annotations.userId, user.id),
+      ne(prisms.userId, user.id),
+      prismsVisibleTo(user),
+    ),
   };
 }
 
@@ -265,6 +271,7 @@ export async function* memberExport(db: Db, user: UserRow, origin: string): Asyn
         .where(
           and(
             eq(notifications.userId, user.id),
+            prismsVisibleTo(user),
             after ? gt(notifications.id, after.id) : undefined,
           ),
         )

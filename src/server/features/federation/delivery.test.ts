@@ -117,6 +117,40 @@ describe("a member followed from another server", () => {
     expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
   });
 
+  it("sends only public prisms: a draft stays home, and one that leaves the public is deleted", {
+    timeout: 60_000,
+  }, async () => {
+    const creates = arrived(Create).length;
+    const deletes = arrived(Delete).length;
+    const draft = await call("POST", "/api/prisms", {
+      title: "Not yet",
+      content: "<p>A draft.</p>",
+      audience: "private",
+    });
+    expect(draft.statusCode).toBe(201);
+    const prismId = draft.json().id as number;
+    const published = await call("PUT", `/api/prisms/${prismId}`, {
+      title: "Now",
+      content: "<p>Ready.</p>",
+      audience: "public",
+    });
+    expect(published.statusCode).toBe(200);
+    // The draft went out only once public, as what it then said.
+    await expect.poll(() => arrived(Create).length, { timeout: 20_000 }).toBe(creates + 1);
+    const article = (await arrived(Create).at(-1)?.getObject()) as Article;
+    expect(article.name?.toString()).toBe("Now");
+    const narrowed = await call("PUT", `/api/prisms/${prismId}`, {
+      title: "Now",
+      content: "<p>Ready.</p>",
+      audience: "team",
+    });
+    expect(narrowed.statusCode).toBe(200);
+    await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(deletes + 1);
+    const gone = await arrived(Delete).at(-1)?.getObject();
+    expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
+    expect(arrived(Create)).toHaveLength(creates + 1);
+  });
+
   it("tells followers when the member's profile changed", { timeout: 30_000 }, async () => {
     const renamed = await call(
       "PUT",

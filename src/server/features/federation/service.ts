@@ -21,12 +21,16 @@ export type ActorRow = typeof federationActors.$inferSelect;
 export type FollowerRow = typeof federationFollowers.$inferSelect;
 
 /**
- * The prisms of a member that travel to their followers. Every prism is public today; when
- * prisms have an audience and pages a listing, this is where only the public prisms of a listed
- * page are chosen, and everything federation sends and shows follows it.
+ * The prisms of a member that travel to their followers: the public prisms of a listed page. A
+ * prism that leaves them (an audience narrowed, a page unlisted) is deleted on followers' servers;
+ * everything federation sends and shows follows this.
  */
 export function federatingPrisms(userId: number | typeof users.id) {
-  return eq(prisms.userId, userId);
+  return and(
+    eq(prisms.userId, userId),
+    eq(prisms.audience, "public"),
+    sql`${prisms.userId} in (select ${users.id} from ${users} where ${users.listed})`,
+  );
 }
 
 /** Members who are actors: active, with federation turned on. */

@@ -15,10 +15,10 @@ import type { AppDeps } from "../../deps.ts";
 import { atomFeed, embedCard, jsonFeed } from "./render.ts";
 import { publishedPage, publishedPrism, publishedResponse } from "./service.ts";
 
-/** What a member's feeds and embeds show: their profile and their prisms. */
+/** What a member's feeds and embeds show: their profile and their public prisms. */
 const pageKeys = (username: string) => [
   versionKeys.profile(username),
-  versionKeys.ownedPrisms(username),
+  versionKeys.publicPrisms(username),
 ];
 
 /** What a response's card shows: the member's page, and the responses to its prism. */

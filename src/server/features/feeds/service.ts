@@ -13,12 +13,16 @@ import { badRequest, notFound } from "../../http-error.ts";
 import { getActiveUser } from "../users/service.ts";
 
 /**
- * The prisms of a member's page that are read outside Prism: in feeds and in embeds. Every prism
- * is public today; a rule that keeps some of them at home (only the public prisms of a listed
- * page, say) goes here, and every way out of Prism follows it.
+ * The prisms of a member's page that are read outside Prism: in feeds and in embeds. Public ones
+ * alone, listed page or not (an unlisted page's link is still shared, and its feed with it);
+ * every way out of Prism follows this.
  */
 export async function publishedPrisms(db: Db, owner: UserRow): Promise<PrismRow[]> {
-  return db.select().from(prisms).where(eq(prisms.userId, owner.id)).orderBy(asc(prisms.index));
+  return db
+    .select()
+    .from(prisms)
+    .where(and(eq(prisms.userId, owner.id), eq(prisms.audience, "public")))
+    .orderBy(asc(prisms.index));
 }
 
 /** A member and the prisms of theirs that leave the page, in their page's order. */

@@ -7,10 +7,15 @@ import { defineRead } from "../../cache/cached-read.ts";
 import { Memo } from "../../cache/memo.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import { hasHearted, heartCount } from "./service.ts";
+import { notFound } from "../../http-error.ts";
+import { maySeePrism, seesPrismAtOnce } from "../../policy.ts";
+import { type HeartCount, hasHearted, heartCount } from "./service.ts";
+
+/** The prism as its audience rule reads it. */
+const prismOf = (count: HeartCount) => ({ userId: count.ownerId, audience: count.audience });
 
 export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
-  const counts = new Memo<number, { heartsCount: number; owner: string }>(versions, bus, {
+  const counts = new Memo<number, HeartCount>(versions, bus, {
     name: "heart-counts",
     maxSize: 50_000,
     sizeOf: () => 1,
@@ -30,17 +35,26 @@ export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "
       for: "viewer",
       params: z.object({ prismId: idParam }),
       etag({ prismId }, asker) {
-        const keys = counts.current(prismId)?.keys;
-        return keys && versions.etag(keys, asker.cookies);
+        // Memory tags only what it knows the asker may see: else the read decides (and 404s).
+        const kept = counts.current(prismId);
+        if (!kept || seesPrismAtOnce(asker.viewer.user, prismOf(kept.value)) !== true) return;
+        return versions.etag(kept.keys, asker.cookies);
       },
       async read({ prismId }, asker) {
         const prism = await counts.get(prismId, async () => {
           const value = await heartCount(db, prismId);
           return {
             value,
-            keys: [versionKeys.heart(prismId), versionKeys.ownedPrisms(value.owner)],
+            keys: [
+              versionKeys.heart(prismId),
+              versionKeys.prism(prismId),
+              versionKeys.profile(value.owner),
+            ],
           };
         });
+        if (!(await maySeePrism(db, asker.viewer.user, prismOf(prism.value)))) {
+          throw notFound("Prism not found");
+        }
         const { participant } = asker;
         const hearted = await ownHearts.get(
           `${prismId} ${participantKey(participant)}`,

@@ -1,5 +1,6 @@
 // Hearts: one per member or anonymous visitor per prism, counted exactly.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Audience } from "../../../contract/audiences.ts";
 import type { PrismEvent } from "../../../contract/events.ts";
 import type { Participant } from "../../actors.ts";
 import { type Db, type Executor, rowsOf } from "../../db/client.ts";
@@ -7,7 +8,7 @@ import { prepared } from "../../db/prepared.ts";
 import { prismHearts, prisms, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import { type EventSql, eventSql } from "../../live/bus.ts";
-import { liveOwner } from "../../policy.ts";
+import { liveOwner, prismHearersSql, prismsVisibleTo } from "../../policy.ts";
 
 /** Statements for the participant's own heart on a prism, by member id or by visitor hash. */
 function ownHeart(db: Db, column: typeof prismHearts.userId | typeof prismHearts.visitorHash) {
@@ -27,7 +28,12 @@ function ownHeart(db: Db, column: typeof prismHearts.userId | typeof prismHearts
 function statements(db: Db) {
   return prepared(db, "heart_status", () => ({
     count: db
-      .select({ heartsCount: prisms.heartsCount, owner: users.username })
+      .select({
+        heartsCount: prisms.heartsCount,
+        owner: users.username,
+        ownerId: prisms.userId,
+        audience: prisms.audience,
+      })
       .from(prisms)
       .innerJoin(users, liveOwner)
       .where(eq(prisms.id, sql.placeholder("prismId")))
@@ -37,14 +43,18 @@ function statements(db: Db) {
   }));
 }
 
-/** A prism's heart count, with its owner's username. */
-export async function heartCount(
-  db: Db,
-  prismId: number,
-): Promise<{ heartsCount: number; owner: string }> {
+/** A prism's heart count, with its owner and who may see it. */
+export async function heartCount(db: Db, prismId: number): Promise<HeartCount> {
   const [prism] = await statements(db).count.execute({ prismId });
   if (!prism) throw notFound("Prism not found");
   return prism;
+}
+
+export interface HeartCount {
+  heartsCount: number;
+  owner: string;
+  ownerId: number;
+  audience: Audience;
 }
 
 /** Whether the participant hearted the prism. */
@@ -80,6 +90,7 @@ const heartChanged = eventSql("heart.changed", {
   prismId: sql`prism.id`,
   heartsCount: sql`counted.hearts_count`,
   username: sql`prism.username`,
+  audience: prismHearersSql(sql`prism.user_id`, sql`prism.audience`),
 });
 const notificationCreated = eventSql("notification.created", { userId: sql`prism.user_id` });
 
@@ -109,7 +120,8 @@ export async function toggleHeart(
   /** The insert that tells the owner of a new heart (the notifications' own, `notifyOfHeart`). */
   notifyOwner: SQL,
 ): Promise<HeartToggle> {
-  const userId = "user" in participant ? participant.user.id : null;
+  const viewer = "user" in participant ? participant.user : null;
+  const userId = viewer?.id ?? null;
   const visitorHash = "user" in participant ? null : participant.visitorHash;
   const own =
     userId === null
@@ -121,9 +133,9 @@ export async function toggleHeart(
         with durability as materialized (
           select set_config('synchronous_commit', 'off', true)
         ), prism as (
-          select ${prisms.id}, ${prisms.userId}, ${users.username} from ${prisms}
+          select ${prisms.id}, ${prisms.userId}, ${prisms.audience}, ${users.username} from ${prisms}
           join ${users} on ${liveOwner}
-          where ${prisms.id} = ${prismId}
+          where ${prisms.id} = ${prismId} and ${prismsVisibleTo(viewer)}
         ), added as (
           insert into ${prismHearts} (prism_id, user_id, visitor_hash)
           select id, ${userId}::int, ${visitorHash}::text from prism

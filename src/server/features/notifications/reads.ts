@@ -12,7 +12,7 @@ export function notificationReads({ db, versions }: Pick<AppDeps, "db" | "versio
     unreadCount: defineRead({
       for: "member",
       etag: (_, member) => versions.etag(versionKeys.notifications(member.id)),
-      read: async (_, member) => ({ value: { count: await unreadCount(db, member.id) } }),
+      read: async (_, member) => ({ value: { count: await unreadCount(db, member) } }),
     }),
   };
 }

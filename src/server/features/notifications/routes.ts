@@ -57,7 +57,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) => {
       const user = requireUser(request);
-      return (await listNotifications(db, user.id, request.query)).map(presentNotification);
+      return (await listNotifications(db, user, request.query)).map(presentNotification);
     },
   );
 

@@ -72,7 +72,7 @@ describe("notifications", () => {
       count: 2,
       events: changed(user.id),
     });
-    expect(await unreadCount(t.database.db, user.id)).toBe(0);
+    expect(await unreadCount(t.database.db, user)).toBe(0);
     expect(await rowOf(theirs.id)).toMatchObject({ read: false });
     expect(await markAllNotificationsRead(user.id)).toEqual({
       count: 0,
@@ -90,6 +90,6 @@ describe("notifications", () => {
     });
     expect(await rowOf(theirs.id)).toEqual(theirs);
     expect((await deleteNotification(user.id, mine.id)).events).toEqual(changed(user.id));
-    expect(await listNotifications(t.database.db, user.id, { limit: 10, offset: 0 })).toEqual([]);
+    expect(await listNotifications(t.database.db, user, { limit: 10, offset: 0 })).toEqual([]);
   });
 });

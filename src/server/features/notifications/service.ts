@@ -9,6 +9,7 @@ import { type Participant, participantKey, userKey } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
+import { prismsVisibleTo } from "../../policy.ts";
 
 const {
   actorKey: _actorKey,
@@ -127,6 +128,15 @@ const hearts = alias(notifications, "hearts");
 const heartsOf = (table: typeof notifications | typeof hearts, prismId: number | SQL) =>
   and(eq(table.prismId, prismId), eq(table.type, "heart"));
 
+/** The members told of something on this prism: their lists change when who may see it does. */
+export async function recipientsOn(tx: Executor, prismId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.prismId, prismId));
+  return rows.map((row) => row.userId);
+}
+
 /**
  * The recipient's lines: each is its head (a notification, or the newest of a prism's hearts,
  * which counts them and holds the line's read state; see `lineHead`), with what the page shows of
@@ -154,21 +164,31 @@ function selectLines(db: Executor, which: SQL | undefined) {
     .where(which);
 }
 
+/**
+ * Of the recipient's notifications, those about prisms they may see: one about a prism that left
+ * their sight (a teammate's prism made a draft) is absent until it comes back.
+ */
+const aboutVisiblePrisms = (recipient: Recipient) =>
+  and(eq(notifications.userId, recipient.id), prismsVisibleTo(recipient));
+
+type Recipient = Pick<UserRow, "id" | "isAdmin">;
+
 /** The recipient's notification lines, newest first (ties broken by id), one page at a time. */
-export function listNotifications(db: Executor, userId: number, page: PageQuery) {
-  return selectLines(db, and(eq(notifications.userId, userId), notifications.lineHead))
+export function listNotifications(db: Executor, recipient: Recipient, page: PageQuery) {
+  return selectLines(db, and(aboutVisiblePrisms(recipient), notifications.lineHead))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 /** How many lines of the recipient's list are unread (a group of hearts counts once). */
-export async function unreadCount(db: Executor, userId: number): Promise<number> {
+export async function unreadCount(db: Executor, recipient: Recipient): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(notifications)
+    .innerJoin(prisms, eq(prisms.id, notifications.prismId))
     .where(
-      and(eq(notifications.userId, userId), eq(notifications.read, false), notifications.lineHead),
+      and(aboutVisiblePrisms(recipient), eq(notifications.read, false), notifications.lineHead),
     );
   return row?.count ?? 0;
 }

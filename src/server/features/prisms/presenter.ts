@@ -14,6 +14,7 @@ export function presentPrism(prism: PrismRow): Prism {
     heartsCount: prism.heartsCount,
     editedAfterHearts: prism.editedAfterHearts,
     responders: prism.responders,
+    audience: prism.audience,
     createdAt: prism.createdAt.toISOString(),
     updatedAt: prism.updatedAt.toISOString(),
     editedAt: prism.revision > 1 ? prism.updatedAt.toISOString() : null,

@@ -1,25 +1,97 @@
-// What a member's page reads of their prisms: the same for everyone, tagged by the version of
-// the member's prisms and their hearts, so the conditional hook answers it from memory.
+// What a member's page reads of their prisms, from memory: the member's prisms of every audience,
+// kept while none of them changed; each asker is answered the ones they may see, and tagged by
+// that answer itself, so that a change to a prism they may not see leaves their tag as it was.
 import { z } from "zod";
+import type { Prism } from "../../../contract/prisms.ts";
+import { prismSchema } from "../../../contract/prisms.ts";
 import { usernameParam } from "../../../contract/user.ts";
 import { defineRead } from "../../cache/cached-read.ts";
+import { Memo } from "../../cache/memo.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
+import type { Asker } from "../../plugins/visitor.ts";
+import { maySeePrism, seesPrismAtOnce } from "../../policy.ts";
+import { jsonWriter } from "../../serializer.ts";
 import { getActiveUser } from "../users/service.ts";
 import { presentPrism } from "./presenter.ts";
 import { listPrisms } from "./service.ts";
 
-export function prismReads({ db, versions }: Pick<AppDeps, "db" | "versions">) {
+const writeList = jsonWriter(z.array(prismSchema));
+
+interface OwnersPrisms {
+  ownerId: number;
+  prisms: Prism[];
+  /** The answers of those who see all of them, and of those who see the public ones, once written. */
+  answers: Partial<Record<"all" | "public", string>>;
+}
+
+/** The prisms the asker may see, numbered in the order they see them (no gap tells of another). */
+const shown = (prisms: Prism[]): Prism[] => prisms.map((prism, index) => ({ ...prism, index }));
+
+/** Which answer the asker sees, when it is one of the two every page shares; else undefined. */
+function sharedAnswerOf(asker: Asker, list: OwnersPrisms): "all" | "public" | undefined {
+  const seen = list.prisms.map((prism) =>
+    seesPrismAtOnce(asker.viewer.user, { userId: list.ownerId, audience: prism.audience }),
+  );
+  if (seen.every((sees) => sees === true)) return "all";
+  const publicOnly = list.prisms.every(
+    (prism, index) => seen[index] === (prism.audience === "public"),
+  );
+  return publicOnly ? "public" : undefined;
+}
+
+function writeShared(list: OwnersPrisms, which: "all" | "public"): string {
+  list.answers[which] ??= writeList(
+    which === "all"
+      ? list.prisms
+      : shown(list.prisms.filter((prism) => prism.audience === "public")),
+  );
+  return list.answers[which];
+}
+
+export function prismReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "versions">) {
+  const lists = new Memo<string, OwnersPrisms>(versions, bus, {
+    name: "prism-lists",
+    maxSize: 32 * 1024 * 1024,
+    sizeOf: ({ prisms }) =>
+      prisms.reduce((bytes, prism) => bytes + prism.title.length + prism.content.length + 300, 0),
+  });
+
   return {
-    /** A member's prisms, in order. */
+    /** A member's prisms that the asker may see, in order. */
     list: defineRead({
-      for: "everyone",
+      for: "viewer",
       params: z.object({ username: usernameParam }),
-      etag: ({ username }) => versions.etag(versionKeys.prismList(username)),
-      async read({ username }) {
-        const owner = await getActiveUser(db, username);
-        return { value: (await listPrisms(db, owner.id)).map(presentPrism) };
+      etag({ username }, asker) {
+        const kept = lists.current(username.toLowerCase());
+        const which = kept && sharedAnswerOf(asker, kept.value);
+        return kept && which && versions.answerEtag(writeShared(kept.value, which), asker.cookies);
+      },
+      async read({ username }, asker) {
+        const { value: list } = await lists.get(username.toLowerCase(), async () => {
+          const owner = await getActiveUser(db, username);
+          const prisms = (await listPrisms(db, owner.id)).map(presentPrism);
+          return {
+            value: { ownerId: owner.id, prisms, answers: {} },
+            keys: [versionKeys.prismList(owner.username), versionKeys.profile(owner.username)],
+          };
+        });
+        const which = sharedAnswerOf(asker, list);
+        const written = which
+          ? writeShared(list, which)
+          : writeList(shown(await visibleOf(list, asker)));
+        return { written, etag: () => versions.answerEtag(written, asker.cookies) };
       },
     }),
   };
+
+  /** The prisms a member who may share a team with their owner sees. */
+  async function visibleOf(list: OwnersPrisms, asker: Asker): Promise<Prism[]> {
+    const { user } = asker.viewer;
+    const owner = { userId: list.ownerId, audience: "team" as const };
+    const teammate = await maySeePrism(db, user, owner);
+    return list.prisms.filter(
+      (prism) => prism.audience === "public" || (teammate && prism.audience === "team"),
+    );
+  }
 }

@@ -44,7 +44,11 @@ async function pageOf(owner: UserRow) {
   return rows.map((row) => `${row.index}:${row.title}`);
 }
 
-const changed = (owner: UserRow) => ({ type: "prisms.changed", username: owner.username });
+const changed = (owner: UserRow, ...prismIds: number[]) => ({
+  type: "prisms.changed",
+  username: owner.username,
+  prismIds,
+});
 
 describe("createPrism", () => {
   it("adds a sanitized prism at the end of the member's page", async () => {
@@ -55,7 +59,7 @@ describe("createPrism", () => {
     });
     expect(prism).toMatchObject({ title: "Third one", content: "<p>Hi</p>", index: 2 });
     expect(await pageOf(owner)).toEqual(["0:First", "1:Second", "2:Third one"]);
-    expect(events).toEqual([changed(owner)]);
+    expect(events).toEqual([changed(owner, prism.id)]);
   });
 
   it(`holds a page to ${limits.prismsPerMember} prisms, storing nothing past them`, async () => {
@@ -103,7 +107,10 @@ describe("deletePrism", () => {
     const { owner, id } = await memberWith("A", "B", "C");
     const { events } = await deletePrism(owner, id("B"));
     expect(await pageOf(owner)).toEqual(["0:A", "1:C"]);
-    expect(events).toEqual([changed(owner), { type: "notifications.changed", userId: owner.id }]);
+    expect(events).toEqual([
+      changed(owner, id("B")),
+      { type: "notifications.changed", userId: owner.id },
+    ]);
   });
 
   it("lets nobody else delete it, an admin neither (Catalyst has its own call), and 404s a missing one", async () => {
@@ -127,7 +134,7 @@ describe("movePrism", () => {
     const { owner, id } = await memberWith("A", "B", "C");
     const moved = await movePrism(owner, id("C"), "up");
     expect(moved.prism.index).toBe(1);
-    expect(moved.events).toEqual([changed(owner)]);
+    expect(moved.events).toEqual([changed(owner, id("C"), id("B"))]);
     expect(await pageOf(owner)).toEqual(["0:A", "1:C", "2:B"]);
     await expect(movePrism(owner, id("A"), "up")).rejects.toMatchObject({
       statusCode: 400,
@@ -161,6 +168,6 @@ describe("setResponders", () => {
     });
     const { prism: changedPrism, events } = await setResponders(owner, id("Open"), "members");
     expect(changedPrism.responders).toBe("members");
-    expect(events).toEqual([changed(owner)]);
+    expect(events).toEqual([changed(owner, id("Open"))]);
   });
 });

@@ -1,5 +1,6 @@
 // A member's prisms: listing, writing, ordering, inside the caller's transaction (commands/prisms.ts).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Audience } from "../../../contract/audiences.ts";
 import { limits } from "../../../contract/limits.ts";
 import {
   fitsContentLimit,
@@ -12,7 +13,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http-error.ts";
-import { canEditPrism } from "../../policy.ts";
+import { canEditPrism, maySeePrism } from "../../policy.ts";
 import { keepRevision } from "./revisions.ts";
 import { sanitizeContent, sanitizeTitle } from "./sanitize.ts";
 
@@ -50,7 +51,7 @@ async function loadOwnPrism(db: Executor, actor: UserRow, prismId: number): Prom
     .where(eq(prisms.id, prismId))
     .limit(1)
     .for("update");
-  if (!prism) throw notFound("Prism not found");
+  if (!prism || !(await maySeePrism(db, actor, prism))) throw notFound("Prism not found");
   if (!canEditPrism(actor, prism)) throw forbidden("Only the owner can change this prism");
   return prism;
 }
@@ -90,7 +91,7 @@ export async function createPrism(
   if (next >= limits.prismsPerMember) throw conflict(prismMessages.tooMany);
   const [created] = await tx
     .insert(prisms)
-    .values({ userId: owner.id, ...values, index: next })
+    .values({ userId: owner.id, ...values, audience: input.audience ?? "public", index: next })
     .returning();
   if (!created) throw new Error("insert returned no row");
   return created;
@@ -98,8 +99,10 @@ export async function createPrism(
 
 interface PrismUpdate {
   prism: PrismRow;
-  /** False when the title and content were already those: nothing was written. */
+  /** False when the title and content were already those: no version was kept. */
   changed: boolean;
+  /** The audience it had when it was a new one: who could see it before. */
+  audienceBefore?: Audience;
   /** True when a title change cleared the prism's hearts. */
   heartsReset: boolean;
   /** True when the text changed, so that its annotations need anchoring again. */
@@ -124,11 +127,18 @@ export async function updatePrism(
     });
   }
   const values = clean(input);
-  const current = await loadOwnPrism(tx, actor, prismId);
+  const loaded = await loadOwnPrism(tx, actor, prismId);
+  const { current, audienceBefore } = await chooseAudience(tx, loaded, input.audience);
   const titleChanged = values.title !== current.title;
   const contentChanged = values.content !== current.content;
   if (!titleChanged && !contentChanged) {
-    return { prism: current, changed: false, heartsReset: false, contentChanged: false };
+    return {
+      prism: current,
+      changed: false,
+      audienceBefore,
+      heartsReset: false,
+      contentChanged: false,
+    };
   }
   await keepRevision(tx, current);
   const heartsReset = titleChanged && current.heartsCount > 0;
@@ -148,7 +158,26 @@ export async function updatePrism(
     .where(eq(prisms.id, prismId))
     .returning();
   if (!prism) throw notFound("Prism not found");
-  return { prism, changed: true, heartsReset, contentChanged };
+  return { prism, changed: true, audienceBefore, heartsReset, contentChanged };
+}
+
+/**
+ * Sets who may see the prism, when that changes: no new version (its text stays), and its hearts
+ * and responses stay with it, seen by whoever may now see it.
+ */
+async function chooseAudience(
+  tx: Executor,
+  current: PrismRow,
+  audience: Audience | undefined,
+): Promise<{ current: PrismRow; audienceBefore?: Audience }> {
+  if (audience === undefined || audience === current.audience) return { current };
+  const [changed] = await tx
+    .update(prisms)
+    .set({ audience })
+    .where(eq(prisms.id, current.id))
+    .returning();
+  if (!changed) throw notFound("Prism not found");
+  return { current: changed, audienceBefore: current.audience };
 }
 
 /**
@@ -208,13 +237,13 @@ export async function setResponders(
   return changed;
 }
 
-/** Swaps a prism with its neighbour above or below. */
+/** Swaps a prism with its neighbour above or below; answers both. */
 export async function movePrism(
   tx: Executor,
   actor: UserRow,
   prismId: number,
   direction: MoveDirection,
-): Promise<PrismRow> {
+): Promise<{ moved: PrismRow; neighbour: PrismRow }> {
   await lockOwner(tx, actor.id);
   const current = await loadOwnPrism(tx, actor, prismId);
   const target = current.index + (direction === "up" ? -1 : 1);
@@ -235,5 +264,5 @@ export async function movePrism(
     .where(eq(prisms.id, current.id))
     .returning();
   if (!moved) throw notFound("Prism not found");
-  return moved;
+  return { moved, neighbour };
 }

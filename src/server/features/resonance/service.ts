@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from "../../db/schema.ts";
 import { forbidden, notFound } from "../../http-error.ts";
-import { canSeeHistory } from "../../policy.ts";
+import { canSeeHistory, prismsVisibleTo } from "../../policy.ts";
 import { coverage, mostCovered, type Span } from "./coverage.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -155,7 +155,7 @@ export async function prismResonance(
   const [prism] = await db
     .select({ userId: prisms.userId })
     .from(prisms)
-    .where(eq(prisms.id, prismId));
+    .where(and(eq(prisms.id, prismId), prismsVisibleTo(actor)));
   if (!prism) throw notFound("Prism not found");
   if (!canSeeHistory(actor, prism)) throw forbidden(resonanceMessages.ownerOnly);
   const first = utcDay(now, RESONANCE_DAYS - 1);

@@ -18,7 +18,7 @@ import {
   users,
   viewSalts,
 } from "../../db/schema.ts";
-import { liveOwner } from "../../policy.ts";
+import { liveOwner, prismsVisibleTo } from "../../policy.ts";
 
 /** User agents that announce a program rather than a reader: crawlers, previews, scripts. */
 const AUTOMATED =
@@ -91,6 +91,8 @@ export async function countViews(
       and(
         inArray(prisms.id, [...new Set(prismIds)]),
         "user" in participant ? ne(prisms.userId, participant.user.id) : undefined,
+        // A prism the reader may not see was never shown to them.
+        prismsVisibleTo("user" in participant ? participant.user : null),
       ),
     );
   if (shown.length === 0) return 0;

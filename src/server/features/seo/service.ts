@@ -1,7 +1,7 @@
 // What crawlers read besides the pages themselves: each page path's status (a member who is not
 // there is a 404), robots.txt and the sitemap. The pages' heads are the web app's (lib/page-head),
 // rendered with the page.
-import { asc, desc, eq, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, max } from "drizzle-orm";
 import { isReservedUsername } from "../../../contract/limits.ts";
 import type { Executor } from "../../db/client.ts";
 import { prisms, users } from "../../db/schema.ts";
@@ -59,14 +59,14 @@ interface SitemapMember {
   lastModified: Date | null;
 }
 
-/** Active members with at least one prism, most recently updated first. */
+/** Active, listed members with at least one public prism, most recently updated first. */
 async function sitemapMembers(db: Executor, limit: number): Promise<SitemapMember[]> {
   const newest = max(prisms.updatedAt);
   return db
     .select({ username: users.username, lastModified: newest })
     .from(users)
-    .innerJoin(prisms, eq(prisms.userId, users.id))
-    .where(isNull(users.deactivatedAt))
+    .innerJoin(prisms, and(eq(prisms.userId, users.id), eq(prisms.audience, "public")))
+    .where(and(isNull(users.deactivatedAt), eq(users.listed, true)))
     .groupBy(users.id)
     .orderBy(desc(newest), asc(users.id))
     .limit(limit);

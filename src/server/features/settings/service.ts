@@ -54,6 +54,7 @@ export async function updateProfile(
     anonymousLinks: input.anonymousLinks,
     watchedWords: input.watchedWords,
     federated: input.federated,
+    listed: input.listed,
     ...(input.emailNotifications && emailSetting(input.emailNotifications)),
   });
 }

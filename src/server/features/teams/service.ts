@@ -30,7 +30,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { conflict, forbidden, HttpError, notFound } from "../../http-error.ts";
-import { canRemoveTeamMember, canRunTeam } from "../../policy.ts";
+import { canRemoveTeamMember, canRunTeam, prismsVisibleTo } from "../../policy.ts";
 import { hashToken, newToken } from "../../security/tokens.ts";
 
 /** A team and the part in it of the member asking. */
@@ -138,15 +138,21 @@ export function teamMembersOf(db: Executor, teamId: number) {
 export type TeamMemberRow = Awaited<ReturnType<typeof teamMembersOf>>[number];
 
 /**
- * The prisms of these members that the viewer may read, each member's in their page's order. Every
- * prism is public today; the one place a rule about who may read a prism would narrow this.
+ * The prisms of these members that the viewer may read (as a member, whatever their role on the
+ * site), each member's in their page's order.
  */
-export function prismsReadableBy(db: Executor, _viewerId: number, authorIds: number[]) {
+export function prismsReadableBy(db: Executor, viewerId: number, authorIds: number[]) {
   if (authorIds.length === 0) return Promise.resolve([]);
   return db
     .select({ id: prisms.id, title: prisms.title, userId: prisms.userId })
     .from(prisms)
-    .where(and(inArray(prisms.userId, authorIds), eq(prisms.authorActive, true)))
+    .where(
+      and(
+        inArray(prisms.userId, authorIds),
+        eq(prisms.authorActive, true),
+        prismsVisibleTo({ id: viewerId, isAdmin: false }),
+      ),
+    )
     .orderBy(asc(prisms.userId), asc(prisms.index));
 }
 export type ReadablePrismRow = Awaited<ReturnType<typeof prismsReadableBy>>[number];
@@ -170,6 +176,19 @@ export async function teamAsSeenBy(db: Executor, slug: string, userId: number) {
       prisms: readable.filter((prism) => prism.userId === member.userId),
     })),
   };
+}
+
+/** Of these members, those who have a prism for their teams (`team`), by id with their usernames. */
+export async function teamPrismAuthors(
+  db: Executor,
+  userIds: number[],
+): Promise<{ id: number; username: string }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectDistinct({ id: users.id, username: users.username })
+    .from(prisms)
+    .innerJoin(users, eq(users.id, prisms.userId))
+    .where(and(inArray(prisms.userId, userIds), eq(prisms.audience, "team")));
 }
 
 /** The member's teams, by name, with their role and each team's number of members. */

@@ -26,6 +26,7 @@ export function presentPublicUser(user: UserRow): PublicUser {
     profileImageUrl: user.profileImageUrl,
     websiteVerified: user.websiteUrl !== null && user.websiteVerified,
     membersOnly: user.anonymousResponses === "members",
+    listed: user.listed,
   };
 }
 

@@ -2,6 +2,7 @@
 import { useLocation } from "wouter";
 import type { CatalystPrism } from "../../../contract/catalyst.ts";
 import { displayName } from "../../../contract/names.ts";
+import { AudienceLabel } from "../prisms/audience-label.tsx";
 import { useDeletePrism } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, deleteAction, RowActions } from "./catalyst-table.tsx";
 import type { TableView } from "./table-view.ts";
@@ -15,8 +16,11 @@ export function PrismsTable(view: TableView) {
     {
       header: "Title",
       cell: ({ prism }) => (
-        <span className="block max-w-[300px] truncate font-medium" title={prism.title}>
-          {prism.title}
+        <span className="flex items-center gap-2">
+          <span className="block max-w-[300px] truncate font-medium" title={prism.title}>
+            {prism.title}
+          </span>
+          <AudienceLabel audience={prism.audience} />
         </span>
       ),
     },

@@ -22,6 +22,7 @@ const member: CurrentUser = {
   profileImageUrl: null,
   websiteVerified: false,
   membersOnly: false,
+  listed: true,
   email: "robin@example.com",
   isAdmin: false,
   authProvider: "local",

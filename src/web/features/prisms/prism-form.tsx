@@ -4,6 +4,7 @@ import { lazyComponent } from "../../app/stale-scripts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { AudienceChoice } from "./audience-choice.tsx";
 import type { PrismDraft } from "./prism-queries.ts";
 
 const PrismEditor = lazyComponent(() => import("./prism-editor.tsx"), "PrismEditor");
@@ -33,6 +34,7 @@ export function PrismForm({
 }) {
   const [title, setTitle] = useState(initial.title);
   const [content, setContent] = useState(initial.content);
+  const [audience, setAudience] = useState(initial.audience);
   const titleId = useId();
   const canSave = title.trim() !== "" && !saving;
   const titleRef = useRef<HTMLInputElement>(null);
@@ -45,7 +47,7 @@ export function PrismForm({
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSave) onSave({ title: title.trim(), content });
+        if (canSave) onSave({ title: title.trim(), content, audience });
       }}
     >
       <div className="grid gap-1.5">
@@ -76,6 +78,7 @@ export function PrismForm({
           label="Content"
         />
       </Suspense>
+      <AudienceChoice value={audience} disabled={saving} onChange={setAudience} />
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button variant="outline" onClick={onCancel} disabled={saving}>

@@ -107,7 +107,7 @@ export function PrismList({
         </h2>
         <Suspense fallback={null}>
           <PrismForm
-            initial={{ title: "", content: "" }}
+            initial={{ title: "", content: "", audience: "public" }}
             titlePlaceholder="Let's give them something to talk about."
             contentPlaceholder="Allow us to reintroduce yourself."
             saving={writes.create.isPending}
@@ -179,7 +179,7 @@ export function PrismList({
           >
             <Suspense fallback={null}>
               <PrismForm
-                initial={{ title: "", content: "" }}
+                initial={{ title: "", content: "", audience: "public" }}
                 titlePlaceholder={prompt}
                 contentPlaceholder="Answer in your own words."
                 saving={writes.create.isPending}

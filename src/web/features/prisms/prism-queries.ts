@@ -1,5 +1,6 @@
 // A member's prisms and hearts: the queries, their polling, and the writes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Audience } from "../../../contract/audiences.ts";
 import type { HeartStatus, MoveDirection, Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
 import { ApiError, api } from "../../lib/api.ts";
@@ -44,6 +45,7 @@ export function useToggleHeart(prismId: number, username: string) {
 export interface PrismDraft {
   title: string;
   content: string;
+  audience: Audience;
 }
 
 export function usePrismWrites(username: string) {

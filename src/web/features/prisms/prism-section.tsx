@@ -144,6 +144,12 @@ export function PrismSection({
               {sectionNumber(position)}
             </span>
             <span className="group-hover:text-primary">{prism.title}</span>
+            {/* Written out here (not audience-label.tsx): a reading page's script stays in budget. */}
+            {prism.audience === "public" ? null : (
+              <span className="rounded-full border border-border px-2 text-xs font-normal">
+                {prism.audience === "team" ? "Team" : "Only me"}
+              </span>
+            )}
           </button>
         </h2>
         {!active ? heart("sm") : null}
@@ -154,7 +160,7 @@ export function PrismSection({
           {editing ? (
             <Suspense fallback={null}>
               <PrismForm
-                initial={{ title: prism.title, content: prism.content }}
+                initial={{ title: prism.title, content: prism.content, audience: prism.audience }}
                 titlePlaceholder="Title"
                 contentPlaceholder="Write in your own words."
                 saving={busy}

@@ -18,6 +18,7 @@ const owner: PublicUser = {
   profileImageUrl: null,
   websiteVerified: false,
   membersOnly: false,
+  listed: true,
 };
 
 const verifiedName = "Verified: this website links back here";

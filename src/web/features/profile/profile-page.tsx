@@ -83,6 +83,8 @@ function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | u
       title={profilePageTitle(owner)}
       description={profileDescription(owner, prisms?.[0]?.title ?? null, prisms?.length ?? 0)}
       path={`/${encodeURIComponent(owner.username)}`}
+      // An unlisted page is reached by its link alone: search engines neither index nor follow it.
+      robots={owner.listed ? undefined : "noindex, nofollow"}
       profile={{
         username: owner.username,
         name: fullName(owner),

@@ -64,6 +64,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     twitterUrl: user.twitterUrl ?? "",
     linkedinUrl: user.linkedinUrl ?? "",
     preapproveMembers: user.preapproveMembers,
+    listed: user.listed,
     emailNotifications: user.emailNotifications,
     anonymousResponses: user.anonymousResponses,
     anonymousLinks: user.anonymousLinks,
@@ -215,6 +216,22 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 <p id="federated-hint" className="text-xs text-muted-foreground">
                   People on Mastodon and other fediverse servers can follow you and see your prisms
                   there. Turning it off removes you from their servers.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="listed"
+                type="checkbox"
+                aria-describedby="listed-hint"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("listed")}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="listed">List my page</Label>
+                <p id="listed-hint" className="text-xs text-muted-foreground">
+                  Search engines may index your page and Explore shows it. Unlisted, it is still
+                  there for anyone with its link.
                 </p>
               </div>
             </div>
