@@ -198,7 +198,7 @@ describe("GET /metrics", () => {
     const before = (await scrape()).samples;
     for (let i = 0; i < 2; i++) {
       await send(t.app, "GET", `/api/prisms/${prism.id}/heart`);
-      await send(t.app, "GET", `/api/prisms/${owner.username}`);
+      await send(t.app, "GET", `/api/users/${owner.username}`);
     }
     const after = (await scrape()).samples;
     for (const cache of ["heart-counts", "answers"]) {

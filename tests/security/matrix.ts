@@ -134,6 +134,19 @@ export const matrix: Record<string, Row> = {
   },
   "POST /api/logout": { expect: everyone(204) },
   "GET /api/user": { expect: signedIn(200) },
+  // The fediverse followers of the member asking; none of another's can be removed.
+  "GET /api/user/followers": { expect: signedIn(200) },
+  "DELETE /api/user/followers/{id}": {
+    url: () => "/api/user/followers/999999",
+    expect: signedIn(404),
+  },
+  // The scene's response waits for review: only its prism's owner (and admins) see it, and it
+  // cannot be flagged before it is published.
+  "POST /api/annotations/{id}/flag": {
+    url: (s) => `/api/annotations/${s.annotation.id}/flag`,
+    body: () => ({ reason: "spam" }),
+    expect: { anonymous: 404, member: 404, owner: 409, admin: 409 },
+  },
   "GET /api/users/{username}": {
     url: (s) => `/api/users/${s.owner.username}`,
     expect: everyone(200),
@@ -350,6 +363,11 @@ export const matrix: Record<string, Row> = {
   },
   "PUT /api/analytics/users/{id}/reactivate": {
     url: (s) => `/api/analytics/users/${s.owner.id}/reactivate`,
+    expect: adminOnly(200),
+  },
+  "PUT /api/analytics/users/{id}/silence": {
+    url: (s) => `/api/analytics/users/${s.owner.id}/silence`,
+    body: () => ({ silenced: true }),
     expect: adminOnly(200),
   },
   "DELETE /api/analytics/prisms/{id}": {

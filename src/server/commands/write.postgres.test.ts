@@ -129,10 +129,20 @@ const READS = new Set([
   "listMyTeams",
   "openInvites",
   "teamAsSeenBy",
+  // federation: a member who federates, their followers, an actor's identifier
+  "federatedMemberNamed",
+  "followersOfMember",
+  "identifierOf",
 ]);
 
 /** Write routes that change no data, so call no command. */
 const CHANGING_NOTHING = new Set(["POST /db-check/reset"]);
+
+/**
+ * Write routes whose requests a framework hands to listeners of their own, each of which calls
+ * one command: Fedify's inboxes, whose activities `features/federation/inbox.ts` handles.
+ */
+const LISTENED = new Map([["POST /ap/*", "features/federation/inbox.ts"]]);
 
 /**
  * Each route a file registers: its method, its path (as written) and its text, up to the next
@@ -183,7 +193,16 @@ describe("routes", () => {
         const name = `${route.method} ${route.path}`;
         checked.push(name);
         const described = `${path}: ${name} calls ${calls.join(", ") || "no command"}`;
-        if (route.method === "GET" || route.method === "HEAD" || CHANGING_NOTHING.has(name)) {
+        const listeners = LISTENED.get(name);
+        if (listeners) {
+          const text = await readFile(join(import.meta.dirname, "..", listeners), "utf8");
+          expect(calls, described).toHaveLength(0);
+          expect(text, listeners).toMatch(/from "\.\.\/\.\.\/commands\//);
+        } else if (
+          route.method === "GET" ||
+          route.method === "HEAD" ||
+          CHANGING_NOTHING.has(name)
+        ) {
           // A read may write through one command (a download's audit line, a Google sign-in).
           expect(calls.length, described).toBeLessThanOrEqual(1);
         } else {
