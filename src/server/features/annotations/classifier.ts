@@ -2,18 +2,10 @@
 // of what they set aside as spam, kept per owner (see spam-model.ts) and trained by their
 // decisions alone. Multinomial, each word counted once a text (the "boolean" variant, which
 // suits spam best), with Laplace smoothing. Pure: no database, nothing sent anywhere.
+import type { SpamModel } from "../../db/schema.ts";
 
 /** The two kinds of text the owner teaches. */
 export type Lesson = "ham" | "spam";
-
-/** How many texts of each kind the model has learnt, and how often each word was among them. */
-export interface SpamModel {
-  docs: { ham: number; spam: number };
-  /** The number of (text, word) pairs of each kind: the sum of each kind's word counts. */
-  words: { ham: number; spam: number };
-  /** Each word's count of texts of each kind that held it: `[ham, spam]`. */
-  counts: Record<string, [number, number]>;
-}
 
 /** How many texts of each kind the model must have learnt before it speaks. */
 export const LESSONS_BEFORE_SPEAKING = 5;
