@@ -1,7 +1,10 @@
 // The content classifier: a naive Bayes model of the words of what an owner approved ("ham") and
 // of what they set aside as spam, kept per owner (see spam-model.ts) and trained by their
-// decisions alone. Multinomial, each word counted once a text (the "boolean" variant, which
-// suits spam best), with Laplace smoothing. Pure: no database, nothing sent anywhere.
+// decisions alone. Each word counted once a text (the "boolean" multinomial variant, which suits
+// spam best), Laplace smoothing, and a text judged by its words' mean log-likelihood ratio (see
+// `spamLeaning`). Prism's own rather than a library's: the model must live in Prism's database
+// as plain counts, be taught one response at a time inside a decision's transaction, and take a
+// lesson back. Pure: no database, nothing sent anywhere.
 import type { SpamModel } from "../../db/schema.ts";
 
 /** The two kinds of text the owner teaches. */
