@@ -29,6 +29,7 @@ export default defineConfig({
           include: [
             "src/server/**/*.test.ts",
             "tests/security/**/*.test.ts",
+            "tests/spam/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
           isolate: false,

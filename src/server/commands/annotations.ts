@@ -28,6 +28,7 @@ import {
   setAnnotationStatus,
   writeReply,
 } from "../features/annotations/service.ts";
+import { lessonOfAction, teachOwners } from "../features/annotations/spam-model.ts";
 import {
   markAnnotationNotificationsRead,
   notifyAnnotation,
@@ -178,6 +179,7 @@ export function decideOnAnnotation(
   return commit(write, async (tx, record) => {
     const decision = await decideAnnotation(tx, actor, id, status);
     if (actor.id !== decision.view.prismOwnerId) await recordAudit(tx, actor, statusLine(decision));
+    await teachOwners(tx, actor.id, status === "approved" ? "ham" : null, [decision.view]);
     await settle(tx, record, [decision]);
     await tellAuthors(tx, record, [decision.view], actor, status);
     return decision.view;
@@ -199,9 +201,10 @@ export function decideMany(
     const decisions = await decideAnnotations(tx, actor, ids, action);
     await recordAudit(tx, actor, ...decisions.map(statusLine));
     await settle(tx, record, decisions);
+    const views = decisions.map(({ view }) => view);
+    await teachOwners(tx, actor.id, lessonOfAction[action], views);
     // An author hears of an approval or a rejection; spam, and its undoing, they never learn of.
     const told = action === "approve" ? "approved" : action === "reject" ? "rejected" : null;
-    const views = decisions.map(({ view }) => view);
     if (told) await tellAuthors(tx, record, views, actor, told);
     return decisions.length;
   });
@@ -231,6 +234,8 @@ export function replyToAnnotation(
   return commit(write, async (tx, record) => {
     const { firstReply, ...decision } = await writeReply(tx, actor, id, text);
     await settle(tx, record, [decision]);
+    // A reply approves the response: it teaches the owner's classifier as approving it does.
+    await teachOwners(tx, actor.id, "ham", [decision.view]);
     if (firstReply) await tellAuthors(tx, record, [decision.view], actor, "reply");
     return decision.view;
   });

@@ -50,6 +50,8 @@ export const anonymousLinks = pgEnum("anonymous_links", ["allowed", "held", "spa
 /** Why a reader flags a published response. */
 export const flagReason = pgEnum("flag_reason", ["spam", "abuse", "private", "other"]);
 /** A member's part in a team: its owners run it (rename, invite, remove, delete); members belong. */
+/** What an owner's decision on a response taught their content classifier. */
+export const spamLesson = pgEnum("spam_lesson", ["ham", "spam"]);
 export const teamRole = pgEnum("team_role", ["owner", "member"]);
 /** Who may read a prism: everyone, the members who share a team with its owner, or its owner. */
 export const prismAudience = pgEnum("prism_audience", ["public", "team", "private"]);
@@ -193,6 +195,18 @@ export const prismHearts = pgTable(
 );
 
 /** What the check of an anonymous response found, kept for telling spam apart. */
+/**
+ * An owner's content classifier (see features/annotations/classifier.ts): how many responses of
+ * each kind it learnt, and how often each word was among them.
+ */
+export interface SpamModel {
+  docs: { ham: number; spam: number };
+  /** The number of (response, word) pairs of each kind: the sum of each kind's word counts. */
+  words: { ham: number; spam: number };
+  /** Each word's count of responses of each kind that held it: `[ham, spam]`. */
+  counts: Record<string, [number, number]>;
+}
+
 export interface ResponseSignals {
   /** How long the form was open before it was sent, as the browser says. */
   typingMs: number;
@@ -251,6 +265,11 @@ export const annotations = pgTable(
      * reads it from the row.
      */
     silenced: boolean("silenced").notNull().default(false),
+    /**
+     * What the prism owner's decision on it taught their content classifier (`spam_models`):
+     * kept so that a decision taken back unteaches it, and none is taught twice.
+     */
+    spamLesson: spamLesson("spam_lesson"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -266,6 +285,21 @@ export const annotations = pgTable(
     ),
   ],
 );
+
+/**
+ * An owner's content classifier (see features/annotations/classifier.ts): the word counts of the
+ * responses they approved and of those they set aside as spam, taught by their own decisions
+ * alone. Never leaves Prism.
+ */
+export const spamModels = pgTable("spam_models", {
+  id: id(),
+  ownerId: integer("owner_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  model: jsonb("model").$type<SpamModel>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A reader's flag on a published response: one per person (a member by id, anyone else by their

@@ -13,6 +13,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { liveOwner } from "../../policy.ts";
+import { ownerVerdict } from "./spam-model.ts";
 import { type AuthorHistory, hasLink, SPAM_SCORE, scoreResponse } from "./spam-score.ts";
 
 /** What the prism's owner chose for the responses to their prisms. */
@@ -52,7 +53,8 @@ interface Landing {
 /**
  * Where a new response lands. A member's is approved at once when the owner pre-approves members,
  * unless it holds a watched word; else it waits. One without an account is scored (see
- * spam-score.ts; its links weigh nothing when the owner allows them): scoring SPAM_SCORE or more
+ * spam-score.ts; its links weigh nothing when the owner allows them; the owner's own content
+ * classifier, spam-model.ts, has its say once it has learnt enough): scoring SPAM_SCORE or more
  * it is set aside as spam, unless the owner holds all of them for review; a link makes it spam
  * when the owner said so. Its score and reasons (a watched word among them) are kept beside its
  * person check's signals for the owner's review queue.
@@ -76,6 +78,7 @@ export async function landingOf(
   const history = await authorHistory(tx, participant.visitorHash, prism.userId);
   const scored = scoreResponse(text, signals ?? { typingMs: 0 }, history, {
     links: owner.anonymousLinks !== "allowed",
+    content: await ownerVerdict(tx, prism.userId, text),
   });
   const reasons = watched ? [...scored.reasons, `Has a watched word: ${watched}`] : scored.reasons;
   const spam =

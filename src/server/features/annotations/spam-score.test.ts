@@ -45,4 +45,17 @@ describe("scoreResponse", () => {
       scoreResponse("See https://example.com", typed, { approved: 1, rejected: 0, spam: 0 }),
     ).toEqual({ score: -1, reasons: ["Has a link"] });
   });
+
+  it("weighs what the owner's content classifier makes of the text, when it says anything", () => {
+    const links = { links: true };
+    expect(scoreResponse("Fine.", typed, none, { ...links, content: "spam" })).toEqual({
+      score: 3,
+      reasons: ["Looks like what you marked as spam"],
+    });
+    expect(scoreResponse("Fine.", typed, none, { ...links, content: "ham" })).toEqual({
+      score: -1,
+      reasons: [],
+    });
+    expect(scoreResponse("Fine.", typed, none, { ...links, content: null }).score).toBe(0);
+  });
 });

@@ -43,15 +43,20 @@ export function hasLink(text: string): boolean {
   return (text.match(LINK)?.length ?? 0) > 0;
 }
 
+/** What the owner's content classifier makes of the text (see spam-model.ts): null, nothing. */
+export type ContentVerdict = "spam" | "ham" | null;
+
 /**
  * The response's score, and what made it look doubtful, in the words the owner reads. `links`:
- * whether links weigh (the owner may allow them).
+ * whether links weigh (the owner may allow them); `content`: the owner's classifier's verdict.
  */
 export function scoreResponse(
   text: string,
   signals: Pick<ResponseSignals, "typingMs">,
   history: AuthorHistory,
-  { links: weighLinks }: { links: boolean } = { links: true },
+  { links: weighLinks, content = null }: { links: boolean; content?: ContentVerdict } = {
+    links: true,
+  },
 ): Scored {
   const found: [weight: number, reason: string][] = [];
   const links = weighLinks ? (text.match(LINK)?.length ?? 0) : 0;
@@ -64,6 +69,8 @@ export function scoreResponse(
   if (history.spam > 0) found.push([3, "Earlier responses from this browser were spam"]);
   if (history.rejected > 1) found.push([1, "Earlier responses from this browser were rejected"]);
   if (history.approved > 0) found.push([-2, "Earlier responses from this browser were approved"]);
+  if (content === "spam") found.push([3, "Looks like what you marked as spam"]);
+  if (content === "ham") found.push([-1, "Looks like what you approved"]);
   return {
     score: found.reduce((sum, [weight]) => sum + weight, 0),
     reasons: found.flatMap(([weight, reason]) => (weight > 0 ? [reason] : [])),

@@ -210,15 +210,21 @@ describe("POST /api/annotations without an account", () => {
   }, async () => {
     const { prism, response } = await scene();
     const issued = challengeSchema.parse((await send(t.app, "GET", "/api/challenge")).json());
+    // A proof a person's browser solved and spent on another prism, which the script copied.
+    const elsewhere = await scene();
+    const spent = await personCheckFrom(t.app);
+    expect((await respond({ ...elsewhere.response, ...spent })).statusCode).toBe(201);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 1000; i++) {
-      // No proof; a made-up one; or a real challenge, unsolved: what plain HTTP can send.
+      // No proof; a made-up one; a real challenge, unsolved; or a solved one replayed: what plain
+      // HTTP can send. The honeypot left empty, as a careful script leaves it.
       const altcha = [
         undefined,
         encode({ challenge: issued, solution: { counter: i, derivedKey: "ab".repeat(32) } }),
         Buffer.from(`proof-${i}`).toString("base64"),
-      ][i % 3];
-      const answer = await respond({ ...response, altcha, typingMs: 5000 + i });
+        spent.altcha,
+      ][i % 4];
+      const answer = await respond({ ...response, altcha, website: "", typingMs: 5000 + i });
       statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
     }
     expect(Object.fromEntries(statuses)).toEqual({ 400: 1000 });

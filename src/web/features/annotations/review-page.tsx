@@ -76,7 +76,7 @@ const folders: Record<
     href: "/review?status=spam",
     actions: ["not-spam"],
     intro:
-      "Responses that look like spam are set aside here without telling you, and deleted after 30 days. Their authors see them as waiting for review.",
+      "Responses that look like spam are set aside here without telling you, and deleted after 30 days. Their authors see them as waiting for review. What you approve and what you mark as spam teach Prism what spam looks like to you; it stays on Prism.",
     empty: [
       "No spam",
       "Responses that look like spam are set aside here, not in your notifications.",
