@@ -20,6 +20,16 @@ test("a newcomer registers, lands on their page, logs out, and signs back in whe
   await page.goto("/auth");
   await expect(page.getByRole("tab", { name: "Sign in" })).toHaveAttribute("aria-selected", "true");
   await expectNoAxeViolations(page);
+  // The page a member lands on loads while they fill in the form, not after.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .some(({ name }) => /\/assets\/profile-page-[\w-]+\.js$/.test(name)),
+      ),
+    )
+    .toBe(true);
   await createAccount(page, member);
 
   await expect(page).toHaveURL(`/${member.username}`);

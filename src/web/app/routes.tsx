@@ -29,7 +29,7 @@ function lazyPage<P extends object = object>(path: string, name: string) {
   return Object.assign(lazyComponent(load, name), { module: path.replace(/^\.\.\//, "") });
 }
 
-const AuthPage = lazyPage<{ mode: "sign-in" | "auth" }>(
+const AuthPage = lazyPage<{ mode: "sign-in" | "auth"; preloadNext?: () => void }>(
   "../features/auth/auth-page.tsx",
   "AuthPage",
 );
@@ -68,6 +68,12 @@ function withSkeleton(skeleton: ReactNode, page: ReactNode) {
   return <Suspense fallback={skeleton}>{page}</Suspense>;
 }
 
+/**
+ * Where a member lands once signed in is a member's page: its code loads while they fill in the
+ * form, so that the page is there at once, not its skeleton.
+ */
+const preloadMemberPage = () => void ProfilePage.preload();
+
 const settingsSkeleton = (
   <PageSkeleton title="Profile Settings" label="Loading Profile Settings..." />
 );
@@ -85,11 +91,15 @@ const privatePage = "noindex, nofollow";
  */
 const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: ReactNode }[] = [
   { path: "/", head: { title: siteTitle }, element: <LandingPage /> },
-  { path: "/sign-in", head: { title: "Sign in | Prism" }, element: <AuthPage mode="sign-in" /> },
+  {
+    path: "/sign-in",
+    head: { title: "Sign in | Prism" },
+    element: <AuthPage mode="sign-in" preloadNext={preloadMemberPage} />,
+  },
   {
     path: "/auth",
     head: { title: "Sign in or create an account | Prism" },
-    element: <AuthPage mode="auth" />,
+    element: <AuthPage mode="auth" preloadNext={preloadMemberPage} />,
   },
   { path: "/auth/callback", head: { title: "Signing in | Prism" }, element: <AuthCallbackPage /> },
   {

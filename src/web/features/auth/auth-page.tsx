@@ -52,7 +52,15 @@ const registerFields: {
   },
 ];
 
-export function AuthPage({ mode }: { mode: Mode }) {
+export function AuthPage({
+  mode,
+  preloadNext,
+}: {
+  mode: Mode;
+  /** Loads the code of the page a member lands on once signed in, while the form is filled in. */
+  preloadNext?: () => void;
+}) {
+  useEffect(() => preloadNext?.(), [preloadNext]);
   const { user, isLoading } = useCurrentUser();
   const services = useSiteServices();
   const setCurrentUser = useSetCurrentUser();
