@@ -34,6 +34,7 @@ export const notificationType = pgEnum("notification_type", [
   "approved",
   "rejected",
   "reply",
+  "team.prism",
 ]);
 /** When a member is e-mailed about new responses to review and replies to theirs. */
 export const emailNotifications = pgEnum("email_notifications", ["immediately", "daily", "never"]);
@@ -80,6 +81,10 @@ export const users = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** Responses by signed-in members to this member's prisms are approved at once. */
     preapproveMembers: boolean("preapprove_members").notNull().default(false),
+    /** Responses by members who share a team with this member are approved at once. */
+    preapproveTeammates: boolean("preapprove_teammates").notNull().default(true),
+    /** The member is told when a teammate writes or edits a prism they may read. */
+    notifyTeamPrisms: boolean("notify_team_prisms").notNull().default(false),
     /** What this member asks of responses to their prisms written without an account. */
     anonymousResponses: anonymousResponses("anonymous_responses").notNull().default("check"),
     /** What a link does in a response to their prisms written without an account. */
@@ -431,6 +436,11 @@ export const notifications = pgTable(
     index("notifications_heart_rest_idx")
       .on(t.prismId, t.id.desc())
       .where(sql`${t.type} = 'heart' and not ${t.lineHead}`),
+    // A teammate's prism is one unread line per member: edits while it waits move it up, no more.
+    // (Compared as text: the type's value is new in the migration that makes this index.)
+    uniqueIndex("notifications_team_prism_idx")
+      .on(t.userId, t.prismId)
+      .where(sql`${t.type}::text = 'team.prism' and not ${t.read}`),
     // Each actor's heart is told once per prism; an actor's hearts go with their account. Led by
     // the actor, so that a prism's head is found by its own index alone.
     uniqueIndex("notifications_heart_actor_idx")
@@ -510,6 +520,8 @@ export const teamMembers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: teamRole("role").notNull().default("member"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last opened the team's page; null until they have. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("team_members_team_user_idx").on(t.teamId, t.userId),
