@@ -11,6 +11,7 @@ import {
   createTeam as addTeam,
   countMembers,
   joinByInvite,
+  markTeamSeen,
   type Membership,
   type MyTeamRow,
   removeMember,
@@ -193,5 +194,17 @@ export function removeTeamMember(write: WriteContext, slug: string, username: st
       target: team.name,
       before: { member: removed.username },
     });
+  });
+}
+
+/**
+ * The member opened their team's page: the prisms their teammates changed before now are no
+ * longer marked new to them. Nobody else hears of it.
+ */
+export function markTeamPageSeen(write: WriteContext, slug: string): Promise<void> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team } = await requireMembership(tx, slug, actor.id);
+    await markTeamSeen(tx, team.id, actor.id);
   });
 }
