@@ -119,6 +119,13 @@ export async function requireOwner(db: Executor, slug: string, userId: number) {
   return membership;
 }
 
+/** The team of this id; 404 when there is none. */
+export async function teamById(db: Executor, teamId: number): Promise<TeamRow> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) throw notFound(teamMessages.notFound);
+  return team;
+}
+
 /** The team's members, owners first, then in the order they joined. */
 export function teamMembersOf(db: Executor, teamId: number) {
   return db
