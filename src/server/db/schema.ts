@@ -436,11 +436,6 @@ export const notifications = pgTable(
     index("notifications_heart_rest_idx")
       .on(t.prismId, t.id.desc())
       .where(sql`${t.type} = 'heart' and not ${t.lineHead}`),
-    // A teammate's prism is one unread line per member: edits while it waits move it up, no more.
-    // (Compared as text: the type's value is new in the migration that makes this index.)
-    uniqueIndex("notifications_team_prism_idx")
-      .on(t.userId, t.prismId)
-      .where(sql`${t.type}::text = 'team.prism' and not ${t.read}`),
     // Each actor's heart is told once per prism; an actor's hearts go with their account. Led by
     // the actor, so that a prism's head is found by its own index alone.
     uniqueIndex("notifications_heart_actor_idx")

@@ -195,8 +195,8 @@ export async function listTeams(db: Executor, page: CatalystListQuery) {
       name: teams.name,
       slug: teams.slug,
       createdAt: teams.createdAt,
-      memberCount: sql<number>`(select count(*) from ${teamMembers}
-        where ${teamMembers.teamId} = ${teams.id})::int`,
+      memberCount: sql<number>`(select count(*) from ${teamMembers} member
+        where member.team_id = ${teams}.id)::int`,
       total: totalRows,
     })
     .from(teams)

@@ -141,18 +141,26 @@ export async function notifyTeammatesOfPrism(
   prism: { id: number; audience: "public" | "team" | "private" },
 ): Promise<number[]> {
   if (prism.audience === "private") return [];
+  // An edit takes the prism's row first, so two edits of one prism tell its teammates in turn.
   const rows = rowsOf<{ user_id: number }>(
-    await tx.execute(sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
-      select distinct theirs.user_id, ${prism.id}::int, 'team.prism'::notification_type,
-        ${displayName(author)}::text, ${userKey(author.id)}::text
-      from ${teamMembers} mine
-      join ${teamMembers} theirs on theirs.team_id = mine.team_id
-      join ${users} teammate on teammate.id = theirs.user_id
-      where mine.user_id = ${author.id} and theirs.user_id <> ${author.id}
-        and teammate.notify_team_prisms and teammate.deactivated_at is null
-      on conflict (user_id, prism_id) where type::text = 'team.prism' and not read
-      do update set created_at = now(), actor_name = excluded.actor_name
-      returning user_id`),
+    await tx.execute(sql`with told as (
+        select distinct theirs.user_id from ${teamMembers} mine
+        join ${teamMembers} theirs on theirs.team_id = mine.team_id
+        join ${users} teammate on teammate.id = theirs.user_id
+        where mine.user_id = ${author.id} and theirs.user_id <> ${author.id}
+          and teammate.notify_team_prisms and teammate.deactivated_at is null),
+      moved as (
+        update ${notifications} line set created_at = now(), actor_name = ${displayName(author)}
+        from told where line.user_id = told.user_id and line.prism_id = ${prism.id}
+          and line.type = 'team.prism' and not line.read
+        returning line.user_id),
+      added as (
+        insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
+        select user_id, ${prism.id}::int, 'team.prism', ${displayName(author)}::text,
+          ${userKey(author.id)}::text
+        from told where user_id not in (select user_id from moved)
+        returning user_id)
+      select user_id from moved union all select user_id from added`),
   );
   return rows.map((row) => row.user_id);
 }
