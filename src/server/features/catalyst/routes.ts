@@ -52,10 +52,28 @@ const adminsOnly = async (request: FastifyRequest) => {
   requireAdmin(request);
 };
 
+/** The Teams table: teams with their number of members, newest first. */
+const teamsTable: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    "/analytics/teams",
+    {
+      schema: {
+        tags,
+        summary: "Teams with their number of members, newest first; q searches name and slug",
+        querystring: catalystListQuerySchema,
+        response: { 200: pageOf(catalystTeamSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => mapPage(await listTeams(db, request.query), presentCatalystTeam),
+  );
+};
+
 /** What the dashboard shows: its numbers and its tables. */
-export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   const readErrors = errorResponses(400, 401, 403);
   app.addHook("onRequest", adminsOnly);
+  await app.register(teamsTable, deps);
 
   app.get(
     "/analytics/stats",
@@ -106,19 +124,6 @@ export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       },
     },
     async (request) => mapPage(await listPrisms(db, request.query), presentCatalystPrism),
-  );
-
-  app.get(
-    "/analytics/teams",
-    {
-      schema: {
-        tags,
-        summary: "Teams with their number of members, newest first; q searches name and slug",
-        querystring: catalystListQuerySchema,
-        response: { 200: pageOf(catalystTeamSchema), ...readErrors },
-      },
-    },
-    async (request) => mapPage(await listTeams(db, request.query), presentCatalystTeam),
   );
 
   app.get(
