@@ -79,6 +79,16 @@ export const catalystPrismSchema = z.object({
 });
 export type CatalystPrism = z.infer<typeof catalystPrismSchema>;
 
+/** A row of the Teams table: a team, how many members it has, and when it was made. */
+export const catalystTeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CatalystTeam = z.infer<typeof catalystTeamSchema>;
+
 /** A row of the Annotations table (spec §3: annotation, prism, author, which may be absent). */
 export const catalystAnnotationSchema = z.object({
   annotation: z.object({

@@ -4,7 +4,8 @@ import { annotationStatusSchema } from "./annotations.ts";
 
 /**
  * A heart or a response on the recipient's prism; or, for the member who wrote a response, what
- * became of it: approved, rejected (not approved), or answered by the prism's owner.
+ * became of it: approved, rejected (not approved), or answered by the prism's owner; or a
+ * teammate's new or edited prism, for members who asked (one line per prism while unread).
  */
 export const notificationTypeSchema = z.enum([
   "heart",
@@ -12,6 +13,7 @@ export const notificationTypeSchema = z.enum([
   "approved",
   "rejected",
   "reply",
+  "team.prism",
 ]);
 
 /** One notification as its recipient sees it; the actor's key never leaves the server. */

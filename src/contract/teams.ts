@@ -78,13 +78,29 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/** A prism of a member, as their teammates see it on the team's page: a link to it on their page. */
-export const teamPrismSchema = z.object({ id: z.number().int(), title: z.string() });
+/**
+ * A prism of a member, as their teammates see it on the team's page: a link to it on their page,
+ * when it last changed, and whether a teammate changed it since the viewer last looked.
+ */
+export const teamPrismSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  updatedAt: z.string(),
+  isNew: z.boolean(),
+});
 export type TeamPrism = z.infer<typeof teamPrismSchema>;
 
-/** A team's page: the team as its members see it, each member with the prisms they may read. */
+/**
+ * A team's page: the team as its members see it, each member with the prisms they may read; the
+ * viewer's own row with how many responses wait for their review (null on everyone else's).
+ */
 export const teamPageSchema = teamSchema.extend({
-  members: z.array(teamMemberSchema.extend({ prisms: z.array(teamPrismSchema) })),
+  members: z.array(
+    teamMemberSchema.extend({
+      prisms: z.array(teamPrismSchema),
+      waitingCount: z.number().int().nullable(),
+    }),
+  ),
 });
 export type TeamPage = z.infer<typeof teamPageSchema>;
 

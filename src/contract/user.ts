@@ -77,6 +77,10 @@ export const currentUserSchema = publicUserSchema.extend({
   createdAt: z.string(),
   /** Responses by signed-in members to this member's prisms are approved at once. */
   preapproveMembers: z.boolean(),
+  /** Responses by members who share a team with this member are approved at once. */
+  preapproveTeammates: z.boolean(),
+  /** The member is told when a teammate writes or edits a prism. */
+  notifyTeamPrisms: z.boolean(),
   emailNotifications: emailNotificationsSchema,
   anonymousResponses: anonymousResponsesSchema,
   anonymousLinks: anonymousLinksSchema,
@@ -153,6 +157,10 @@ export const profileUpdateSchema = z.strictObject({
   linkedinUrl: optionalUrl,
   /** Left out by clients that do not show it: the setting stays as it is. */
   preapproveMembers: z.boolean().optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  preapproveTeammates: z.boolean().optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  notifyTeamPrisms: z.boolean().optional(),
   /** Left out by clients that do not show it: the setting stays as it is. */
   emailNotifications: emailNotificationsSchema.optional(),
   /** Left out by clients that do not show it: the setting stays as it is. */

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import {
+  addPrism,
   createAccount,
   expect,
   expectHydrated,
@@ -193,4 +194,48 @@ test("an owner creates a team, copies an invite link and revokes it; the last ow
     "A team always has an owner, and this is its last one. Delete the team instead.",
   );
   await expectNoAxeViolations(page);
+});
+
+test("at 360 px, a teammate's change since the member last looked is marked New, once", async ({
+  page,
+  addOwner,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const teammate = await addOwner([
+    { title: "How I give feedback", content: "<p>In writing, the same day.</p>" },
+  ]);
+  const { slug, path } = await teamWithInvite(teammate.request, "Design Ops");
+  await signIn(page);
+  const joined = await page.request.post(`/api/${path.slice(1)}`, { headers: { origin: ORIGIN } });
+  expect(joined.status()).toBe(200);
+
+  // The first look: what was there before the member joined is not news.
+  const looked = page.waitForResponse((r) => r.url().endsWith(`/api/teams/${slug}/seen`));
+  await page.goto(`/teams/${slug}`);
+  expect((await looked).status()).toBe(204);
+  const prisms = page.getByRole("list", { name: "Robin Quill's prisms" }).first();
+  await expect(prisms.getByRole("link")).toHaveText(["How I give feedback"]);
+  await expect(page.getByText("since you last looked")).toHaveCount(0);
+  await expect(page.getByText("No responses waiting for you.")).toBeVisible();
+
+  await addPrism(teammate.request, {
+    title: "When to reach me",
+    content: "<p>Mornings, before standup.</p>",
+  });
+  const lookedAgain = page.waitForResponse((r) => r.url().endsWith(`/api/teams/${slug}/seen`));
+  await page.reload();
+  await lookedAgain;
+  const fresh = prisms.getByRole("listitem").filter({ hasText: "When to reach me" });
+  await expect(fresh).toContainText("New since you last looked");
+  await expect(
+    prisms.getByRole("listitem").filter({ hasText: "How I give feedback" }),
+  ).not.toContainText("New");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+
+  // Looked at, it is no longer news.
+  await page.reload();
+  await expect(prisms.getByRole("link")).toHaveText(["How I give feedback", "When to reach me"]);
+  await expect(page.getByText("since you last looked")).toHaveCount(0);
 });

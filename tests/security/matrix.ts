@@ -374,6 +374,11 @@ export const matrix: Record<string, Row> = {
     url: (s) => `/api/analytics/prisms/${s.prism.id}`,
     expect: adminOnly(204),
   },
+  "GET /api/analytics/teams": { expect: adminOnly(200) },
+  "DELETE /api/analytics/teams/{id}": {
+    url: (s) => `/api/analytics/teams/${s.team.id}`,
+    expect: adminOnly(204),
+  },
   "DELETE /api/analytics/annotations/{id}": {
     url: (s) => `/api/analytics/annotations/${s.annotation.id}`,
     expect: adminOnly(204),
@@ -392,6 +397,10 @@ export const matrix: Record<string, Row> = {
   "GET /api/teams/{slug}": {
     url: (s) => `/api/teams/${s.team.slug}`,
     expect: { anonymous: 401, member: 200, owner: 200, admin: 404 },
+  },
+  "POST /api/teams/{slug}/seen": {
+    url: (s) => `/api/teams/${s.team.slug}/seen`,
+    expect: { anonymous: 401, member: 204, owner: 204, admin: 404 },
   },
   "PUT /api/teams/{slug}": {
     url: (s) => `/api/teams/${s.team.slug}`,

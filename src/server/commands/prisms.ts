@@ -7,7 +7,7 @@ import { recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { PrismRow, UserRow } from "../db/schema.ts";
 import { reanchorAnnotations } from "../features/annotations/service.ts";
-import { recipientsOn } from "../features/notifications/service.ts";
+import { notifyTeammatesOfPrism, recipientsOn } from "../features/notifications/service.ts";
 import { getRevision } from "../features/prisms/revisions.ts";
 import {
   createPrism as addPrism,
@@ -40,18 +40,33 @@ export async function refreshTop(
 /** A change of one prism on the member's own page: their list shows it. */
 function changeOwnPrism(
   write: WriteContext,
-  change: (tx: Executor, owner: UserRow) => Promise<PrismRow>,
+  change: (tx: Executor, owner: UserRow, record: Recorder) => Promise<PrismRow>,
 ): Promise<PrismRow> {
   return commit(write, async (tx, record) => {
-    const prism = await change(tx, write.actor);
+    const prism = await change(tx, write.actor, record);
     record({ type: "prisms.changed", username: write.actor.username, prismIds: [prism.id] });
     return prism;
   });
 }
 
-/** Adds a prism at the end of the member's page. */
+/** The author's teammates who asked to be told of their prisms hear of this one. */
+async function tellTeammates(
+  tx: Executor,
+  record: Recorder,
+  author: UserRow,
+  prism: PrismRow,
+): Promise<void> {
+  const told = await notifyTeammatesOfPrism(tx, author, prism);
+  record(...told.map((userId) => ({ type: "notification.created" as const, userId })));
+}
+
+/** Adds a prism at the end of the member's page; their teammates who asked hear of it. */
 export function createPrism(write: WriteContext, input: PrismInput): Promise<PrismRow> {
-  return changeOwnPrism(write, (tx, owner) => addPrism(tx, owner, input));
+  return changeOwnPrism(write, async (tx, owner, record) => {
+    const prism = await addPrism(tx, owner, input);
+    await tellTeammates(tx, record, owner, prism);
+    return prism;
+  });
 }
 
 /**
@@ -84,6 +99,7 @@ async function save(
       })),
     );
   }
+  if (changed || audienceBefore) await tellTeammates(tx, record, owner, updated);
   if (!changed) return { prism: updated, changed };
   record({ type: "prisms.changed", username, prismIds: [prismId] });
   const moved = contentChanged ? await reanchorAnnotations(tx, updated.id, updated.content) : [];

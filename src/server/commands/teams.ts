@@ -5,7 +5,7 @@
 import type { TeamInput } from "../../contract/teams.ts";
 import { recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
-import type { TeamInviteRow } from "../db/schema.ts";
+import type { TeamInviteRow, TeamRow } from "../db/schema.ts";
 import {
   createInvite as addInvite,
   createTeam as addTeam,
@@ -13,6 +13,7 @@ import {
   joinByInvite,
   type Membership,
   type MyTeamRow,
+  markTeamSeen,
   removeMember,
   deleteTeam as removeTeam,
   requireMembership,
@@ -20,6 +21,7 @@ import {
   revokeInvite as revoke,
   renameTeam as setTeamName,
   type TeamMemberRow,
+  teamById,
   teamMembersOf,
   teamPrismAuthors,
 } from "../features/teams/service.ts";
@@ -91,22 +93,39 @@ export function renameTeam(write: WriteContext, slug: string, input: TeamInput):
   });
 }
 
+/** Deletes the team, telling its members, and writes the audit log's line for it. */
+async function removeTeamOf(
+  tx: Executor,
+  record: Recorder,
+  actor: WriteContext["actor"],
+  team: TeamRow,
+): Promise<void> {
+  const members = await countMembers(tx, team.id);
+  const ids = await memberIds(tx, team.id);
+  await teamPagesChanged(tx, record, ids, ids);
+  await removeTeam(tx, team.id);
+  await recordAudit(tx, actor, {
+    action: "team.delete",
+    targetType: "team",
+    targetId: team.id,
+    target: team.name,
+    before: { name: team.name, slug: team.slug, members },
+  });
+}
+
 /** An owner deletes their team, its memberships and its invite links. */
 export function deleteTeam(write: WriteContext, slug: string): Promise<void> {
   const { actor } = write;
   return commit(write, async (tx, record) => {
     const { team } = await requireOwner(tx, slug, actor.id);
-    const members = await countMembers(tx, team.id);
-    const ids = await memberIds(tx, team.id);
-    await teamPagesChanged(tx, record, ids, ids);
-    await removeTeam(tx, team.id);
-    await recordAudit(tx, actor, {
-      action: "team.delete",
-      targetType: "team",
-      targetId: team.id,
-      target: team.name,
-      before: { name: team.name, slug: team.slug, members },
-    });
+    await removeTeamOf(tx, record, actor, team);
+  });
+}
+
+/** An admin deletes any team (Catalyst): the owners' own deletion, audited as theirs. */
+export function deleteTeamAsAdmin(write: WriteContext, teamId: number): Promise<void> {
+  return commit(write, async (tx, record) => {
+    await removeTeamOf(tx, record, write.actor, await teamById(tx, teamId));
   });
 }
 
@@ -193,5 +212,17 @@ export function removeTeamMember(write: WriteContext, slug: string, username: st
       target: team.name,
       before: { member: removed.username },
     });
+  });
+}
+
+/**
+ * The member opened their team's page: the prisms their teammates changed before now are no
+ * longer marked new to them. Nobody else hears of it.
+ */
+export function markTeamPageSeen(write: WriteContext, slug: string): Promise<void> {
+  const { actor } = write;
+  return commit(write, async (tx) => {
+    const { team } = await requireMembership(tx, slug, actor.id);
+    await markTeamSeen(tx, team.id, actor.id);
   });
 }

@@ -92,6 +92,7 @@ const READS = new Set([
   "listAudit",
   "listContactMessages",
   "listPrisms",
+  "listTeams",
   "listUsers",
   "loadActivity",
   "loadStats",

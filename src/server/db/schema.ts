@@ -34,6 +34,7 @@ export const notificationType = pgEnum("notification_type", [
   "approved",
   "rejected",
   "reply",
+  "team.prism",
 ]);
 /** When a member is e-mailed about new responses to review and replies to theirs. */
 export const emailNotifications = pgEnum("email_notifications", ["immediately", "daily", "never"]);
@@ -82,6 +83,10 @@ export const users = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** Responses by signed-in members to this member's prisms are approved at once. */
     preapproveMembers: boolean("preapprove_members").notNull().default(false),
+    /** Responses by members who share a team with this member are approved at once. */
+    preapproveTeammates: boolean("preapprove_teammates").notNull().default(true),
+    /** The member is told when a teammate writes or edits a prism they may read. */
+    notifyTeamPrisms: boolean("notify_team_prisms").notNull().default(false),
     /** What this member asks of responses to their prisms written without an account. */
     anonymousResponses: anonymousResponses("anonymous_responses").notNull().default("check"),
     /** What a link does in a response to their prisms written without an account. */
@@ -544,6 +549,8 @@ export const teamMembers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: teamRole("role").notNull().default("member"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last opened the team's page; null until they have. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("team_members_team_user_idx").on(t.teamId, t.userId),

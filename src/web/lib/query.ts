@@ -59,7 +59,7 @@ export const queryKeys = {
   catalystStats: ["catalyst", "stats"] as const,
   catalystActivity: ["catalyst", "activity"] as const,
   catalystList: (
-    table: "users" | "prisms" | "annotations" | "audit" | "contact-messages",
+    table: "users" | "prisms" | "teams" | "annotations" | "audit" | "contact-messages",
     page: number,
     q: string,
     filters = "",

@@ -1,7 +1,7 @@
 // Where a new response lands, by what its author is and what the prism's owner chose in Profile
-// Settings: approved at once (members, when the owner pre-approves them), waiting for review, or
-// set aside as spam; and whether it is silenced (its author is).
-import { and, eq, sql } from "drizzle-orm";
+// Settings: approved at once (members, or teammates, when the owner pre-approves them), waiting
+// for review, or set aside as spam; and whether it is silenced (its author is).
+import { aliasedTable, and, eq, sql } from "drizzle-orm";
 import type { AnnotationCreate, AnnotationStatus } from "../../../contract/annotations.ts";
 import type { Participant } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
@@ -10,6 +10,7 @@ import {
   type PrismRow,
   prisms,
   type ResponseSignals,
+  teamMembers,
   users,
 } from "../../db/schema.ts";
 import { liveOwner } from "../../policy.ts";
@@ -19,6 +20,7 @@ import { type AuthorHistory, hasLink, SPAM_SCORE, scoreResponse } from "./spam-s
 /** What the prism's owner chose for the responses to their prisms. */
 export interface OwnerRules {
   preapproveMembers: boolean;
+  preapproveTeammates: boolean;
   anonymousResponses: "check" | "hold" | "members";
   anonymousLinks: "allowed" | "held" | "spam";
   watchedWords: string[];
@@ -27,6 +29,7 @@ export interface OwnerRules {
 /** The owner's rules, as `createAnnotation` selects them with the prism. */
 export const ownerRuleColumns = {
   preapproveMembers: users.preapproveMembers,
+  preapproveTeammates: users.preapproveTeammates,
   anonymousResponses: users.anonymousResponses,
   anonymousLinks: users.anonymousLinks,
   watchedWords: users.watchedWords,
@@ -52,9 +55,10 @@ interface Landing {
 
 /**
  * Where a new response lands. A member's is approved at once when the owner pre-approves members,
- * unless it holds a watched word; else it waits. One without an account is scored (see
- * spam-score.ts; its links weigh nothing when the owner allows them; the owner's own content
- * classifier, spam-model.ts, has its say once it has learnt enough): scoring SPAM_SCORE or more
+ * or pre-approves teammates (the default) and shares a team with them, unless it holds a watched
+ * word; else it waits. One without an account is scored (see spam-score.ts; its links weigh
+ * nothing when the owner allows them; the owner's own content classifier, spam-model.ts, has its
+ * say once it has learnt enough): scoring SPAM_SCORE or more
  * it is set aside as spam, unless the owner holds all of them for review; a link makes it spam
  * when the owner said so. Its score and reasons (a watched word among them) are kept beside its
  * person check's signals for the owner's review queue.
@@ -73,7 +77,10 @@ export async function landingOf(
   const text = input.annotationText;
   const watched = watchedWordIn(text, owner.watchedWords);
   if ("user" in participant) {
-    return { status: owner.preapproveMembers && !watched ? "approved" : "pending", signals };
+    const preapproved =
+      owner.preapproveMembers ||
+      (owner.preapproveTeammates && (await sharesATeam(tx, participant.user.id, prism.userId)));
+    return { status: preapproved && !watched ? "approved" : "pending", signals };
   }
   const history = await authorHistory(tx, participant.visitorHash, prism.userId);
   const scored = scoreResponse(text, signals ?? { typingMs: 0 }, history, {
@@ -88,6 +95,18 @@ export async function landingOf(
     status: spam ? "spam" : "pending",
     signals: signals && { ...signals, score: scored.score, reasons },
   };
+}
+
+/** Whether the member and the prism's owner are in a team together. */
+async function sharesATeam(tx: Executor, userId: number, ownerId: number): Promise<boolean> {
+  const theirs = aliasedTable(teamMembers, "theirs");
+  const [row] = await tx
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .innerJoin(theirs, and(eq(theirs.teamId, teamMembers.teamId), eq(theirs.userId, ownerId)))
+    .where(eq(teamMembers.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** What a browser's earlier responses to an owner's prisms became, by status. */

@@ -5,11 +5,12 @@ import type {
   CatalystAnnotation,
   CatalystContactMessage,
   CatalystPrism,
+  CatalystTeam,
   CatalystUser,
 } from "../../../contract/catalyst.ts";
 import type { ContactMessageRow, UserRow } from "../../db/schema.ts";
 import { presentPerson } from "../users/presenter.ts";
-import type { listAnnotations, listAudit, listPrisms } from "./service.ts";
+import type { listAnnotations, listAudit, listPrisms, listTeams } from "./service.ts";
 
 type ItemOf<T extends (...args: never[]) => Promise<{ items: unknown[] }>> = Awaited<
   ReturnType<T>
@@ -34,6 +35,10 @@ export function presentCatalystPrism(row: ItemOf<typeof listPrisms>): CatalystPr
     author,
     annotationsCount,
   };
+}
+
+export function presentCatalystTeam(row: ItemOf<typeof listTeams>): CatalystTeam {
+  return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 export function presentCatalystAnnotation(row: ItemOf<typeof listAnnotations>): CatalystAnnotation {

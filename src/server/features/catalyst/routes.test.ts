@@ -20,6 +20,7 @@ import {
   buildHeart,
   buildNotification,
   buildPrism,
+  buildTeam,
   buildUser,
 } from "../../test/builders.ts";
 import { isEvent, openStream } from "../../test/event-stream.ts";
@@ -121,6 +122,11 @@ describe("authorization", () => {
     "DELETE /api/analytics/prisms/{id}": {
       admin: 204,
       request: async () => [`/api/analytics/prisms/${(await prismWithResponses()).prism.id}`],
+    },
+    "GET /api/analytics/teams": { admin: 200, request: async () => ["/api/analytics/teams"] },
+    "DELETE /api/analytics/teams/{id}": {
+      admin: 204,
+      request: async () => [`/api/analytics/teams/${(await buildTeam(t.database)).id}`],
     },
     "DELETE /api/analytics/annotations/{id}": {
       admin: 204,

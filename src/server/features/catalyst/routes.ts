@@ -13,12 +13,14 @@ import {
   catalystListQuerySchema,
   catalystPrismSchema,
   catalystStatsSchema,
+  catalystTeamSchema,
   catalystUserSchema,
   silenceSchema,
 } from "../../../contract/catalyst.ts";
 import { idParam, mapPage, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
 import { deletePrismAsAdmin } from "../../commands/prisms.ts";
+import { deleteTeamAsAdmin } from "../../commands/teams.ts";
 import { deactivateUser, reactivateUser, setAdminFlag, silenceUser } from "../../commands/users.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -28,6 +30,7 @@ import {
   presentAuditEntry,
   presentCatalystAnnotation,
   presentCatalystPrism,
+  presentCatalystTeam,
   presentCatalystUser,
   presentContactMessage,
 } from "./presenter.ts";
@@ -36,6 +39,7 @@ import {
   listAudit,
   listContactMessages,
   listPrisms,
+  listTeams,
   listUsers,
   loadActivity,
   loadStats,
@@ -48,10 +52,28 @@ const adminsOnly = async (request: FastifyRequest) => {
   requireAdmin(request);
 };
 
+/** The Teams table: teams with their number of members, newest first. */
+const teamsTable: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    "/analytics/teams",
+    {
+      schema: {
+        tags,
+        summary: "Teams with their number of members, newest first; q searches name and slug",
+        querystring: catalystListQuerySchema,
+        response: { 200: pageOf(catalystTeamSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => mapPage(await listTeams(db, request.query), presentCatalystTeam),
+  );
+};
+
 /** What the dashboard shows: its numbers and its tables. */
-export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   const readErrors = errorResponses(400, 401, 403);
   app.addHook("onRequest", adminsOnly);
+  await app.register(teamsTable, deps);
 
   app.get(
     "/analytics/stats",
@@ -210,6 +232,22 @@ export const catalystWrites: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request, reply) => {
       await deletePrismAsAdmin(as(requireAdmin(request)), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/analytics/teams/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete any team with its memberships and invite links; audited",
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteTeamAsAdmin(as(requireAdmin(request)), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -22,6 +22,8 @@ import {
   contactMessages,
   prismHearts,
   prisms,
+  teamMembers,
+  teams,
   type UserRow,
   users,
 } from "../../db/schema.ts";
@@ -182,6 +184,26 @@ export async function listPrisms(db: Executor, page: CatalystListQuery) {
       .where(where);
     return counted?.n ?? 0;
   });
+}
+
+/** Teams, newest first, with how many members each has; `q` searches name and slug. */
+export async function listTeams(db: Executor, page: CatalystListQuery) {
+  const where = search(page.q, [teams.name, teams.slug]);
+  const statement = db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      slug: teams.slug,
+      createdAt: teams.createdAt,
+      memberCount: sql<number>`(select count(*) from ${teamMembers} member
+        where member.team_id = ${teams}.id)::int`,
+      total: totalRows,
+    })
+    .from(teams)
+    .where(where)
+    .$dynamic();
+  const rows = await newestFirst(statement, teams, page);
+  return pageFrom(rows, page, () => db.$count(teams, where));
 }
 
 /**

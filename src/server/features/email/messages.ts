@@ -24,16 +24,35 @@ const someone = (name: string | null) => oneLine(name ?? "").trim() || "Someone"
 const quoted = (text: string) => excerpt(oneLine(text).trim(), QUOTE_MAX);
 
 /** The response on the owner's page, opened beside its passage (where the owner decides on it). */
-const responseLink = (notification: MailedNotification, origin: string) =>
+const responseLink = (
+  notification: Extract<MailedNotification, { annotationId: number }>,
+  origin: string,
+) =>
   `${origin}/${encodeURIComponent(notification.prismOwnerUsername)}?annotation=${notification.annotationId}`;
+
+/** What a message says of one notification: a sentence, maybe what it quotes, and a link. */
+interface Described {
+  line: string;
+  quote: string | null;
+  passage: string | null;
+  link: string;
+}
 
 /**
  * One notification as a sentence, the words it quotes and where to see it; each on one line,
  * whatever the rows hold, so that nothing a member wrote starts a line of the message.
  */
-function describe(notification: MailedNotification, origin: string) {
+function describe(notification: MailedNotification, origin: string): Described {
   const actor = someone(notification.actorName);
   const title = `"${oneLine(notification.prismTitle)}"`;
+  if (notification.type === "team.prism") {
+    return {
+      line: `${actor} wrote or edited the Prism ${title}`,
+      quote: null,
+      passage: null,
+      link: `${origin}/${encodeURIComponent(notification.prismOwnerUsername)}?prism=${notification.prismId}`,
+    };
+  }
   return notification.type === "annotation"
     ? {
         line: `${actor} responded to your Prism ${title}, waiting for your review`,
@@ -52,9 +71,12 @@ function describe(notification: MailedNotification, origin: string) {
 function subjectOf({ setting, notifications, total }: Outgoing): string {
   const [only] = notifications;
   if (total === 1 && only) {
+    const title = `"${oneLine(only.prismTitle)}"`;
     return only.type === "annotation"
-      ? `${someone(only.actorName)} responded to your Prism "${oneLine(only.prismTitle)}"`
-      : `${someone(only.actorName)} replied to your response to "${oneLine(only.prismTitle)}"`;
+      ? `${someone(only.actorName)} responded to your Prism ${title}`
+      : only.type === "reply"
+        ? `${someone(only.actorName)} replied to your response to ${title}`
+        : `${someone(only.actorName)} wrote or edited the Prism ${title}`;
   }
   const count = `${total.toLocaleString("en")} new notifications`;
   return setting === "daily" ? `Your Prism digest: ${count}` : `Prism: ${count}`;
@@ -78,15 +100,16 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
     const item = describe(notification, origin);
     const text = [
       `* ${item.line}:`,
-      `  On "${item.passage}"`,
-      `  "${item.quote}"`,
+      ...(item.passage === null ? [] : [`  On "${item.passage}"`]),
+      ...(item.quote === null ? [] : [`  "${item.quote}"`]),
       `  ${item.link}`,
       "",
     ].join("\n");
     const html =
       `<li><p><a href="${escapeHtml(item.link)}">${escapeHtml(item.line)}</a></p>` +
-      `<p>On &ldquo;${escapeHtml(item.passage)}&rdquo;</p>` +
-      `<blockquote>${escapeHtml(item.quote)}</blockquote></li>`;
+      (item.passage === null ? "" : `<p>On &ldquo;${escapeHtml(item.passage)}&rdquo;</p>`) +
+      (item.quote === null ? "" : `<blockquote>${escapeHtml(item.quote)}</blockquote>`) +
+      "</li>";
     const next = {
       text: bytes.text + Buffer.byteLength(text),
       html: bytes.html + Buffer.byteLength(html),
@@ -120,7 +143,11 @@ export function composeMessage(outgoing: Outgoing, origin: string, token: string
       ...(more > 0 ? [`<p><a href="${escapeHtml(all)}">${escapeHtml(moreLine)}</a></p>`] : []),
       outgoing.total === 1 && only
         ? mailButton(
-            only.type === "annotation" ? "Review the response" : "Read the reply",
+            only.type === "annotation"
+              ? "Review the response"
+              : only.type === "reply"
+                ? "Read the reply"
+                : "Read the prism",
             describe(only, origin).link,
           )
         : mailButton("All your notifications", all),

@@ -1,5 +1,5 @@
 // E-mail notifications: which of a member's notifications are mailed (new responses to review,
-// replies to theirs), claiming them so that each is mailed once, the member's setting and their
+// replies to theirs, and in the daily digest teammates' prisms), claiming them so that each is mailed once, the member's setting and their
 // unsubscribe token. A claim is recorded in the transaction that makes it, and the message goes
 // out after it commits: once the mail server accepted it, what it told of is marked mailed; when
 // the server refused it, the claim is given back, so that a later run sends it. A process that
@@ -13,8 +13,11 @@ import { annotations, notifications, prisms, users } from "../../db/schema.ts";
 import { memberSeesPrism } from "../../policy.ts";
 import { emailSetting } from "../users/service.ts";
 
-/** The notifications that may be e-mailed: a response to review, an owner's reply to yours. */
-export const MAILED_TYPES = ["annotation", "reply"] as const;
+/**
+ * The notifications that may be e-mailed: a response to review, an owner's reply to yours; and,
+ * in the daily digest alone, a teammate's new or edited prism.
+ */
+export const MAILED_TYPES = ["annotation", "reply", "team.prism"] as const;
 
 /** The notifications one message tells of at most (the rest are summed up in one line). */
 export const DIGEST_ITEMS_MAX = 50;
@@ -32,16 +35,25 @@ export const CLAIM_LEASE_MS = 60 * 60 * 1000;
 const DIGEST_LOCK = 0x707269736d;
 
 /** What one notification says in an e-mail. */
-export interface MailedNotification {
-  type: (typeof MAILED_TYPES)[number];
-  actorName: string | null;
-  prismTitle: string;
-  prismOwnerUsername: string;
-  annotationId: number;
-  selectedText: string;
-  annotationText: string;
-  replyText: string | null;
-}
+export type MailedNotification =
+  | {
+      type: "annotation" | "reply";
+      actorName: string | null;
+      prismId: number;
+      prismTitle: string;
+      prismOwnerUsername: string;
+      annotationId: number;
+      selectedText: string;
+      annotationText: string;
+      replyText: string | null;
+    }
+  | {
+      type: "team.prism";
+      actorName: string | null;
+      prismId: number;
+      prismTitle: string;
+      prismOwnerUsername: string;
+    };
 
 /** One message to write: a member and what it tells them. */
 export interface Outgoing {
@@ -125,38 +137,71 @@ export async function unsubscribe(db: Executor, secret: string, token: string): 
  * selects and returns it. Only notifications with an annotation are mailed, which the index of
  * what is waiting (`notifications_unmailed_idx`) holds alone.
  */
+/**
+ * What any notification waiting to be mailed is: unread, neither mailed nor claimed (but for a
+ * void claim), about a prism its member may see, made since they receive mail, and of a member
+ * `recipients` selects with this setting.
+ */
+function waitingToBeMailed(now: Date, setting: Outgoing["setting"], recipients: SQL) {
+  const voidBefore = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
+  return and(
+    isNull(notifications.mailedAt),
+    sql`(${notifications.mailClaimedAt} is null or ${notifications.mailClaimedAt} <= ${voidBefore}::timestamptz)`,
+    eq(notifications.read, false),
+    // Nothing about a prism the member may not see (a teammate's, made a draft since).
+    memberSeesPrism(sql`${notifications.userId}`, sql`${notifications.prismId}`),
+    sql`exists (select 1 from ${users} where ${users.id} = ${notifications.userId}
+      and ${users.deactivatedAt} is null and ${notifications.createdAt} >= ${users.mailSince}
+      and ${users.emailNotifications} = ${setting} and ${recipients})`,
+  );
+}
+
+const claimedColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  createdAt: notifications.createdAt,
+};
+
 export function claimStatement(
   tx: Executor,
   now: Date,
   setting: Outgoing["setting"],
   recipients: SQL,
 ) {
-  const voidBefore = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
   return tx
     .update(notifications)
     .set({ mailClaimedAt: now })
     .where(
       and(
-        isNull(notifications.mailedAt),
-        sql`(${notifications.mailClaimedAt} is null or ${notifications.mailClaimedAt} <= ${voidBefore}::timestamptz)`,
         isNotNull(notifications.annotationId),
-        inArray(notifications.type, [...MAILED_TYPES]),
-        eq(notifications.read, false),
+        inArray(notifications.type, ["annotation", "reply"]),
         // A response approved at once (members pre-approved) has nothing to review.
         sql`(${notifications.type} <> 'annotation' or exists (select 1 from ${annotations}
           where ${annotations.id} = ${notifications.annotationId} and ${annotations.status} = 'pending'))`,
-        // Nothing about a prism the member may not see (a teammate's, made a draft since).
-        memberSeesPrism(sql`${notifications.userId}`, sql`${notifications.prismId}`),
-        sql`exists (select 1 from ${users} where ${users.id} = ${notifications.userId}
-          and ${users.deactivatedAt} is null and ${notifications.createdAt} >= ${users.mailSince}
-          and ${users.emailNotifications} = ${setting} and ${recipients})`,
+        waitingToBeMailed(now, setting, recipients),
       ),
     )
-    .returning({
-      id: notifications.id,
-      userId: notifications.userId,
-      createdAt: notifications.createdAt,
-    });
+    .returning(claimedColumns);
+}
+
+/**
+ * Claims the teammates' prisms waiting for the daily digests of the members `recipients` selects:
+ * found among each member's lines (`notifications_lines_idx`), not among every notification.
+ */
+function claimTeamPrisms(tx: Executor, now: Date, recipients: SQL) {
+  return tx
+    .update(notifications)
+    .set({ mailClaimedAt: now })
+    .where(
+      and(
+        sql`${notifications.userId} in (select ${users.id} from ${users}
+          where ${users.emailNotifications} = 'daily' and ${recipients})`,
+        eq(notifications.lineHead, true),
+        eq(notifications.type, "team.prism"),
+        waitingToBeMailed(now, "daily", recipients),
+      ),
+    )
+    .returning(claimedColumns);
 }
 
 /** The ids as one parameter (a member may have thousands waiting). */
@@ -174,7 +219,10 @@ async function claim(
   setting: Outgoing["setting"],
   recipients: SQL,
 ): Promise<Outgoing[]> {
-  const claimed = await claimStatement(tx, now, setting, recipients);
+  const claimed = [
+    ...(await claimStatement(tx, now, setting, recipients)),
+    ...(setting === "daily" ? await claimTeamPrisms(tx, now, recipients) : []),
+  ];
   if (claimed.length === 0) return [];
   const held = new Map<number, typeof claimed>();
   for (const row of claimed) {
@@ -195,6 +243,7 @@ async function claim(
       lastDigestAt: users.lastDigestAt,
       type: notifications.type,
       actorName: notifications.actorName,
+      prismId: prisms.id,
       prismTitle: prisms.title,
       prismOwnerUsername: owners.username,
       annotationId: annotations.id,
@@ -206,7 +255,7 @@ async function claim(
     .innerJoin(users, eq(users.id, notifications.userId))
     .innerJoin(prisms, eq(prisms.id, notifications.prismId))
     .innerJoin(owners, eq(owners.id, prisms.userId))
-    .innerJoin(annotations, eq(annotations.id, notifications.annotationId))
+    .leftJoin(annotations, eq(annotations.id, notifications.annotationId))
     .where(sql`${notifications.id} = ${anyOf(shown)}`)
     .orderBy(notifications.userId, notifications.createdAt, notifications.id);
   const byRecipient = new Map<number, Outgoing>();

@@ -30,7 +30,7 @@ const start = (text: string | null, max: number) =>
 /** What a notification quotes of its response: as its e-mail does (see email/messages.ts). */
 function quoted({ type, selectedText, annotationText, replyText }: NotificationView) {
   const [quote, passage] =
-    type === "heart"
+    type === "heart" || type === "team.prism"
       ? [null, null]
       : type === "reply"
         ? [replyText, annotationText]

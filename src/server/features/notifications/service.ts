@@ -6,8 +6,15 @@ import { alias } from "drizzle-orm/pg-core";
 import { displayName, visitorName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import { type Participant, participantKey, userKey } from "../../actors.ts";
-import type { Executor } from "../../db/client.ts";
-import { annotations, notifications, prisms, type UserRow, users } from "../../db/schema.ts";
+import { type Executor, rowsOf } from "../../db/client.ts";
+import {
+  annotations,
+  notifications,
+  prisms,
+  teamMembers,
+  type UserRow,
+  users,
+} from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
 import { prismsVisibleTo } from "../../policy.ts";
 
@@ -120,6 +127,42 @@ export async function notifyAuthors(
     })),
   );
   return [...new Set(told.map((annotation) => annotation.userId))];
+}
+
+/**
+ * Tells the author's teammates who asked for it (Profile Settings) of their new or edited prism,
+ * when it is one they may read (public or for the author's teams; a private one tells nobody).
+ * A teammate has one unread line per prism: an edit while it waits moves it up and stacks
+ * nothing. Returns the members told.
+ */
+export async function notifyTeammatesOfPrism(
+  tx: Executor,
+  author: UserRow,
+  prism: { id: number; audience: "public" | "team" | "private" },
+): Promise<number[]> {
+  if (prism.audience === "private") return [];
+  // An edit takes the prism's row first, so two edits of one prism tell its teammates in turn.
+  const rows = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`with told as (
+        select distinct theirs.user_id from ${teamMembers} mine
+        join ${teamMembers} theirs on theirs.team_id = mine.team_id
+        join ${users} teammate on teammate.id = theirs.user_id
+        where mine.user_id = ${author.id} and theirs.user_id <> ${author.id}
+          and teammate.notify_team_prisms and teammate.deactivated_at is null),
+      moved as (
+        update ${notifications} line set created_at = now(), actor_name = ${displayName(author)}
+        from told where line.user_id = told.user_id and line.prism_id = ${prism.id}
+          and line.type = 'team.prism' and not line.read
+        returning line.user_id),
+      added as (
+        insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
+        select user_id, ${prism.id}::int, 'team.prism', ${displayName(author)}::text,
+          ${userKey(author.id)}::text
+        from told where user_id not in (select user_id from moved)
+        returning user_id)
+      select user_id from moved union all select user_id from added`),
+  );
+  return rows.map((row) => row.user_id);
 }
 
 const hearts = alias(notifications, "hearts");

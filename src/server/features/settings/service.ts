@@ -50,6 +50,8 @@ export async function updateProfile(
     twitterUrl: orNull(input.twitterUrl),
     linkedinUrl: orNull(input.linkedinUrl),
     preapproveMembers: input.preapproveMembers,
+    preapproveTeammates: input.preapproveTeammates,
+    notifyTeamPrisms: input.notifyTeamPrisms,
     anonymousResponses: input.anonymousResponses,
     anonymousLinks: input.anonymousLinks,
     watchedWords: input.watchedWords,

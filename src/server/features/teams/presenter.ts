@@ -55,16 +55,28 @@ export function presentTeam({
   };
 }
 
-/** The team's page: the team, and each member with the prisms the viewer may read. */
+/**
+ * The team's page: the team, and each member with the prisms the viewer may read (marked when
+ * new to them) and, on the viewer's own row alone, their waiting count.
+ */
 export function presentTeamPage(seen: {
   membership: Membership;
-  members: (TeamMemberRow & { prisms: ReadablePrismRow[] })[];
+  members: (TeamMemberRow & {
+    prisms: (ReadablePrismRow & { isNew: boolean })[];
+    waitingCount: number | null;
+  })[];
 }): TeamPage {
   return {
     ...presentTeam(seen),
     members: seen.members.map((member) => ({
       ...presentMember(member),
-      prisms: member.prisms.map(({ id, title }) => ({ id, title })),
+      waitingCount: member.waitingCount,
+      prisms: member.prisms.map(({ id, title, updatedAt, isNew }) => ({
+        id,
+        title,
+        updatedAt: updatedAt.toISOString(),
+        isNew,
+      })),
     })),
   };
 }

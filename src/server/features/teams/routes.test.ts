@@ -211,7 +211,10 @@ describe("teams", () => {
     expect(
       response
         .json()
-        .members.map((m: { username: string; prisms: object[] }) => [m.username, m.prisms]),
+        .members.map((m: { username: string; prisms: { id: number; title: string }[] }) => [
+          m.username,
+          m.prisms.map(({ id, title }) => ({ id, title })),
+        ]),
     ).toEqual([
       [
         owner.user.username,

@@ -23,6 +23,7 @@ import {
   createTeam,
   deleteTeam,
   joinTeam,
+  markTeamPageSeen,
   removeTeamMember,
   renameTeam,
   revokeInvite,
@@ -65,6 +66,13 @@ const schemas = {
     description: "404 to anyone not in the team, exactly as for a team that does not exist.",
     params: slugParams,
     response: { 200: teamPageSchema, ...errorResponses(400, 401, 404) },
+  },
+  seen: {
+    tags,
+    summary: "The member opened the team's page: what their teammates changed is no longer new",
+    description: "Answers 204; the next GET of the page marks only what changes after now.",
+    params: slugParams,
+    response: { 204: z.null(), ...errorResponses(400, 401, 404) },
   },
   rename: {
     tags,
@@ -141,6 +149,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get("/teams/:slug", { schema: schemas.get }, async (request) =>
     presentTeamPage(await teamAsSeenBy(db, request.params.slug, requireUser(request).id)),
   );
+
+  app.post("/teams/:slug/seen", { schema: schemas.seen }, async (request, reply) => {
+    await markTeamPageSeen(as(requireUser(request)), request.params.slug);
+    return reply.status(204).send(null);
+  });
 
   app.put("/teams/:slug", { schema: schemas.rename, config: writes }, async (request) =>
     presentTeam(await renameTeam(as(requireUser(request)), request.params.slug, request.body)),

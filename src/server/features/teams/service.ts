@@ -20,6 +20,7 @@ import { type TeamRole, teamMessages, teamSlugBase } from "../../../contract/tea
 import type { Executor } from "../../db/client.ts";
 import { sameIgnoringCase } from "../../db/ignoring-case.ts";
 import {
+  annotations,
   prisms,
   type TeamInviteRow,
   type TeamRow,
@@ -118,6 +119,13 @@ export async function requireOwner(db: Executor, slug: string, userId: number) {
   return membership;
 }
 
+/** The team of this id; 404 when there is none. */
+export async function teamById(db: Executor, teamId: number): Promise<TeamRow> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  if (!team) throw notFound(teamMessages.notFound);
+  return team;
+}
+
 /** The team's members, owners first, then in the order they joined. */
 export function teamMembersOf(db: Executor, teamId: number) {
   return db
@@ -129,6 +137,7 @@ export function teamMembersOf(db: Executor, teamId: number) {
       displayName: users.displayName,
       role: teamMembers.role,
       joinedAt: teamMembers.joinedAt,
+      lastSeenAt: teamMembers.lastSeenAt,
     })
     .from(teamMembers)
     .innerJoin(users, activeMember)
@@ -144,7 +153,12 @@ export type TeamMemberRow = Awaited<ReturnType<typeof teamMembersOf>>[number];
 export function prismsReadableBy(db: Executor, viewerId: number, authorIds: number[]) {
   if (authorIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: prisms.id, title: prisms.title, userId: prisms.userId })
+    .select({
+      id: prisms.id,
+      title: prisms.title,
+      userId: prisms.userId,
+      updatedAt: prisms.updatedAt,
+    })
     .from(prisms)
     .where(
       and(
@@ -157,9 +171,27 @@ export function prismsReadableBy(db: Executor, viewerId: number, authorIds: numb
 }
 export type ReadablePrismRow = Awaited<ReturnType<typeof prismsReadableBy>>[number];
 
+/** How many responses to the member's prisms wait for their review (as their queue shows). */
+export async function waitingCountOf(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .where(
+      and(
+        eq(prisms.userId, userId),
+        eq(annotations.status, "pending"),
+        eq(annotations.silenced, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /**
  * The team of this slug as the member sees it: its members, each with the prisms the member may
- * read. 404 to anyone else.
+ * read, those a teammate changed since the member last looked (or, before they first looked,
+ * since they joined) marked new; and the member's own count of responses waiting for them,
+ * shown to nobody else. 404 to anyone else.
  */
 export async function teamAsSeenBy(db: Executor, slug: string, userId: number) {
   const membership = await requireMembership(db, slug, userId);
@@ -169,13 +201,27 @@ export async function teamAsSeenBy(db: Executor, slug: string, userId: number) {
     userId,
     members.map((member) => member.userId),
   );
+  const me = members.find((member) => member.userId === userId);
+  const since = me?.lastSeenAt ?? me?.joinedAt ?? new Date(0);
+  const waiting = await waitingCountOf(db, userId);
   return {
     membership,
     members: members.map((member) => ({
       ...member,
-      prisms: readable.filter((prism) => prism.userId === member.userId),
+      waitingCount: member.userId === userId ? waiting : null,
+      prisms: readable
+        .filter((prism) => prism.userId === member.userId)
+        .map((prism) => ({ ...prism, isNew: prism.userId !== userId && prism.updatedAt > since })),
     })),
   };
+}
+
+/** The member opened the team's page: what changed before now is no longer new to them. */
+export async function markTeamSeen(tx: Executor, teamId: number, userId: number): Promise<void> {
+  await tx
+    .update(teamMembers)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
 }
 
 /** Of these members, those who have a prism for their teams (`team`), by id with their usernames. */

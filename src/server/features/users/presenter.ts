@@ -48,6 +48,8 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     preapproveMembers: user.preapproveMembers,
+    preapproveTeammates: user.preapproveTeammates,
+    notifyTeamPrisms: user.notifyTeamPrisms,
     emailNotifications: user.emailNotifications,
     anonymousResponses: user.anonymousResponses,
     anonymousLinks: user.anonymousLinks,

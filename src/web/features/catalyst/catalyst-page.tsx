@@ -1,6 +1,6 @@
-// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Annotations, Messages and
-// Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens the
-// same view.
+// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Teams, Annotations, Messages
+// and Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens
+// the same view.
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -13,12 +13,14 @@ import { MissingServices } from "./missing-services.tsx";
 import { Overview } from "./overview.tsx";
 import { PrismsTable } from "./prisms-table.tsx";
 import type { TableView } from "./table-view.ts";
+import { TeamsTable } from "./teams-table.tsx";
 import { UsersTable } from "./users-table.tsx";
 
 const tabs = [
   { value: "overview", label: "Overview" },
   { value: "users", label: "Users" },
   { value: "prisms", label: "Prisms" },
+  { value: "teams", label: "Teams" },
   { value: "annotations", label: "Annotations" },
   { value: "messages", label: "Messages" },
   { value: "audit", label: "Audit" },
@@ -78,6 +80,9 @@ export function CatalystPage() {
         </TabsContent>
         <TabsContent value="prisms">
           <PrismsTable {...view} />
+        </TabsContent>
+        <TabsContent value="teams">
+          <TeamsTable {...view} />
         </TabsContent>
         <TabsContent value="annotations">
           <AnnotationsTable {...view} />

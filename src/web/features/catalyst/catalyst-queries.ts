@@ -9,6 +9,7 @@ import type {
   CatalystContactMessage,
   CatalystPrism,
   CatalystStats,
+  CatalystTeam,
   CatalystUser,
 } from "../../../contract/catalyst.ts";
 import type { Page } from "../../../contract/paging.ts";
@@ -19,12 +20,19 @@ import { toastError, toastSuccess } from "../../lib/toast.ts";
 /** Spec §9: the admin tables show ten rows a page. */
 export const ADMIN_PAGE_SIZE = 10;
 
-export type CatalystTable = "users" | "prisms" | "annotations" | "audit" | "contact-messages";
+export type CatalystTable =
+  | "users"
+  | "prisms"
+  | "teams"
+  | "annotations"
+  | "audit"
+  | "contact-messages";
 
 /** What a row of each table is. */
 export interface CatalystRows {
   users: CatalystUser;
   prisms: CatalystPrism;
+  teams: CatalystTeam;
   annotations: CatalystAnnotation;
   audit: AuditEntry;
   "contact-messages": CatalystContactMessage;
@@ -117,6 +125,13 @@ export function useDeletePrism() {
   return useCatalystAction((id: number) => api.delete(`/api/analytics/prisms/${id}`), {
     success: ["Prism deleted"],
     failure: "Failed to delete prism",
+  });
+}
+
+export function useDeleteTeam() {
+  return useCatalystAction((id: number) => api.delete(`/api/analytics/teams/${id}`), {
+    success: ["Team deleted"],
+    failure: "Failed to delete team",
   });
 }
 

@@ -32,6 +32,8 @@ const member: CurrentUser = {
   lastActiveAt: null,
   createdAt: new Date(0).toISOString(),
   preapproveMembers: false,
+  preapproveTeammates: true,
+  notifyTeamPrisms: false,
   emailNotifications: "daily",
   anonymousResponses: "check",
   anonymousLinks: "held",

@@ -10,6 +10,7 @@ const verbs: Record<Notification["type"], string> = {
   approved: "approved your response to",
   rejected: "did not approve your response to",
   reply: "replied to your response to",
+  "team.prism": "wrote or edited the Prism",
 };
 
 /** "1 other", "12 others": the rest of a group of hearts after its newest actor. */

@@ -64,6 +64,8 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     twitterUrl: user.twitterUrl ?? "",
     linkedinUrl: user.linkedinUrl ?? "",
     preapproveMembers: user.preapproveMembers,
+    preapproveTeammates: user.preapproveTeammates,
+    notifyTeamPrisms: user.notifyTeamPrisms,
     listed: user.listed,
     emailNotifications: user.emailNotifications,
     anonymousResponses: user.anonymousResponses,
@@ -200,6 +202,39 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 <p id="preapprove-members-hint" className="text-xs text-muted-foreground">
                   Responses from signed-in members to your prisms are approved at once; anonymous
                   ones still wait for you. You are notified either way.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="preapprove-teammates"
+                type="checkbox"
+                aria-describedby="preapprove-teammates-hint"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("preapproveTeammates")}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="preapprove-teammates">Pre-approve my teammates' responses</Label>
+                <p id="preapprove-teammates-hint" className="text-xs text-muted-foreground">
+                  Responses from people who share a team with you are approved at once. You are
+                  notified either way.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="notify-team-prisms"
+                type="checkbox"
+                aria-describedby="notify-team-prisms-hint"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("notifyTeamPrisms")}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="notify-team-prisms">
+                  Tell me when a teammate writes or edits a prism
+                </Label>
+                <p id="notify-team-prisms-hint" className="text-xs text-muted-foreground">
+                  One notification per prism until you read it, however often it is edited.
                 </p>
               </div>
             </div>

@@ -1,10 +1,13 @@
 // /teams/{slug}: a team as its members see it. Every member with their prisms, each a link to it
-// on the member's page; its owners make, copy and revoke invite links and remove members; anyone
-// leaves. Anyone not in the team gets the not-found page, as for a team that does not exist.
+// on the member's page, those a teammate changed since the member last looked marked "New"; the
+// member's own count of responses waiting for them; its owners make, copy and revoke invite links
+// and remove members; anyone leaves. Anyone not in the team gets the not-found page, as for a team that does not exist.
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { prismLink } from "../../../contract/feeds.ts";
 import { displayName } from "../../../contract/names.ts";
 import type { TeamPage as Team } from "../../../contract/teams.ts";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -18,6 +21,7 @@ import { NotFoundPage } from "../errors/not-found-page.tsx";
 import { teamHref } from "./team-href.ts";
 import {
   useCreateInvite,
+  useMarkTeamSeen,
   useOpenInvites,
   useRemoveMember,
   useRevokeInvite,
@@ -33,8 +37,25 @@ export function TeamPage({ slug }: { slug: string }) {
   return <TeamView team={team.data} />;
 }
 
+/**
+ * The prisms marked new when the page opened stay marked while it is open, whatever a refetch
+ * says after the visit was recorded; the visit is recorded once per page.
+ */
+function useNewSinceLastLook(team: Team): (prismId: number) => boolean {
+  const [marked] = useState(
+    () =>
+      new Set(
+        team.members.flatMap((member) => member.prisms.filter((p) => p.isNew).map((p) => p.id)),
+      ),
+  );
+  const { mutate } = useMarkTeamSeen(team.slug);
+  useEffect(() => mutate(), [mutate]);
+  return (prismId) => marked.has(prismId);
+}
+
 function TeamView({ team }: { team: Team }) {
   const owner = team.role === "owner";
+  const isNew = useNewSinceLastLook(team);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10">
       <PageHead
@@ -61,7 +82,7 @@ function TeamView({ team }: { team: Team }) {
         <ul className="mt-4 grid gap-4">
           {team.members.map((member) => (
             <li key={member.username}>
-              <MemberCard slug={team.slug} member={member} canRemove={owner} />
+              <MemberCard slug={team.slug} member={member} canRemove={owner} isNew={isNew} />
             </li>
           ))}
         </ul>
@@ -76,10 +97,12 @@ function MemberCard({
   slug,
   member,
   canRemove,
+  isNew,
 }: {
   slug: string;
   member: Member;
   canRemove: boolean;
+  isNew: (prismId: number) => boolean;
 }) {
   const { user } = useCurrentUser();
   const self = user?.username.toLowerCase() === member.username.toLowerCase();
@@ -101,24 +124,44 @@ function MemberCard({
           {member.role === "owner" ? "Owner" : "Member"}
         </span>
       </div>
+      {member.waitingCount !== null ? <Waiting count={member.waitingCount} /> : null}
       {member.prisms.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No prisms yet.</p>
       ) : (
         <ul className="mt-2 grid gap-1" aria-label={`${name}'s prisms`}>
           {member.prisms.map((prism) => (
-            <li key={prism.id} className="min-w-0 [overflow-wrap:anywhere]">
+            <li key={prism.id} className="flex min-w-0 flex-wrap items-center gap-2">
               <Link
                 to={prismLink(member.username, prism.id)}
-                className="text-primary underline-offset-4 hover:underline"
+                className="min-w-0 text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
               >
                 {prism.title}
               </Link>
+              {isNew(prism.id) ? (
+                <Badge tone="primary">
+                  New<span className="sr-only"> since you last looked</span>
+                </Badge>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       {canRemove && !self ? <RemoveMember slug={slug} member={member} name={name} /> : null}
     </Card>
+  );
+}
+
+/** The member's own count of responses waiting for their review: shown to them alone. */
+function Waiting({ count }: { count: number }) {
+  if (count === 0) {
+    return <p className="mt-2 text-sm text-muted-foreground">No responses waiting for you.</p>;
+  }
+  return (
+    <p className="mt-2 text-sm">
+      <Link to="/review" className="text-primary underline-offset-4 hover:underline">
+        {count.toLocaleString("en")} {count === 1 ? "response" : "responses"} waiting for you
+      </Link>
+    </p>
   );
 }
 

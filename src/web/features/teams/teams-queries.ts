@@ -72,6 +72,14 @@ export function useTeam(slug: string) {
   });
 }
 
+/**
+ * Tells the server the member opened the team's page: what their teammates changed is no longer
+ * new to them on their next visit. The page on screen keeps its marks (nothing is refetched).
+ */
+export function useMarkTeamSeen(slug: string) {
+  return useMutation({ mutationFn: () => api.post(`${teamPath(slug)}/seen`) });
+}
+
 /** The team's open invite links, newest first (its owners only). */
 export function useOpenInvites(slug: string) {
   return useQuery({
