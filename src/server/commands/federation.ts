@@ -22,8 +22,10 @@ import {
   removeFollowerActor,
   removeFollower as removeOwnFollower,
 } from "../features/federation/service.ts";
+import { hasHearted } from "../features/hearts/service.ts";
 import { annotationAudience } from "../policy.ts";
 import { landResponse } from "./annotations.ts";
+import { heartPrism } from "./hearts.ts";
 import { refreshTop } from "./prisms.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";
 
@@ -81,7 +83,7 @@ export function receiveReply(
   input: AnnotationCreate,
   remote: RemoteOrigin & { remoteActorId: string; remoteNoteId: string },
 ) {
-  const participant = { visitorHash: `fediverse:${remote.remoteActorId}` };
+  const participant = remoteParticipant(remote.remoteActorId);
   return commit(write, async (tx, record) => {
     if (await noteArrived(tx, remote.remoteNoteId)) return null;
     return landResponse(tx, record, {
@@ -91,6 +93,24 @@ export function receiveReply(
       remote,
     });
   });
+}
+
+/** Who a remote actor is as a participant: known by their actor, as a browser by its hash. */
+const remoteParticipant = (actorId: string) => ({ visitorHash: `fediverse:${actorId}` });
+
+/**
+ * A remote actor's `Like` of a prism is their heart (`liked`), one however often they like it;
+ * its `Undo` takes it back.
+ */
+export async function heartFromFediverse(
+  write: NetworkWrite,
+  prismId: number,
+  actorId: string,
+  liked: boolean,
+): Promise<void> {
+  const participant = remoteParticipant(actorId);
+  if ((await hasHearted(write.db, prismId, participant)) === liked) return;
+  await heartPrism({ ...write, actor: participant }, prismId);
 }
 
 /** The prism's annotations changed: those who may see them, and its top passage, follow. */

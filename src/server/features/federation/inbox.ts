@@ -1,6 +1,7 @@
 // The actor's inbox: a `Follow` is accepted at once (Follow → Accept) and its follower recorded;
 // an `Undo` of it forgets the follower. A `Note` replying to a prism arrives as a response (see
-// replies.ts), which its author's `Update` edits and `Delete` withdraws. Fedify has checked the request's HTTP signature (the key
+// replies.ts), which its author's `Update` edits and `Delete` withdraws; a `Like` of a prism is a
+// heart (undone by `Undo`). Fedify has checked the request's HTTP signature (the key
 // must belong to the activity's actor, the date be recent, the body match its digest) before any
 // listener runs: an unsigned or tampered request is answered 401.
 import type { InboxListenerSetters } from "@fedify/fedify";
@@ -11,6 +12,7 @@ import {
   Delete,
   Follow,
   isActor,
+  Like,
   Note,
   Undo,
   Update,
@@ -18,6 +20,7 @@ import {
 import {
   editReply,
   forgetFollower,
+  heartFromFediverse,
   type NetworkWrite,
   receiveReply,
   recordFollower,
@@ -71,16 +74,21 @@ export function listenToInbox(
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId || !object.objectId) return;
+      if (!(object instanceof Like || object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
+      if (object instanceof Like) {
+        await heartFrom(ctx, write, object, false);
+        return;
+      }
+      if (!object.objectId) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== "actor" || !/^\d{1,9}$/.test(target.identifier)) return;
       await forgetFollower(write, Number(target.identifier), undo.actorId.href);
     });
 }
 
-/** The prism a note replies to: its `Article`'s id, or the prism's page (`/{username}?prism=`). */
-function repliedPrism(ctx: FederationContext, target: URL | null): number | null {
+/** The prism an address names: its `Article`'s id, or its page (`/{username}?prism=`). */
+function prismNamed(ctx: FederationContext, target: URL | null): number | null {
   if (!target) return null;
   const parsed = ctx.parseUri(target);
   const id =
@@ -92,6 +100,17 @@ function repliedPrism(ctx: FederationContext, target: URL | null): number | null
   return id && /^\d{1,9}$/.test(id) ? Number(id) : null;
 }
 
+/**
+ * A `Like` of a prism that federates is a heart from its actor (`liked`), or, undone, no longer
+ * (`Undo` of it).
+ */
+async function heartFrom(ctx: FederationContext, write: NetworkWrite, like: Like, liked: boolean) {
+  if (!like.actorId) return;
+  const prismId = prismNamed(ctx, like.objectId);
+  if (prismId === null || !(await prismThatFederates(write.db, prismId))) return;
+  await heartFromFediverse(write, prismId, like.actorId.href, liked);
+}
+
 /** A reply a prism (or its owner) does not take is dropped, as Mastodon drops what it refuses. */
 async function unlessRefused(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -101,7 +120,10 @@ async function unlessRefused(work: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** Replies to prisms: a `Create` of a `Note` arrives, its author's `Update` and `Delete` follow. */
+/**
+ * Replies to prisms: a `Create` of a `Note` arrives, its author's `Update` and `Delete` follow;
+ * and `Like`s of prisms.
+ */
 function listenToReplies(
   listeners: InboxListenerSetters<void>,
   write: NetworkWrite,
@@ -113,7 +135,7 @@ function listenToReplies(
       if (!(note instanceof Note) || !note.id || !create.actorId) return;
       const noteId = note.id;
       if (note.attributionId?.href !== create.actorId.href) return;
-      const prismId = repliedPrism(ctx, note.replyTargetId);
+      const prismId = prismNamed(ctx, note.replyTargetId);
       const found = prismId === null ? null : await prismThatFederates(write.db, prismId);
       if (!found) return;
       const author = await create.getActor(ctx);
@@ -144,6 +166,9 @@ function listenToReplies(
       if (note.attributionId?.href !== update.actorId.href) return;
       const text = replyTextOf(note.content?.toString() ?? "");
       if (text.length > 0) await editReply(write, note.id.href, update.actorId.href, text);
+    })
+    .on(Like, async (ctx, like) => {
+      await heartFrom(ctx, write, like, true);
     })
     .on(Delete, async (_ctx, deletion) => {
       if (!deletion.objectId || !deletion.actorId) return;

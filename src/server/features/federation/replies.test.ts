@@ -2,11 +2,21 @@
 // prism arrives as a pending response (on the passage it quotes, else on the prism's opening),
 // its owner told; a prism for members only refuses it; bob's Update and Delete edit and withdraw
 // it, eve's do nothing; the owner's approval and reply go back to bob as a Note; the outbox
-// never shows it.
-import { Create, Delete, Note, Tombstone, Update } from "@fedify/fedify/vocab";
+// never shows it. A Like of a prism is a heart, counted once per actor, and its Undo takes it back.
+import {
+  type Activity,
+  Create,
+  Delete,
+  Like,
+  Note,
+  Tombstone,
+  Undo,
+  Update,
+} from "@fedify/fedify/vocab";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
-import type { PrismRow, UserRow } from "../../db/schema.ts";
+import { type PrismRow, prisms, type UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
 import { setupTestDatabase, signIn } from "../../test/helpers.ts";
@@ -39,7 +49,7 @@ const actorNamed = (name: string) => new URL(`${remote.origin}/users/${name}`);
 const noteId = (n: number) => new URL(`${remote.origin}/notes/${n}`);
 
 /** `name` (bob unless told) sends Ada's inbox an activity, signed by his server. */
-async function send(activity: Create | Update | Delete, name = "bob") {
+async function send(activity: Activity, name = "bob") {
   const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
   const inboxId = new URL(`${actorOfAda().href}/inbox`);
   await ctx.sendActivity({ identifier: name }, { id: actorOfAda(), inboxId }, activity);
@@ -233,5 +243,56 @@ describe("a reply from the fediverse", () => {
     expect(sent.toIds.map((id) => id.href)).toEqual([remote.bob.href]);
     expect(sent.content?.toString()).toContain("Fair: mine are quieter.");
     expect((await responses()).find((row) => row.id === quoted.id)?.status).toBe("approved");
+
+    // The answer is there to fetch; a reply still pending has none.
+    const fetchNote = (path: string) =>
+      prism.app.inject({
+        method: "GET",
+        url: path,
+        headers: { accept: "application/activity+json" },
+      });
+    const answer = await fetchNote(new URL(sent.id?.href ?? "").pathname);
+    expect(answer.json().inReplyTo).toBe(noteId(1).href);
+    const [pending] = (await responses()).filter((row) => row.status === "pending");
+    expect((await fetchNote(`/ap/replies/${pending?.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("a Like from the fediverse", () => {
+  it("is a heart, once per actor, taken back by its Undo", { timeout: 40_000 }, async () => {
+    const liked = await buildPrism(t.database, {
+      userId: ada.id,
+      title: "Liked",
+      content: "<p>Like me.</p>",
+      index: 2,
+    });
+    const hearts = async () => {
+      const [row] = await t.database.db
+        .select({ n: prisms.heartsCount })
+        .from(prisms)
+        .where(eq(prisms.id, liked.id));
+      return row?.n;
+    };
+    const like = (name: string, n: number) =>
+      new Like({
+        id: new URL(`${remote.origin}/likes/${name}-${n}`),
+        actor: actorNamed(name),
+        object: articleOf(liked.id),
+      });
+    await send(like("bob", 1));
+    await send(like("bob", 2));
+    await send(like("eve", 1), "eve");
+    await expect.poll(hearts, POLL).toBe(2);
+    await send(
+      new Undo({
+        id: new URL(`${remote.origin}/likes/bob-1/undo`),
+        actor: remote.bob,
+        object: like("bob", 1),
+      }),
+    );
+    await expect.poll(hearts, POLL).toBe(1);
+    // bob likes it again: his heart is back.
+    await send(like("bob", 3));
+    await expect.poll(hearts, POLL).toBe(2);
   });
 });
