@@ -33,6 +33,7 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     userId: row.userId,
     annotatorName: row.annotatorName,
     authorName: authorName(view),
+    ...(row.remoteNoteUrl && { authorUrl: row.remoteNoteUrl }),
     annotationText: row.annotationText,
     selectedText: row.selectedText,
     selectionStart: row.selectionStart,

@@ -145,7 +145,10 @@ function listenToReplies(
       const name = author.name?.toString() ?? null;
       const input = responseOf(found.prism, note.content?.toString() ?? "", name);
       if (!input) return;
-      const url = note.url instanceof URL ? note.url : (note.url?.href ?? note.id);
+      // Where the note is shown, linked from the response: a web page, or nothing.
+      const url = [note.url instanceof URL ? note.url : note.url?.href, note.id].find(
+        (address) => address?.protocol === "https:" || address?.protocol === "http:",
+      );
       const actorId = create.actorId;
       const handle = author.preferredUsername
         ? `@${author.preferredUsername}@${actorId.host}`
@@ -156,7 +159,7 @@ function listenToReplies(
           remoteHandle: handle,
           remoteInbox: author.inboxId?.href ?? null,
           remoteNoteId: noteId.href,
-          remoteNoteUrl: url.href,
+          remoteNoteUrl: url?.href ?? null,
         }),
       );
     })

@@ -88,6 +88,7 @@ interface Listed {
   selectedText: string;
   status: string;
   authorName: string | null;
+  authorUrl?: string;
 }
 
 /** The responses to a prism, as its owner sees them. */
@@ -142,6 +143,7 @@ describe("a reply from the fediverse", () => {
       selectedText: "Afternoons are for meetings",
       annotationText: "“Afternoons are for meetings” — not at my place.",
       authorName: `Bob (@bob@${new URL(remote.origin).host})`,
+      authorUrl: `${remote.origin}/@bob/1`,
     });
     const notifications = await asAda("GET", "/api/notifications");
     expect(JSON.stringify(notifications.json())).toContain("@bob@");
