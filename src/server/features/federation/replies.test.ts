@@ -122,6 +122,13 @@ describe("what a reply answers", () => {
     });
   });
 
+  it("takes the opening of a long prism up to its last whole word that fits", () => {
+    const long = `${"word ".repeat(250)}end`;
+    const opening = passageOf("<p>Nice.</p>", long);
+    expect(opening).toEqual({ start: 0, end: 999 });
+    expect(long.slice(0, opening?.end)).toMatch(/word$/);
+  });
+
   it("leaves out the mentions a server puts first", () => {
     expect(
       replyTextOf(

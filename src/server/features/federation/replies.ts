@@ -46,7 +46,8 @@ export interface Passage {
 /**
  * The passage a reply answers: the first passage of the prism's text that the note quotes (in a
  * blockquote or between quotation marks), else the prism's opening (its whole text, up to the
- * longest passage a response may hold): a reply to a post answers the whole of it.
+ * last whole word within the longest passage a response may hold): a reply to a post answers the
+ * whole of it.
  */
 export function passageOf(noteHtml: string, prismText: string): Passage | null {
   for (const quote of quotesIn(noteHtml)) {
@@ -54,7 +55,13 @@ export function passageOf(noteHtml: string, prismText: string): Passage | null {
     if (start >= 0) return { start, end: start + quote.length };
   }
   const leading = prismText.length - prismText.trimStart().length;
-  const end = Math.min(prismText.trimEnd().length, leading + limits.selectionMax);
+  const whole = prismText.trimEnd().length;
+  let end = Math.min(whole, leading + limits.selectionMax);
+  // A text longer than a passage may be is cut after its last whole word that fits.
+  if (end < whole) {
+    const fits = prismText.slice(leading, end + 1).search(/\s+\S*$/);
+    if (fits > 0) end = leading + fits;
+  }
   return end > leading ? { start: leading, end } : null;
 }
 
