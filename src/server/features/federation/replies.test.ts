@@ -267,6 +267,43 @@ describe("a reply from the fediverse", () => {
   });
 });
 
+describe("an owner's rules for responses without an account", () => {
+  it("set a reply with a link aside as spam, unannounced, when the owner says so", {
+    timeout: 30_000,
+  }, async () => {
+    const cy = await buildUser(t.database, { federated: true, anonymousLinks: "spam" });
+    const strict = await buildPrism(t.database, { userId: cy.id, content: ESSAY });
+    await reply(20, "<p>Buy now at https://spam.example/deal</p>", articleOf(strict.id));
+    const cySession = await signIn(t.database, cy);
+    const asCy = (url: string) =>
+      prism.app.inject({ method: "GET", url, headers: { ...cySession, origin: prism.origin } });
+    // It is in the owner's Spam folder, and nowhere on the prism's page.
+    await expect
+      .poll(async () => (await asCy("/api/annotations/review?status=spam")).body, POLL)
+      .toContain("spam.example");
+    expect((await asCy(`/api/prisms/${strict.id}/annotations`)).json()).toEqual([]);
+    expect((await asCy("/api/notifications")).body).not.toContain("@bob@");
+  });
+
+  it("refuse a reply when the owner takes members' responses only", {
+    timeout: 30_000,
+  }, async () => {
+    const dee = await buildUser(t.database, { federated: true, anonymousResponses: "members" });
+    const closed = await buildPrism(t.database, { userId: dee.id, content: ESSAY });
+    const open = await buildPrism(t.database, { userId: ada.id, content: ESSAY, index: 3 });
+    await reply(21, "<p>Hello Dee.</p>", articleOf(closed.id));
+    await reply(22, "<p>Hello Ada.</p>", articleOf(open.id));
+    await expect.poll(async () => (await responses(open.id)).length, POLL).toBe(1);
+    const deeSession = await signIn(t.database, dee);
+    const listed = await prism.app.inject({
+      method: "GET",
+      url: `/api/prisms/${closed.id}/annotations`,
+      headers: { ...deeSession, origin: prism.origin },
+    });
+    expect(listed.body).not.toContain("Hello Dee.");
+  });
+});
+
 describe("a Like from the fediverse", () => {
   it("is a heart, once per actor, taken back by its Undo", { timeout: 40_000 }, async () => {
     const liked = await buildPrism(t.database, {
