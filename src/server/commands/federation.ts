@@ -1,6 +1,7 @@
 // A member's actor on the fediverse: followers who come and go through its inbox, the owner
 // removing one, and working out what their followers are to be sent after a change (each change
-// sent once, however many processes heard of it).
+// sent once, however many processes heard of it); replies to prisms that arrive, are edited and
+// withdrawn by their authors, the owner's answers to them to be sent, and remote actors' hearts.
 import type { AnnotationCreate, AnnotationStatus } from "../../contract/annotations.ts";
 import type { Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
