@@ -74,6 +74,8 @@ export const annotationSchema = z.object({
   annotatorName: z.string().nullable(),
   /** Who wrote it, as the page shows it: a member's name, the anonymous name, or null. */
   authorName: z.string().nullable(),
+  /** A reply from the fediverse: its note, where its author wrote it (http or https). */
+  authorUrl: z.string().optional(),
   annotationText: z.string(),
   selectedText: z.string(),
   selectionStart: z.number().int(),

@@ -10,6 +10,8 @@ import { settleTopPassages } from "./features/resonance/service.ts";
 import { loggerOptions } from "./log.ts";
 import { answerWorkers, clusterMetrics, serveMetrics } from "./metrics.ts";
 import { resolveAppSecret } from "./secret.ts";
+import { guardGlobalFetch } from "./security/guarded-dispatcher.ts";
+import { addressPolicy } from "./security/outgoing-fetch.ts";
 import { seedOnStart } from "./tasks/seed.ts";
 
 /** Opens the database, migrates it, seeds it on first start; returns the resolved secret. */
@@ -27,6 +29,9 @@ async function serve(loaded: Config, options: { migrated: boolean }) {
   const { database, config } = options.migrated
     ? { database: openDatabase(loaded.databaseUrl), config: loaded }
     : await prepare(loaded);
+  // Federation, as the app runs it here, reaches no private address: nor does any connection
+  // of the global fetch (Fedify's), whatever a redirect or a name's resolution says.
+  guardGlobalFetch(addressPolicy(true));
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
   // A worker's metrics are served by its primary.
   if (config.metricsPort && cluster.isPrimary) {

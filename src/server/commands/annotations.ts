@@ -14,7 +14,7 @@ import { flagMessages } from "../../contract/flag-messages.ts";
 import type { Participant } from "../actors.ts";
 import { type AuditRecord, annotationLabel, recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
-import type { UserRow } from "../db/schema.ts";
+import type { ResponseSignals, UserRow } from "../db/schema.ts";
 import { flagAnnotation } from "../features/annotations/flags.ts";
 import { ownerTakesAnonymous } from "../features/annotations/landing.ts";
 import {
@@ -24,7 +24,9 @@ import {
   decideAnnotation,
   decideAnnotations,
   deleteAnnotation,
+  type RemoteOrigin,
   removeReply,
+  responderName,
   setAnnotationStatus,
   writeReply,
 } from "../features/annotations/service.ts";
@@ -59,42 +61,62 @@ export async function respondToPassage(
   const proof = "user" in actor ? null : await checkPerson(secret, input);
   return commit(write, async (tx, record) => {
     if (proof) await spendProof(tx, proof);
-    const { view, prism, ownerUsername, statusToken } = await createAnnotation(
-      tx,
-      input,
-      actor,
-      proof?.signals ?? null,
-    );
-    // Spam never rings, nor does a silenced member: no notification, no unread count, no e-mail.
-    const notified =
-      view.row.status !== "spam" &&
-      !view.row.silenced &&
-      (await notifyAnnotation(tx, {
-        recipientId: prism.userId,
-        prismId: prism.id,
-        participant: actor,
-        annotationId: view.row.id,
-        annotatorName: view.row.annotatorName,
-      }));
-    record({
-      type: "annotation.changed",
-      prismId: prism.id,
-      username: ownerUsername,
-      // A new annotation is pending (or spam): only those who may see it hear of it. A silenced
-      // member's is theirs alone.
-      audience:
-        view.row.silenced && view.row.userId !== null
-          ? [view.row.userId]
-          : annotationAudience(prism.userId, [
-              { statuses: [view.row.status], userId: view.row.userId },
-            ]),
-    });
-    if (notified) record({ type: "notification.created", userId: prism.userId, mail: true });
-    // Approved at once (the owner pre-approves members): it may make a top passage.
-    if (view.row.status === "approved" && !view.row.silenced)
-      await refreshTop(tx, record, prism.id, ownerUsername);
-    return { view, statusToken };
+    return landResponse(tx, record, { input, participant: actor, signals: proof?.signals ?? null });
   });
+}
+
+/**
+ * Records a response (from Prism or from the fediverse) in the caller's transaction: the prism's
+ * owner is told (unless it is their own, or spam, or its author is silenced), and those who may
+ * see it hear of it.
+ */
+export async function landResponse(
+  tx: Executor,
+  record: Recorder,
+  response: {
+    input: AnnotationCreate;
+    participant: Participant;
+    signals: ResponseSignals | null;
+    remote?: RemoteOrigin;
+  },
+): Promise<{ view: AnnotationView; statusToken: string | null }> {
+  const { input, participant, signals } = response;
+  const { view, prism, ownerUsername, statusToken } = await createAnnotation(
+    tx,
+    input,
+    participant,
+    signals,
+    response.remote ?? null,
+  );
+  // Spam never rings, nor does a silenced member: no notification, no unread count, no e-mail.
+  const notified =
+    view.row.status !== "spam" &&
+    !view.row.silenced &&
+    (await notifyAnnotation(tx, {
+      recipientId: prism.userId,
+      prismId: prism.id,
+      participant,
+      annotationId: view.row.id,
+      responderName: responderName(view.row),
+    }));
+  record({
+    type: "annotation.changed",
+    prismId: prism.id,
+    username: ownerUsername,
+    // A new annotation is pending (or spam): only those who may see it hear of it. A silenced
+    // member's is theirs alone.
+    audience:
+      view.row.silenced && view.row.userId !== null
+        ? [view.row.userId]
+        : annotationAudience(prism.userId, [
+            { statuses: [view.row.status], userId: view.row.userId },
+          ]),
+  });
+  if (notified) record({ type: "notification.created", userId: prism.userId, mail: true });
+  // Approved at once (the owner pre-approves members): it may make a top passage.
+  if (view.row.status === "approved" && !view.row.silenced)
+    await refreshTop(tx, record, prism.id, ownerUsername);
+  return { view, statusToken };
 }
 
 /**

@@ -1,7 +1,18 @@
 // A member's actor on the fediverse: followers who come and go through its inbox, the owner
 // removing one, and working out what their followers are to be sent after a change (each change
-// sent once, however many processes heard of it).
+// sent once, however many processes heard of it); replies to prisms that arrive, are edited and
+// withdrawn by their authors, the owner's answers to them to be sent, and remote actors' hearts.
+import type { AnnotationCreate, AnnotationStatus } from "../../contract/annotations.ts";
+import type { Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
+import { deleteAnnotation, type RemoteOrigin } from "../features/annotations/service.ts";
+import {
+  editRemoteReply,
+  noteArrived,
+  type ReplyNote,
+  remoteReply,
+  unsentReplies,
+} from "../features/federation/replies.ts";
 import {
   actorOf,
   addFollower,
@@ -12,7 +23,12 @@ import {
   removeFollowerActor,
   removeFollower as removeOwnFollower,
 } from "../features/federation/service.ts";
-import { commit, type WriteContext } from "./write.ts";
+import { hasHearted } from "../features/hearts/service.ts";
+import { annotationAudience } from "../policy.ts";
+import { landResponse } from "./annotations.ts";
+import { heartPrism } from "./hearts.ts";
+import { refreshTop } from "./prisms.ts";
+import { commit, type Recorder, type WriteContext } from "./write.ts";
 
 /** What the inbox and the sender write with: on nobody's behalf but the network's. */
 export type NetworkWrite = WriteContext<null>;
@@ -56,4 +72,100 @@ export async function removeFollower(write: FederatingWrite, id: number): Promis
 /** What the followers of `username`'s actor are to be sent now, recorded as sent. */
 export function planDeliveries(write: NetworkWrite, username: string): Promise<Plan[]> {
   return commit(write, (tx) => plan(tx, username));
+}
+
+/**
+ * A reply from the fediverse arrives as a response, as one without an account would: scored,
+ * pending (or spam), its owner told; refused (a 403) where the prism or its owner takes no such
+ * response. Its author is known by their actor, as a browser by its visitor hash.
+ */
+export function receiveReply(
+  write: NetworkWrite,
+  input: AnnotationCreate,
+  remote: RemoteOrigin & { remoteActorId: string; remoteNoteId: string },
+) {
+  const participant = remoteParticipant(remote.remoteActorId);
+  return commit(write, async (tx, record) => {
+    if (await noteArrived(tx, remote.remoteNoteId)) return null;
+    return landResponse(tx, record, {
+      input,
+      participant,
+      signals: { typingMs: 0, proofAgeMs: 0, fediverse: true },
+      remote,
+    });
+  });
+}
+
+/** Who a remote actor is as a participant: known by their actor, as a browser by its hash. */
+const remoteParticipant = (actorId: string) => ({ visitorHash: `fediverse:${actorId}` });
+
+/**
+ * A remote actor's `Like` of a prism is their heart (`liked`), one however often they like it;
+ * its `Undo` takes it back.
+ */
+export async function heartFromFediverse(
+  write: NetworkWrite,
+  prismId: number,
+  actorId: string,
+  liked: boolean,
+): Promise<void> {
+  const participant = remoteParticipant(actorId);
+  if ((await hasHearted(write.db, prismId, participant)) === liked) return;
+  await heartPrism({ ...write, actor: participant }, prismId);
+}
+
+/** The prism's annotations changed: those who may see them, and its top passage, follow. */
+async function announce(
+  tx: Executor,
+  record: Recorder,
+  change: {
+    prismId: number;
+    owner: { id: number; username: string };
+    statuses: AnnotationStatus[];
+  },
+) {
+  const { statuses } = change;
+  record(
+    {
+      type: "annotation.changed",
+      prismId: change.prismId,
+      username: change.owner.username,
+      audience: annotationAudience(change.owner.id, [{ statuses, userId: null }]),
+    },
+    { type: "notifications.changed", userId: change.owner.id },
+  );
+  if (statuses.includes("approved"))
+    await refreshTop(tx, record, change.prismId, change.owner.username);
+}
+
+/** Its author edited their reply (an `Update` of their note); anyone else's edit does nothing. */
+export function editReply(write: NetworkWrite, noteId: string, actorId: string, text: string) {
+  return commit(write, async (tx, record) => {
+    const found = await remoteReply(tx, noteId, actorId);
+    if (!found || found.text === text) return false;
+    const { row, owner } = await editRemoteReply(tx, found.id, text, found.status);
+    await announce(tx, record, {
+      prismId: row.prismId,
+      owner,
+      statuses: [found.status, row.status],
+    });
+    return true;
+  });
+}
+
+/** Its author deleted their reply (a `Delete` of their note): the response goes with it. */
+export function withdrawRemoteReply(write: NetworkWrite, noteId: string, actorId: string) {
+  return commit(write, async (tx, record) => {
+    const found = await remoteReply(tx, noteId, actorId);
+    if (!found) return false;
+    const { row, ownerId, ownerUsername } = await deleteAnnotation(tx, found.id);
+    const owner = { id: ownerId, username: ownerUsername };
+    await announce(tx, record, { prismId: row.prismId, owner, statuses: [row.status] });
+    return true;
+  });
+}
+
+/** The owner's replies on a prism's fediverse replies still to be sent, recorded as sent. */
+export function claimReplyNotes(write: NetworkWrite, prismId: number): Promise<ReplyNote[]> {
+  return commit(write, (tx) => unsentReplies(tx, prismId));
 }

@@ -220,6 +220,8 @@ export interface ResponseSignals {
   /** What its score found doubtful (see annotations/spam-score.ts), and the score; none before. */
   reasons?: string[];
   score?: number;
+  /** A reply from the fediverse: its HTTP signature stands for the person check. */
+  fediverse?: true;
 }
 
 export const annotations = pgTable(
@@ -275,6 +277,19 @@ export const annotations = pgTable(
      * kept so that a decision taken back unteaches it, and none is taught twice.
      */
     spamLesson: spamLesson("spam_lesson"),
+    /** Where it was written: on Prism, or as a reply on the fediverse (see `remote*`). */
+    source: text("source", { enum: ["prism", "fediverse"] })
+      .notNull()
+      .default("prism"),
+    /** A fediverse reply's author: their actor, handle (`@user@host`) and inbox. */
+    remoteActorId: text("remote_actor_id"),
+    remoteHandle: text("remote_handle"),
+    remoteInbox: text("remote_inbox"),
+    /** A fediverse reply's `Note`: its id (one response per note) and the page that shows it. */
+    remoteNoteId: text("remote_note_id").unique(),
+    remoteNoteUrl: text("remote_note_url"),
+    /** When the owner's reply was last sent to a fediverse reply's author (as a `Note`). */
+    replySentAt: timestamp("reply_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -723,6 +738,7 @@ export const federationQueue = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type PrismRow = typeof prisms.$inferSelect;
+export type AnnotationRow = typeof annotations.$inferSelect;
 export type PrismRevisionRow = typeof prismRevisions.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamInviteRow = typeof teamInvites.$inferSelect;

@@ -96,10 +96,11 @@ export async function refusesUrl(
   }
 }
 
-const refused = (host: string) => new RefusedFetch(`${host} is not an address Prism fetches`);
+export const refused = (host: string) =>
+  new RefusedFetch(`${host} is not an address Prism fetches`);
 
 /** DNS resolution that fails when any address of the host may not be reached. */
-function guardedLookup(refuses: (address: string) => boolean): LookupFunction {
+export function guardedLookup(refuses: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, found) => {
       const addresses = found as unknown as LookupAddress[];

@@ -1,5 +1,5 @@
 // Another server of the fediverse, for tests: a second Fedify federation with its own keys,
-// serving one actor (`bob`) over HTTP on a local port, keeping what its inbox receives; and
+// serving two actors (`bob`, and `eve` who is not him) over HTTP on a local port, keeping what its inbox receives; and
 // Prism's app served on its own port, so that deliveries between them really travel over HTTP.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import {
@@ -39,6 +39,9 @@ async function toRequest(request: IncomingMessage, origin: string): Promise<Requ
   });
 }
 
+/** The actors the other server serves. */
+const ACTORS = ["bob", "eve"];
+
 export interface RemoteServer {
   origin: string;
   federation: Federation<void>;
@@ -70,17 +73,17 @@ export async function startRemoteServer(failures = 0): Promise<RemoteServer> {
   const deliveries: { path: string; at: number }[] = [];
   federation
     .setActorDispatcher("/users/{identifier}", async (ctx, identifier) => {
-      if (identifier !== "bob") return null;
+      if (!ACTORS.includes(identifier)) return null;
       const [key] = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
-        preferredUsername: "bob",
-        name: "Bob",
+        preferredUsername: identifier,
+        name: identifier === "bob" ? "Bob" : "Eve",
         inbox: ctx.getInboxUri(identifier),
         publicKey: key?.cryptographicKey ?? null,
       });
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === "bob" ? [keys] : []));
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (ACTORS.includes(identifier) ? [keys] : []));
   const keep = async (_ctx: unknown, activity: Activity) => void received.push(activity);
   federation
     .setInboxListeners("/users/{identifier}/inbox")

@@ -8,7 +8,7 @@ import type {
   ResponseStatus,
   ReviewPage,
 } from "../../../contract/annotations.ts";
-import { displayName, visitorName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { Viewer } from "../../actors.ts";
 import type { annotationFlags, annotations } from "../../db/schema.ts";
 import {
@@ -20,6 +20,7 @@ import {
 import {
   type AnnotationView,
   authorName,
+  responderName,
   type responseByStatusToken,
   type reviewQueue,
 } from "./service.ts";
@@ -32,6 +33,7 @@ export function presentAnnotation(view: AnnotationView, viewer: Viewer): Annotat
     userId: row.userId,
     annotatorName: row.annotatorName,
     authorName: authorName(view),
+    ...(row.remoteNoteUrl && { authorUrl: row.remoteNoteUrl }),
     annotationText: row.annotationText,
     selectedText: row.selectedText,
     selectionStart: row.selectionStart,
@@ -124,7 +126,7 @@ export function presentResponseStatus({
     ownerName: displayName(owner),
     passage: row.selectedText,
     text: row.annotationText,
-    authorName: visitorName(row.annotatorName),
+    authorName: responderName(row),
     status: statusToAuthor(row),
     orphaned: row.orphaned,
     createdAt: row.createdAt.toISOString(),

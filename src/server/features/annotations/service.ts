@@ -126,8 +126,25 @@ export async function responseByStatusToken(
 }
 
 export function authorName(view: AnnotationView): string | null {
-  return view.author ? displayName(view.author) : visitorName(view.row.annotatorName);
+  return view.author ? displayName(view.author) : responderName(view.row);
 }
+
+/**
+ * Who wrote a response without an account: a fediverse reply's author by their name and handle
+ * ("Bob (@bob@example.social)"), else the name an anonymous reader left.
+ */
+export function responderName(
+  row: Pick<AnnotationRow, "annotatorName" | "remoteHandle">,
+): string | null {
+  if (!row.remoteHandle) return visitorName(row.annotatorName);
+  return row.annotatorName ? `${row.annotatorName} (${row.remoteHandle})` : row.remoteHandle;
+}
+
+/** What Prism keeps of a reply that came from the fediverse. */
+export type RemoteOrigin = Pick<
+  typeof annotations.$inferInsert,
+  "remoteActorId" | "remoteHandle" | "remoteInbox" | "remoteNoteId" | "remoteNoteUrl"
+>;
 
 interface CreatedAnnotation {
   view: AnnotationView;
@@ -146,6 +163,7 @@ export async function createAnnotation(
   input: AnnotationCreate,
   participant: Participant,
   signals: ResponseSignals | null,
+  remote: RemoteOrigin | null = null,
 ): Promise<CreatedAnnotation> {
   const user = "user" in participant ? participant.user : null;
   const [found] = await tx
@@ -194,6 +212,7 @@ export async function createAnnotation(
       contextAfter: context.after,
       signals: landing.signals,
       silenced: user ? await isSilenced(tx, user.id) : false,
+      ...(remote ? { source: "fediverse" as const, ...remote } : {}),
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

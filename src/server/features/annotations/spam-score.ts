@@ -52,7 +52,7 @@ export type ContentVerdict = "spam" | "ham" | null;
  */
 export function scoreResponse(
   text: string,
-  signals: Pick<ResponseSignals, "typingMs">,
+  signals: Pick<ResponseSignals, "typingMs" | "fediverse">,
   history: AuthorHistory,
   { links: weighLinks, content = null }: { links: boolean; content?: ContentVerdict } = {
     links: true,
@@ -63,7 +63,11 @@ export function scoreResponse(
   if (links > 0)
     found.push([Math.min(links, 3), links === 1 ? "Has a link" : `Has ${links} links`]);
   if (mixesAlphabets(text)) found.push([3, "Mixes alphabets within a word"]);
-  if (text.length / Math.max(signals.typingMs / 1000, 1) > TYPED_PER_SECOND_MAX) {
+  // A fediverse reply was written elsewhere: how long it took is not known here.
+  if (
+    !signals.fediverse &&
+    text.length / Math.max(signals.typingMs / 1000, 1) > TYPED_PER_SECOND_MAX
+  ) {
     found.push([1, "Written faster than anyone types"]);
   }
   if (history.spam > 0) found.push([3, "Earlier responses from this browser were spam"]);

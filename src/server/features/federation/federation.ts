@@ -3,7 +3,7 @@
 // needs (keys and documents it fetched, activities it handled, deliveries waiting) in Prism's own
 // database (kv-store.ts, message-queue.ts).
 import { createExponentialBackoffPolicy, createFederation, importJwk } from "@fedify/fedify";
-import { Article } from "@fedify/fedify/vocab";
+import { Article, Note } from "@fedify/fedify/vocab";
 import { count } from "drizzle-orm";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
@@ -18,7 +18,9 @@ import {
   type PrismFederation,
   personOf,
   prismActivity,
+  replyNoteOf,
 } from "./objects.ts";
+import { sentReply } from "./replies.ts";
 import {
   actorOf,
   federatedMember,
@@ -106,6 +108,13 @@ function dispatchCollections(federation: PrismFederation, db: Db) {
     if (!/^\d{1,9}$/.test(id)) return null;
     const found = await prismThatFederates(db, Number(id));
     return found ? articleOf(ctx, found.owner, found.prism) : null;
+  });
+  // The owner's reply to a fediverse reply, once sent: only while the response stays approved.
+  federation.setObjectDispatcher(Note, "/ap/replies/{id}", async (ctx, { id }) => {
+    if (!/^\d{1,9}$/.test(id)) return null;
+    const reply = await sentReply(db, Number(id));
+    const found = reply && (await prismThatFederates(db, reply.prismId));
+    return found ? replyNoteOf(ctx, found.owner, reply) : null;
   });
 }
 

@@ -1,12 +1,36 @@
 // The actor's inbox: a `Follow` is accepted at once (Follow → Accept) and its follower recorded;
-// an `Undo` of it forgets the follower. Fedify has checked the request's HTTP signature (the key
+// an `Undo` of it forgets the follower. A `Note` replying to a prism arrives as a response (see
+// replies.ts), which its author's `Update` edits and `Delete` withdraws; a `Like` of a prism is a
+// heart (undone by `Undo`). Fedify has checked the request's HTTP signature (the key
 // must belong to the activity's actor, the date be recent, the body match its digest) before any
 // listener runs: an unsigned or tampered request is answered 401.
-import { Accept, Follow, isActor, Undo } from "@fedify/fedify/vocab";
-import { forgetFollower, type NetworkWrite, recordFollower } from "../../commands/federation.ts";
+import type { InboxListenerSetters } from "@fedify/fedify";
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Follow,
+  isActor,
+  Like,
+  Note,
+  Undo,
+  Update,
+} from "@fedify/fedify/vocab";
+import {
+  editReply,
+  forgetFollower,
+  heartFromFediverse,
+  type NetworkWrite,
+  receiveReply,
+  recordFollower,
+  withdrawRemoteReply,
+} from "../../commands/federation.ts";
+import { HttpError } from "../../http-error.ts";
 import { refusesUrl } from "../../security/outgoing-fetch.ts";
-import type { PrismFederation } from "./objects.ts";
-import { federatedMember } from "./service.ts";
+import type { FederationContext, PrismFederation } from "./objects.ts";
+import { replyTextOf, responseOf } from "./replies.ts";
+import { federatedMember, prismThatFederates } from "./service.ts";
 
 /** The inbox's listeners, on the actor's own inbox and the shared one. */
 export function listenToInbox(
@@ -15,8 +39,9 @@ export function listenToInbox(
   refuses: (address: string) => boolean,
 ) {
   const { db } = write;
-  federation
-    .setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox")
+  const listeners = federation.setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox");
+  listenToReplies(listeners, write, refuses);
+  listeners
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);
@@ -49,10 +74,107 @@ export function listenToInbox(
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId || !object.objectId) return;
+      if (!(object instanceof Like || object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
+      if (object instanceof Like) {
+        await heartFrom(ctx, write, object, false);
+        return;
+      }
+      if (!object.objectId) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== "actor" || !/^\d{1,9}$/.test(target.identifier)) return;
       await forgetFollower(write, Number(target.identifier), undo.actorId.href);
+    });
+}
+
+/** The prism an address names: its `Article`'s id, or its page (`/{username}?prism=`). */
+function prismNamed(ctx: FederationContext, target: URL | null): number | null {
+  if (!target) return null;
+  const parsed = ctx.parseUri(target);
+  const id =
+    parsed?.type === "object" && parsed.class === Article
+      ? parsed.values.id
+      : target.origin === ctx.origin
+        ? target.searchParams.get("prism")
+        : null;
+  return id && /^\d{1,9}$/.test(id) ? Number(id) : null;
+}
+
+/**
+ * A `Like` of a prism that federates is a heart from its actor (`liked`), or, undone, no longer
+ * (`Undo` of it).
+ */
+async function heartFrom(ctx: FederationContext, write: NetworkWrite, like: Like, liked: boolean) {
+  if (!like.actorId) return;
+  const prismId = prismNamed(ctx, like.objectId);
+  if (prismId === null || !(await prismThatFederates(write.db, prismId))) return;
+  await heartFromFediverse(write, prismId, like.actorId.href, liked);
+}
+
+/** A reply a prism (or its owner) does not take is dropped, as Mastodon drops what it refuses. */
+async function unlessRefused(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
+  }
+}
+
+/**
+ * Replies to prisms: a `Create` of a `Note` arrives, its author's `Update` and `Delete` follow;
+ * and `Like`s of prisms.
+ */
+function listenToReplies(
+  listeners: InboxListenerSetters<void>,
+  write: NetworkWrite,
+  refuses: (address: string) => boolean,
+) {
+  listeners
+    .on(Create, async (ctx, create) => {
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note) || !note.id || !create.actorId) return;
+      const noteId = note.id;
+      if (note.attributionId?.href !== create.actorId.href) return;
+      const prismId = prismNamed(ctx, note.replyTargetId);
+      const found = prismId === null ? null : await prismThatFederates(write.db, prismId);
+      if (!found) return;
+      const author = await create.getActor(ctx);
+      if (!isActor(author) || author.id?.href !== create.actorId.href || !author.inboxId) return;
+      // The owner's answer goes to the author's inbox: never one on Prism's own network.
+      if (await refusesUrl(author.inboxId, refuses)) return;
+      const name = author.name?.toString() ?? null;
+      const input = responseOf(found.prism, note.content?.toString() ?? "", name);
+      if (!input) return;
+      // Where the note is shown, linked from the response: a web page, or nothing.
+      const url = [note.url instanceof URL ? note.url : note.url?.href, note.id].find(
+        (address) => address?.protocol === "https:" || address?.protocol === "http:",
+      );
+      const actorId = create.actorId;
+      const handle = author.preferredUsername
+        ? `@${author.preferredUsername}@${actorId.host}`
+        : actorId.href;
+      await unlessRefused(() =>
+        receiveReply(write, input, {
+          remoteActorId: actorId.href,
+          remoteHandle: handle,
+          remoteInbox: author.inboxId?.href ?? null,
+          remoteNoteId: noteId.href,
+          remoteNoteUrl: url?.href ?? null,
+        }),
+      );
+    })
+    .on(Update, async (ctx, update) => {
+      const note = await update.getObject(ctx);
+      if (!(note instanceof Note) || !note.id || !update.actorId) return;
+      if (note.attributionId?.href !== update.actorId.href) return;
+      const text = replyTextOf(note.content?.toString() ?? "");
+      if (text.length > 0) await editReply(write, note.id.href, update.actorId.href, text);
+    })
+    .on(Like, async (ctx, like) => {
+      await heartFrom(ctx, write, like, true);
+    })
+    .on(Delete, async (_ctx, deletion) => {
+      if (!deletion.objectId || !deletion.actorId) return;
+      await withdrawRemoteReply(write, deletion.objectId.href, deletion.actorId.href);
     });
 }

@@ -9,6 +9,8 @@ import {
   Image,
   InteractionPolicy,
   InteractionRule,
+  Mention,
+  Note,
   Person,
   PropertyValue,
   PUBLIC_COLLECTION,
@@ -19,7 +21,7 @@ import { Temporal } from "@js-temporal/polyfill";
 import { previewOf } from "../../../contract/excerpt.ts";
 import { pagePath, prismLink } from "../../../contract/feeds.ts";
 import { fullName, profileDescription } from "../../../contract/names.ts";
-import type { PrismRow, UserRow } from "../../db/schema.ts";
+import type { AnnotationRow, PrismRow, UserRow } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape.ts";
 import { sanitizeContent } from "../prisms/sanitize.ts";
 
@@ -149,4 +151,45 @@ export function actorDeletion(ctx: FederationContext, userId: number): Delete {
     to: PUBLIC_COLLECTION,
     object: actor,
   });
+}
+
+/**
+ * The owner's reply to a fediverse reply, as a `Note` in reply to its note, addressed to its
+ * author (mentioned, so that their server tells them) and public as it is on the prism's page.
+ */
+export function replyNoteOf(ctx: FederationContext, owner: UserRow, row: AnnotationRow): Note {
+  const author = new URL(row.remoteActorId ?? "");
+  const handle = row.remoteHandle ?? author.href;
+  const mention = `<span class="h-card"><a href="${escapeHtml(author.href)}" class="u-url mention">${escapeHtml(handle)}</a></span>`;
+  const text = escapeHtml(row.replyText ?? "").replace(/\n/g, "<br>");
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: String(row.id) }),
+    attribution: ctx.getActorUri(identifierOf(owner.id)),
+    replyTarget: row.remoteNoteId ? new URL(row.remoteNoteId) : null,
+    content: `<p>${mention} ${text}</p>`,
+    url: new URL(prismLink(owner.username, row.prismId), ctx.origin),
+    published: instant(row.repliedAt ?? row.createdAt),
+    updated: row.replyUpdatedAt ? instant(row.replyUpdatedAt) : null,
+    to: author,
+    cc: PUBLIC_COLLECTION,
+    tags: [new Mention({ href: author, name: handle })],
+  });
+}
+
+/** The reply's activity: `Create` the first time it is sent, `Update` when it was rewritten. */
+export function replyActivity(
+  ctx: FederationContext,
+  owner: UserRow,
+  row: AnnotationRow,
+  kind: "create" | "update",
+): Create | Update {
+  const note = replyNoteOf(ctx, owner, row);
+  const values = {
+    id: new URL(`${note.id?.href}#${kind}-${Date.now()}`),
+    actor: ctx.getActorUri(identifierOf(owner.id)),
+    to: note.toId,
+    cc: PUBLIC_COLLECTION,
+    object: note,
+  };
+  return kind === "create" ? new Create(values) : new Update(values);
 }

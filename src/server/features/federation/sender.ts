@@ -2,12 +2,13 @@
 // that changes what a member's page shows announces it (`prisms.changed`, `profile.changed`),
 // and the sender, hearing that, works out what the followers have not been sent yet (`plan`,
 // recorded as sent in one transaction, so that of all the processes that hear an event one
-// sends each change) and puts the activities in the delivery queue.
+// sends each change) and puts the activities in the delivery queue. When a prism's responses
+// change, the owner's replies to fediverse replies not yet sent go to their authors (`Note`s).
 import type { SenderKeyPair } from "@fedify/fedify";
 import { importJwk } from "@fedify/fedify";
 import { Follow, PUBLIC_COLLECTION, type Recipient, Reject, Update } from "@fedify/fedify/vocab";
 import type { PrismEvent } from "../../../contract/events.ts";
-import { type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
+import { claimReplyNotes, type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { refusesUrl } from "../../security/outgoing-fetch.ts";
@@ -19,11 +20,14 @@ import {
   personOf,
   prismActivity,
   prismDeletion,
+  replyActivity,
 } from "./objects.ts";
+import type { ReplyNote } from "./replies.ts";
 import {
   type ActorRow,
   actorRow,
   type FollowerRow,
+  federatedMember,
   type Plan,
   prismsThatFederate,
 } from "./service.ts";
@@ -122,6 +126,23 @@ async function deliver(
   for (const prismId of plan.deleted) await send(prismDeletion(ctx, member.id, prismId));
 }
 
+/** Sends the owner's reply to the author of the fediverse reply it answers. */
+async function sendReplyNote(
+  ctx: FederationContext,
+  db: Db,
+  { annotation, owner, sentBefore }: ReplyNote,
+  refuses: (address: string) => boolean,
+): Promise<void> {
+  const { remoteActorId, remoteInbox } = annotation;
+  if (!remoteActorId || !remoteInbox || (await refusesUrl(new URL(remoteInbox), refuses))) return;
+  // An owner who stopped federating has no actor to answer with.
+  if (!(await federatedMember(db, owner.id))) return;
+  const keys = await keysOf(ctx, await actorRow(db, owner.id));
+  const recipient = { id: new URL(remoteActorId), inboxId: new URL(remoteInbox) };
+  const activity = replyActivity(ctx, owner, annotation, sentBefore ? "update" : "create");
+  await ctx.sendActivity(keys, recipient, activity);
+}
+
 /** The usernames whose followers may have something new to be sent. */
 function memberOfEvent(event: PrismEvent): string | null {
   return event.type === "prisms.changed" || event.type === "profile.changed"
@@ -150,9 +171,21 @@ export function startSender(
       log.error({ err: error, username }, "federation: could not send a member's changes");
     }
   };
+  const answer = async (prismId: number) => {
+    try {
+      for (const note of await claimReplyNotes(write, prismId))
+        await sendReplyNote(ctx, write.db, note, refuses);
+    } catch (error) {
+      log.error({ err: error, prismId }, "federation: could not send an owner's reply");
+    }
+  };
   const unsubscribe = write.bus.subscribe((event) => {
     const username = memberOfEvent(event);
     if (username !== null) queue = queue.then(() => run(username));
+    if (event.type === "annotation.changed") {
+      const { prismId } = event;
+      queue = queue.then(() => answer(prismId));
+    }
   });
   return { stop: unsubscribe, idle: () => queue };
 }

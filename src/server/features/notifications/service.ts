@@ -3,7 +3,7 @@
 // count, and the recipient's own changes. Every read and change is scoped to the recipient.
 import { and, desc, eq, getTableColumns, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { displayName, visitorName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import { type Participant, participantKey, userKey } from "../../actors.ts";
 import { type Executor, rowsOf } from "../../db/client.ts";
@@ -62,7 +62,7 @@ export function notifyOfHeart(participant: Participant): SQL {
 /** Tells a prism's owner of a response to a passage; true when a notification was made. */
 export async function notifyAnnotation(
   tx: Executor,
-  about: About & { annotationId: number; annotatorName: string | null },
+  about: About & { annotationId: number; responderName: string | null },
 ): Promise<boolean> {
   const { recipientId, prismId, participant } = about;
   if (isRecipient(participant, recipientId)) return false;
@@ -71,8 +71,7 @@ export async function notifyAnnotation(
     prismId,
     type: "annotation",
     annotationId: about.annotationId,
-    actorName:
-      "user" in participant ? displayName(participant.user) : visitorName(about.annotatorName),
+    actorName: "user" in participant ? displayName(participant.user) : about.responderName,
   });
   return true;
 }

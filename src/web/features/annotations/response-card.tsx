@@ -41,7 +41,20 @@ export function ResponseCard({
     >
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium">
-          {annotation.isOwn ? "You" : (annotation.authorName ?? "Anonymous")}
+          {annotation.isOwn ? (
+            "You"
+          ) : annotation.authorUrl ? (
+            <a
+              href={annotation.authorUrl}
+              rel="nofollow noopener noreferrer ugc"
+              target="_blank"
+              className="underline-offset-2 hover:underline"
+            >
+              {annotation.authorName ?? "Anonymous"}
+            </a>
+          ) : (
+            (annotation.authorName ?? "Anonymous")
+          )}
         </span>
         <RelativeTime
           iso={annotation.createdAt}
