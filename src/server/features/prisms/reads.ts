@@ -1,6 +1,7 @@
 // What a member's page reads of their prisms, from memory: the member's prisms of every audience,
 // kept while none of them changed; each asker is answered the ones they may see, and tagged by
 // that answer itself, so that a change to a prism they may not see leaves their tag as it was.
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Prism } from "../../../contract/prisms.ts";
 import { prismSchema } from "../../../contract/prisms.ts";
@@ -18,11 +19,22 @@ import { listPrisms } from "./service.ts";
 
 const writeList = jsonWriter(z.array(prismSchema));
 
+/** An answer as written, and a digest of it that tags it (computed once, not per request). */
+interface Written {
+  text: string;
+  digest: string;
+}
+
+const written = (text: string): Written => ({
+  text,
+  digest: createHash("sha256").update(text).digest("base64url"),
+});
+
 interface OwnersPrisms {
   ownerId: number;
   prisms: Prism[];
   /** The answers of those who see all of them, and of those who see the public ones, once written. */
-  answers: Partial<Record<"all" | "public", string>>;
+  answers: Partial<Record<"all" | "public", Written>>;
 }
 
 /** The prisms the asker may see, numbered in the order they see them (no gap tells of another). */
@@ -40,11 +52,13 @@ function sharedAnswerOf(asker: Asker, list: OwnersPrisms): "all" | "public" | un
   return publicOnly ? "public" : undefined;
 }
 
-function writeShared(list: OwnersPrisms, which: "all" | "public"): string {
-  list.answers[which] ??= writeList(
-    which === "all"
-      ? list.prisms
-      : shown(list.prisms.filter((prism) => prism.audience === "public")),
+function writeShared(list: OwnersPrisms, which: "all" | "public"): Written {
+  list.answers[which] ??= written(
+    writeList(
+      which === "all"
+        ? list.prisms
+        : shown(list.prisms.filter((prism) => prism.audience === "public")),
+    ),
   );
   return list.answers[which];
 }
@@ -65,7 +79,9 @@ export function prismReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "
       etag({ username }, asker) {
         const kept = lists.current(username.toLowerCase());
         const which = kept && sharedAnswerOf(asker, kept.value);
-        return kept && which && versions.answerEtag(writeShared(kept.value, which), asker.cookies);
+        return (
+          kept && which && versions.answerEtag(writeShared(kept.value, which).digest, asker.cookies)
+        );
       },
       async read({ username }, asker) {
         const { value: list } = await lists.get(username.toLowerCase(), async () => {
@@ -77,10 +93,13 @@ export function prismReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "
           };
         });
         const which = sharedAnswerOf(asker, list);
-        const written = which
+        const answer = which
           ? writeShared(list, which)
-          : writeList(shown(await visibleOf(list, asker)));
-        return { written, etag: () => versions.answerEtag(written, asker.cookies) };
+          : written(writeList(shown(await visibleOf(list, asker))));
+        return {
+          written: answer.text,
+          etag: () => versions.answerEtag(answer.digest, asker.cookies),
+        };
       },
     }),
   };
