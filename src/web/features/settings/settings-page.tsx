@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, KeyRound, Mail } from "lucide-react";
 import { Fragment, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import { authMessages } from "../../../contract/auth.ts";
 import {
@@ -53,6 +53,32 @@ const linkFields = [
   { name: "twitterUrl", label: "X URL", placeholder: "https://x.com/" },
   { name: "linkedinUrl", label: "LinkedIn URL", placeholder: "https://www.linkedin.com/in/" },
 ] as const;
+
+/** One on/off choice of Profile Settings: its box, its label, and a line saying what it does. */
+function CheckboxSetting({
+  id,
+  label,
+  hint,
+  ...registered
+}: { id: string; label: string; hint: string } & UseFormRegisterReturn) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-4 accent-primary"
+        {...registered}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return {
@@ -189,87 +215,36 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 {name === "websiteUrl" ? <WebsiteCheck user={user} /> : null}
               </Fragment>
             ))}
-            <div className="flex items-start gap-3">
-              <input
-                id="preapprove-members"
-                type="checkbox"
-                aria-describedby="preapprove-members-hint"
-                className="mt-0.5 size-4 accent-primary"
-                {...form.register("preapproveMembers")}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="preapprove-members">Pre-approve members</Label>
-                <p id="preapprove-members-hint" className="text-xs text-muted-foreground">
-                  Responses from signed-in members to your prisms are approved at once; anonymous
-                  ones still wait for you. You are notified either way.
-                </p>
-              </div>
-            </div>
-            <div className="flex items-start gap-3">
-              <input
-                id="preapprove-teammates"
-                type="checkbox"
-                aria-describedby="preapprove-teammates-hint"
-                className="mt-0.5 size-4 accent-primary"
-                {...form.register("preapproveTeammates")}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="preapprove-teammates">Pre-approve my teammates' responses</Label>
-                <p id="preapprove-teammates-hint" className="text-xs text-muted-foreground">
-                  Responses from people who share a team with you are approved at once. You are
-                  notified either way.
-                </p>
-              </div>
-            </div>
-            <div className="flex items-start gap-3">
-              <input
-                id="notify-team-prisms"
-                type="checkbox"
-                aria-describedby="notify-team-prisms-hint"
-                className="mt-0.5 size-4 accent-primary"
-                {...form.register("notifyTeamPrisms")}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="notify-team-prisms">
-                  Tell me when a teammate writes or edits a prism
-                </Label>
-                <p id="notify-team-prisms-hint" className="text-xs text-muted-foreground">
-                  One notification per prism until you read it, however often it is edited.
-                </p>
-              </div>
-            </div>
-            <div className="flex items-start gap-3">
-              <input
-                id="federated"
-                type="checkbox"
-                aria-describedby="federated-hint"
-                className="mt-0.5 size-4 accent-primary"
-                {...form.register("federated")}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="federated">Follow from the fediverse</Label>
-                <p id="federated-hint" className="text-xs text-muted-foreground">
-                  People on Mastodon and other fediverse servers can follow you and see your prisms
-                  there. Turning it off removes you from their servers.
-                </p>
-              </div>
-            </div>
-            <div className="flex items-start gap-3">
-              <input
-                id="listed"
-                type="checkbox"
-                aria-describedby="listed-hint"
-                className="mt-0.5 size-4 accent-primary"
-                {...form.register("listed")}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="listed">List my page</Label>
-                <p id="listed-hint" className="text-xs text-muted-foreground">
-                  Search engines may index your page and Explore shows it. Unlisted, it is still
-                  there for anyone with its link.
-                </p>
-              </div>
-            </div>
+            <CheckboxSetting
+              id="preapprove-members"
+              label="Pre-approve members"
+              hint="Responses from signed-in members to your prisms are approved at once; anonymous ones still wait for you. You are notified either way."
+              {...form.register("preapproveMembers")}
+            />
+            <CheckboxSetting
+              id="preapprove-teammates"
+              label="Pre-approve my teammates' responses"
+              hint="Responses from people who share a team with you are approved at once. You are notified either way."
+              {...form.register("preapproveTeammates")}
+            />
+            <CheckboxSetting
+              id="notify-team-prisms"
+              label="Tell me when a teammate writes or edits a prism"
+              hint="One notification per prism until you read it, however often it is edited."
+              {...form.register("notifyTeamPrisms")}
+            />
+            <CheckboxSetting
+              id="federated"
+              label="Follow from the fediverse"
+              hint="People on Mastodon and other fediverse servers can follow you and see your prisms there. Turning it off removes you from their servers."
+              {...form.register("federated")}
+            />
+            <CheckboxSetting
+              id="listed"
+              label="List my page"
+              hint="Search engines may index your page and Explore shows it. Unlisted, it is still there for anyone with its link."
+              {...form.register("listed")}
+            />
             <fieldset className="grid gap-2" aria-describedby="email-notifications-hint">
               <legend className="text-sm font-medium">
                 Email me about new responses to review and replies to mine
