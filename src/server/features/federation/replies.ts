@@ -2,7 +2,7 @@
 // reply answers (the one it quotes, else the prism's opening), what of its note becomes the
 // response's text, its author editing or withdrawing it, and the owner's replies still to be
 // sent back to the fediverse.
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AnnotationCreate, AnnotationStatus } from "../../../contract/annotations.ts";
 import { limits } from "../../../contract/limits.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
@@ -154,6 +154,14 @@ export interface ReplyNote {
  * sent as written now, recorded as sent in the same transaction (so that each is sent once,
  * however many processes hear of it).
  */
+/** A fediverse reply the owner approved and answered, its author not silenced. */
+const answeredReply = and(
+  eq(annotations.source, "fediverse"),
+  eq(annotations.status, "approved"),
+  eq(annotations.silenced, false),
+  isNotNull(annotations.replyText),
+);
+
 export async function unsentReplies(tx: Executor, prismId: number): Promise<ReplyNote[]> {
   const written = sql`coalesce(${annotations.replyUpdatedAt}, ${annotations.repliedAt})`;
   const found = await tx
@@ -164,20 +172,17 @@ export async function unsentReplies(tx: Executor, prismId: number): Promise<Repl
     .where(
       and(
         eq(annotations.prismId, prismId),
-        eq(annotations.source, "fediverse"),
-        eq(annotations.status, "approved"),
-        eq(annotations.silenced, false),
-        isNotNull(annotations.replyText),
+        answeredReply,
         sql`(${isNull(annotations.replySentAt)} or ${lt(annotations.replySentAt, written)})`,
       ),
     )
     .for("update", { of: annotations, skipLocked: true });
-  const sentAt = new Date();
-  for (const { annotation } of found) {
+  if (found.length > 0) {
+    const ids = found.map(({ annotation }) => annotation.id);
     await tx
       .update(annotations)
-      .set({ replySentAt: sentAt })
-      .where(eq(annotations.id, annotation.id));
+      .set({ replySentAt: new Date() })
+      .where(inArray(annotations.id, ids));
   }
   return found.map(({ annotation, owner }) => ({
     annotation,
@@ -191,15 +196,6 @@ export async function sentReply(tx: Executor, id: number) {
   const [found] = await tx
     .select()
     .from(annotations)
-    .where(
-      and(
-        eq(annotations.id, id),
-        eq(annotations.source, "fediverse"),
-        eq(annotations.status, "approved"),
-        eq(annotations.silenced, false),
-        isNotNull(annotations.replyText),
-        isNotNull(annotations.replySentAt),
-      ),
-    );
+    .where(and(eq(annotations.id, id), answeredReply, isNotNull(annotations.replySentAt)));
   return found ?? null;
 }
