@@ -99,13 +99,11 @@ export function memberSeesPrism(userId: SQL, prismId: SQL): SQL {
 /**
  * The members (besides admins) who may hear of a change to a prism of `audience` owned by
  * `ownerId` (SQL of a column or value), as an SQL array; null when anyone may (a public prism).
+ * The database function `prism_hearers` (migration 0027) holds the rule, planned once per
+ * connection rather than with every statement that names it.
  */
 export function prismHearersSql(ownerId: SQL, audience: SQL): SQL {
-  return sql`(case when ${audience} = 'public' then null
-    when ${audience} = 'private' then array[${ownerId}]::int[]
-    else array(select ${ownerId} union select theirs.user_id from ${teamMembers} mine
-      join ${teamMembers} theirs on theirs.team_id = mine.team_id where mine.user_id = ${ownerId})
-    end)`;
+  return sql`prism_hearers(${ownerId}, (${audience})::prism_audience)`;
 }
 
 /** Who may hear of a change to each of these prisms (`prismHearersSql`), by id; gone ones absent. */
