@@ -4,6 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import type { Participant, Viewer } from "../actors.ts";
 import type { Config } from "../config.ts";
 import { type Db, rowsOf } from "../db/client.ts";
@@ -30,7 +31,7 @@ export function signedVisitorId(id: string, secret: string): string {
  * The browser id of a `vid` the server signed, or null for any other value. The signature is
  * compared as written, so that no other spelling of it passes for another browser.
  */
-function browserIdOf(vid: string, secret: string): string | null {
+function verifiedBrowserId(vid: string, secret: string): string | null {
   const [id = "", signature = "", ...rest] = vid.split(".");
   if (rest.length > 0 || !BROWSER_ID.test(id)) return null;
   const given = Buffer.from(signature);
@@ -38,9 +39,50 @@ function browserIdOf(vid: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
+/**
+ * The browser ids and visitor hashes lately worked out with one secret. Each costs an HMAC, and a
+ * browser sends the same `vid` with every request: a page's reads and polls then cost none. Only
+ * a `vid` that passed is kept, so a forged one is checked (and refused) every time.
+ */
+class BrowserKeys {
+  private readonly ids = new LRUCache<string, string>({ max: 20_000 });
+  private readonly hashes = new LRUCache<string, string>({ max: 20_000 });
+
+  constructor(private readonly secret: string) {}
+
+  idOf(vid: string): string | null {
+    const kept = this.ids.get(vid);
+    if (kept !== undefined) return kept;
+    const id = verifiedBrowserId(vid, this.secret);
+    if (id !== null) this.ids.set(vid, id);
+    return id;
+  }
+
+  hashOf(id: string): string {
+    let hash = this.hashes.get(id);
+    if (hash === undefined) {
+      hash = createHmac("sha256", this.secret).update(id).digest("hex");
+      this.hashes.set(id, hash);
+    }
+    return hash;
+  }
+}
+
+const keysBySecret = new Map<string, BrowserKeys>();
+
+function keysFor(secret: string): BrowserKeys {
+  let keys = keysBySecret.get(secret);
+  if (!keys) {
+    keys = new BrowserKeys(secret);
+    keysBySecret.set(secret, keys);
+  }
+  return keys;
+}
+
+const browserIdOf = (vid: string, secret: string) => keysFor(secret).idOf(vid);
+
 /** The database's key for a browser: the HMAC of its id. */
-const hashOf = (id: string, secret: string) =>
-  createHmac("sha256", secret).update(id).digest("hex");
+const hashOf = (id: string, secret: string) => keysFor(secret).hashOf(id);
 
 function setVisitorCookie(reply: FastifyReply, config: Config, vid: string) {
   reply.setCookie(VISITOR_COOKIE, vid, {
