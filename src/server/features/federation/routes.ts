@@ -88,20 +88,31 @@ export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (ap
   await app.register(fedifyRoutes, { federation, origin });
 
   // A member's page asked for as ActivityPub: their actor, when they federate; a prism's link
-  // (`?prism={id}`, what a reader pastes into their server's search) its Article.
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "GET" || !ACTIVITY_PUB.test(request.headers.accept ?? "")) return;
+  // (`?prism={id}`, what a reader pastes into their server's search) its Article. Whether it
+  // answered; else the page is served as to any browser.
+  const answerAsActivityPub = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, origin);
     const match = /^\/([^/.]+)$/.exec(url.pathname);
-    if (!match?.[1]) return;
+    if (!match?.[1]) return false;
     const member = await federatedMemberNamed(deps.db, decodeURIComponent(match[1]));
-    if (!member) return;
+    if (!member) return false;
     const prismId = url.searchParams.get("prism");
     const path =
       prismId && /^\d{1,9}$/.test(prismId)
         ? `/ap/prisms/${prismId}`
         : `/ap/actors/${identifierOf(member.id)}`;
-    return send(reply, await answer(federation, toRequest(request, origin, path)));
+    await send(reply, await answer(federation, toRequest(request, origin, path)));
+    return true;
+  };
+  // A callback, not a promise: every request passes here, and only one asking for ActivityPub
+  // has anything to wait for.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.method !== "GET" || !ACTIVITY_PUB.test(request.headers.accept ?? "")) {
+      return done();
+    }
+    answerAsActivityPub(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 });
 
