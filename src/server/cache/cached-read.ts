@@ -123,6 +123,11 @@ function sendAnswer<A extends Reply>(
 ): FastifyReply | ValueOf<A> {
   if ("redirect" in answer) return reply.redirect(answer.redirect);
   if (type) reply.type(type);
+  // An answer is kept under the tag memory gave it only when it is that tag's: a change racing
+  // the request made it another (newer) one, which a tag made of an answer's text may name later.
+  if (request.answerKey !== undefined && answer.etag && answer.etag() !== request.etag) {
+    request.answerKey = undefined;
+  }
   const etag = request.etag === undefined && answer.etag?.();
   if (etag && answeredUnchanged(request, reply, etag)) return reply;
   return "written" in answer ? sendWritten(reply, answer.written) : (answer.value as ValueOf<A>);
@@ -154,7 +159,9 @@ export function cachedRead<
   };
   const route: RouteRead = {
     for: read.for,
-    keep: read.for === "everyone" && read.type === undefined,
+    // A member's own answer is tagged only once the session is known; every other JSON answer's
+    // tag names it whole (for one viewer, their cookies too), so it may be kept under it.
+    keep: read.for !== "member" && read.type === undefined,
     etag(request, validated) {
       const input = validated ? inputOf<Input>(read, request, true) : parsedInput(request);
       return input === undefined ? undefined : read.etag(input, askerOf(request));

@@ -22,7 +22,10 @@ import { sessionToken } from "../plugins/session.ts";
 export interface RouteRead {
   /** Whom the answer is for (see `Askers` in cached-read.ts). */
   for: "everyone" | "viewer" | "member";
-  /** Whether the full answer is kept in the response cache: JSON the same for everyone. */
+  /**
+   * Whether the full answer is kept in the response cache, under its tag: JSON whose tag names it
+   * whole (for an answer that differs per viewer, the tag signs their cookies too).
+   */
   keep: boolean;
   /**
    * The entity tag of the current answer, computed without the database; none when memory does
