@@ -763,7 +763,8 @@ export const federationDomains = pgTable("federation_domains", {
 export const federationTombstones = pgTable(
   "federation_tombstones",
   {
-    userId: integer("user_id").primaryKey(),
+    id: id(),
+    userId: integer("user_id").notNull().unique(),
     username: text("username").notNull(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
   },
