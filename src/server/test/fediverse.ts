@@ -173,16 +173,23 @@ export function setupFediverse(
 ): TestFediverse {
   const context = {} as TestFediverse;
   let drop: () => Promise<void> = async () => {};
+  // Two hooks, each with its own time: the database and the other server (together), then Prism.
   beforeAll(async () => {
     const [created, remote] = await Promise.all([
-      createTestDatabase(),
+      createTestDatabase().then(async (created) => {
+        // PGlite starts on its first query: here, beside the other server's start.
+        await created.database.ping();
+        return created;
+      }),
       startRemoteServer(options.failures ?? 0),
     ]);
     drop = created.drop;
     context.database = created.database;
     context.remote = remote;
+  });
+  beforeAll(async () => {
     context.prism = await servePrism(
-      created.database,
+      context.database,
       options.allowPrivateAddress ?? true,
       undefined,
       options.settings,
