@@ -132,6 +132,54 @@ export type CatalystContactMessage = z.infer<typeof catalystContactMessageSchema
 /** PUT /api/analytics/users/{id}/admin. */
 export const adminFlagSchema = z.strictObject({ isAdmin: z.boolean() });
 
+/** How Prism treats another server's domain (and its subdomains). */
+export const domainPolicies = ["open", "limited", "blocked"] as const;
+export type DomainPolicy = (typeof domainPolicies)[number];
+
+/** A server's domain as an admin names it: a host name, in any case, without a scheme or port. */
+export const domainParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, "A domain has at most 253 characters")
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    "Enter a domain, like example.social",
+  );
+
+/** PUT /api/analytics/federation/domains/{domain}. */
+export const domainPolicySchema = z.strictObject({ policy: z.enum(domainPolicies) });
+
+/** A domain Prism knows of: an admin's decision, what waits for it and what failed. */
+export const catalystDomainSchema = z.object({
+  domain: z.string(),
+  policy: z.enum(domainPolicies),
+  /** Deliveries to it waiting in the queue, and of those, how many failed before. */
+  queued: z.number().int(),
+  retrying: z.number().int(),
+  /** Deliveries to it that failed (each try counts), the last one's time and reason. */
+  failures: z.number().int(),
+  lastFailureAt: z.string().nullable(),
+  lastFailure: z.string().nullable(),
+});
+export type CatalystDomain = z.infer<typeof catalystDomainSchema>;
+
+/** The Federation tab: the delivery queue as a whole, and each domain. */
+export const catalystFederationSchema = z.object({
+  queue: z.object({
+    /** Every message waiting (deliveries and inbound work), ready or delayed. */
+    depth: z.number().int(),
+    ready: z.number().int(),
+    delayed: z.number().int(),
+    /** Deliveries waiting to be tried again after a failure. */
+    retrying: z.number().int(),
+    /** Failed deliveries over every domain (each try counts). */
+    failures: z.number().int(),
+  }),
+  domains: z.array(catalystDomainSchema),
+});
+export type CatalystFederation = z.infer<typeof catalystFederationSchema>;
+
 export const catalystMessages = {
   selfRevoke: "You cannot remove your own admin access",
   selfDeactivate: "You cannot deactivate your own account",
@@ -160,10 +208,11 @@ export const auditActions = [
   "team.join",
   "team.leave",
   "team.remove-member",
+  "domain.policy",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-const auditTargetTypes = ["user", "prism", "annotation", "team"] as const;
+const auditTargetTypes = ["user", "prism", "annotation", "team", "domain"] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** The facts of a target before or after an action: flat, readable values. */

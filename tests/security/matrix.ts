@@ -375,6 +375,12 @@ export const matrix: Record<string, Row> = {
     expect: adminOnly(204),
   },
   "GET /api/analytics/teams": { expect: adminOnly(200) },
+  "GET /api/analytics/federation": { expect: adminOnly(200) },
+  "PUT /api/analytics/federation/domains/{domain}": {
+    url: () => "/api/analytics/federation/domains/matrix.example",
+    body: () => ({ policy: "limited" }),
+    expect: adminOnly(200),
+  },
   "DELETE /api/analytics/teams/{id}": {
     url: (s) => `/api/analytics/teams/${s.team.id}`,
     expect: adminOnly(204),

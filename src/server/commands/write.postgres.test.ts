@@ -95,6 +95,7 @@ const READS = new Set([
   "listTeams",
   "listUsers",
   "loadActivity",
+  "loadFederation",
   "loadStats",
   // diagnostics: a ping, and a fresh connection (no data is touched)
   "isDatabaseUnavailable",
@@ -134,6 +135,8 @@ const READS = new Set([
   "federatedMemberNamed",
   "followersOfMember",
   "identifierOf",
+  // federation: whether an inbox takes a domain's activity now (its policy, its budget)
+  "admitActivity",
 ]);
 
 /** Write routes that change no data, so call no command. */

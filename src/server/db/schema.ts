@@ -736,6 +736,41 @@ export const federationQueue = pgTable(
   (t) => [index("federation_queue_available_idx").on(t.availableAt, t.id)],
 );
 
+/**
+ * Another server's domain as Prism treats it: an admin's decision (`limited`: a smaller inbox
+ * budget; `blocked`: its activities refused and nothing delivered to it; `open`: neither), and
+ * the deliveries to it that failed. A decision covers the domain's subdomains too.
+ */
+export const federationDomains = pgTable("federation_domains", {
+  id: id(),
+  /** The host, lowercase, without a port. */
+  domain: text("domain").notNull().unique(),
+  policy: text("policy", { enum: ["open", "limited", "blocked"] })
+    .notNull()
+    .default("open"),
+  /** Deliveries to the domain that failed (each try counts), and the last one's reason. */
+  deliveryFailures: integer("delivery_failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  lastFailure: text("last_failure"),
+  createdAt: createdAt(),
+});
+
+/**
+ * An actor that is gone (its member turned federation off, was deactivated or deleted their
+ * account): its address and WebFinger answer 410 Gone, so that other servers drop it, until the
+ * member federates again.
+ */
+export const federationTombstones = pgTable(
+  "federation_tombstones",
+  {
+    id: id(),
+    userId: integer("user_id").notNull().unique(),
+    username: text("username").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("federation_tombstones_username_idx").on(sql`lower(${t.username})`)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PrismRow = typeof prisms.$inferSelect;
 export type AnnotationRow = typeof annotations.$inferSelect;

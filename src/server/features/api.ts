@@ -9,7 +9,12 @@ import {
   annotationsWriteRoutes,
 } from "./annotations/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
-import { catalystReads, catalystSilence, catalystWrites } from "./catalyst/routes.ts";
+import {
+  catalystFederation,
+  catalystReads,
+  catalystSilence,
+  catalystWrites,
+} from "./catalyst/routes.ts";
 import { contactRoutes } from "./contact/routes.ts";
 import { demoRoutes, diagnosticsRoutes } from "./diagnostics/routes.ts";
 import { emailRoutes } from "./email/routes.ts";
@@ -48,6 +53,7 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   catalystReads,
   catalystWrites,
   catalystSilence,
+  catalystFederation,
   emailRoutes,
   resonanceRoutes,
   teamsRoutes,

@@ -59,6 +59,11 @@ export class Limit {
     if (key !== null) await this.counters.refund(key);
   }
 
+  /** Gives a point back to the counter `key` (what `spendFrom` spent for a request not taken). */
+  async refundFrom(key: string): Promise<void> {
+    await this.counters.refund(key);
+  }
+
   /** Forgets the counter `key`. */
   resetFrom(key: string): Promise<void> {
     return this.counters.forget(key);

@@ -17,9 +17,12 @@ import {
   Reject,
   Update,
 } from "@fedify/fedify/vocab";
+import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { FederationSettings } from "../features/federation/federation.ts";
+import { createTestDatabase } from "./databases.ts";
 import { TEST_SECRET } from "./helpers.ts";
 import { freePort } from "./ports.ts";
 
@@ -128,6 +131,7 @@ export async function servePrism(
   database: Database,
   allowPrivateAddress = true,
   origin?: string,
+  settings: FederationSettings = {},
 ): Promise<{ app: App; origin: string }> {
   const port = await freePort();
   const appOrigin = origin ?? `http://127.0.0.1:${port}`;
@@ -144,8 +148,57 @@ export async function servePrism(
       allowPrivateAddress,
       queueTiming: { pollMs: 50, leaseMs: 60_000 },
       firstRetryDelay: { milliseconds: 200 },
+      ...settings,
     },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, origin: appOrigin };
+}
+
+/** A test file's own fediverse: its database, Prism serving it, and the other server. */
+export interface TestFediverse {
+  database: Database;
+  prism: { app: App; origin: string };
+  remote: RemoteServer;
+}
+
+/**
+ * One fediverse for all of a test file's tests: a database, Prism's app on a port of its own and
+ * the other server, started together before the first test and closed after the last. Prism
+ * reaches servers on this machine unless `allowPrivateAddress` is false; the other server
+ * answers its first `failures` deliveries 503.
+ */
+export function setupFediverse(
+  options: { allowPrivateAddress?: boolean; failures?: number; settings?: FederationSettings } = {},
+): TestFediverse {
+  const context = {} as TestFediverse;
+  let drop: () => Promise<void> = async () => {};
+  // Two hooks, each with its own time: the database and the other server (together), then Prism.
+  beforeAll(async () => {
+    const [created, remote] = await Promise.all([
+      createTestDatabase().then(async (created) => {
+        // PGlite starts on its first query: here, beside the other server's start.
+        await created.database.ping();
+        return created;
+      }),
+      startRemoteServer(options.failures ?? 0),
+    ]);
+    drop = created.drop;
+    context.database = created.database;
+    context.remote = remote;
+  });
+  beforeAll(async () => {
+    context.prism = await servePrism(
+      context.database,
+      options.allowPrivateAddress ?? true,
+      undefined,
+      options.settings,
+    );
+  });
+  afterAll(async () => {
+    await context.prism?.app.close();
+    await context.remote?.close();
+    await drop();
+  });
+  return context;
 }

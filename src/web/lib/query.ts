@@ -58,6 +58,7 @@ export const queryKeys = {
   catalyst: ["catalyst"] as const,
   catalystStats: ["catalyst", "stats"] as const,
   catalystActivity: ["catalyst", "activity"] as const,
+  catalystFederation: ["catalyst", "federation"] as const,
   catalystList: (
     table: "users" | "prisms" | "teams" | "annotations" | "audit" | "contact-messages",
     page: number,

@@ -10,15 +10,20 @@ import {
   catalystAnnotationSchema,
   catalystAnnotationsQuerySchema,
   catalystContactMessageSchema,
+  catalystFederationSchema,
   catalystListQuerySchema,
   catalystPrismSchema,
   catalystStatsSchema,
   catalystTeamSchema,
   catalystUserSchema,
+  domainParam,
+  domainPolicies,
+  domainPolicySchema,
   silenceSchema,
 } from "../../../contract/catalyst.ts";
 import { idParam, mapPage, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
+import { setDomainPolicy } from "../../commands/domains.ts";
 import { deletePrismAsAdmin } from "../../commands/prisms.ts";
 import { deleteTeamAsAdmin } from "../../commands/teams.ts";
 import { deactivateUser, reactivateUser, setAdminFlag, silenceUser } from "../../commands/users.ts";
@@ -26,6 +31,7 @@ import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { requireAdmin } from "../../plugins/session.ts";
+import { loadFederation } from "./federation.ts";
 import {
   presentAuditEntry,
   presentCatalystAnnotation,
@@ -290,5 +296,43 @@ export const catalystSilence: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       presentCatalystUser(
         await silenceUser(as(requireAdmin(request)), request.params.id, request.body.silenced),
       ),
+  );
+};
+
+/** The Federation tab: the delivery queue and other servers' domains; limiting or blocking one. */
+export const catalystFederation: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
+  app.addHook("onRequest", adminsOnly);
+
+  app.get(
+    "/analytics/federation",
+    {
+      schema: {
+        tags,
+        summary:
+          "The delivery queue's depth, retries and failures, and each other server's domain Prism knows of",
+        response: { 200: catalystFederationSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => loadFederation(deps.db),
+  );
+
+  app.put(
+    "/analytics/federation/domains/:domain",
+    {
+      schema: {
+        tags,
+        summary:
+          "Limit or block another server's domain and its subdomains (blocked: its activities refused, nothing delivered), or open it again; audited",
+        params: z.object({ domain: domainParam }),
+        body: domainPolicySchema,
+        response: {
+          200: z.object({ domain: z.string(), policy: z.enum(domainPolicies) }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) =>
+      setDomainPolicy(as(requireAdmin(request)), request.params.domain, request.body.policy),
   );
 };

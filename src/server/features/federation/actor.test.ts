@@ -89,7 +89,8 @@ describe("a member on the fediverse", () => {
     expect(outbox.statusCode).toBe(200);
     const collection = outbox.json();
     expect(collection.totalItems).toBe(1);
-    const items = collection.orderedItems ?? collection.first?.orderedItems;
+    const first = await get(new URL(collection.first).pathname + new URL(collection.first).search);
+    const items = first.json().orderedItems;
     expect(items).toHaveLength(1);
     expect(items[0].type).toBe("Create");
     expect(items[0].object).toMatchObject({
@@ -114,6 +115,49 @@ describe("a member on the fediverse", () => {
     const body = followers.json();
     expect(body.totalItems).toBe(0);
     expect(body.orderedItems ?? body.items ?? []).toEqual([]);
+  });
+
+  it("pages its outbox, 20 activities a page, newest first", async () => {
+    const writer = await buildUser(t.database, { username: "many-prisms", federated: true });
+    const written = [];
+    for (let index = 0; index < 45; index += 1) {
+      const at = new Date(Date.UTC(2026, 0, 1, 0, index));
+      written.push(
+        await buildPrism(t.database, {
+          userId: writer.id,
+          index,
+          title: `Prism ${index}`,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+    }
+    const newestFirst = written.reverse().map((prism) => `${TEST_ORIGIN}/ap/prisms/${prism.id}`);
+    const outboxPath = `/ap/actors/${writer.id}/outbox`;
+    const collection = (await get(outboxPath)).json();
+    expect(collection).toMatchObject({ type: "OrderedCollection", totalItems: 45 });
+    expect(collection.orderedItems).toBeUndefined();
+    expect(collection.first).toBe(`${TEST_ORIGIN}${outboxPath}?cursor=0`);
+    expect(collection.last).toBe(`${TEST_ORIGIN}${outboxPath}?cursor=40`);
+
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let next: string | undefined = collection.first;
+    while (next) {
+      const url = new URL(next);
+      const page = (await get(url.pathname + url.search)).json();
+      expect(page.type).toBe("OrderedCollectionPage");
+      expect(page.partOf).toBe(`${TEST_ORIGIN}${outboxPath}`);
+      sizes.push(page.orderedItems.length);
+      seen.push(...page.orderedItems.map((item: { object: { id: string } }) => item.object.id));
+      next = page.next;
+    }
+    expect(sizes).toEqual([20, 20, 5]);
+    expect(seen).toEqual(newestFirst);
+
+    const second = (await get(`${outboxPath}?cursor=20`)).json();
+    expect(second.prev).toBe(`${TEST_ORIGIN}${outboxPath}?cursor=0`);
+    expect((await get(`${outboxPath}?cursor=abc`)).statusCode).toBe(404);
   });
 
   it("tells NodeInfo that this is Prism, speaking ActivityPub", async () => {

@@ -17,39 +17,30 @@ import {
   Update,
 } from "@fedify/fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
-import type { UserRow } from "../../db/schema.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { federationActors, type UserRow } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
-import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
-import { profileBody, setupTestDatabase, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
+import { setupFediverse } from "../../test/fediverse.ts";
+import { profileBody, signIn, TEST_PASSWORD } from "../../test/helpers.ts";
 import { INBOX_BODY_LIMIT } from "./routes.ts";
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
-let remote: RemoteServer;
+const t = setupFediverse();
 let ada: UserRow;
 let session: Record<string, string>;
 
 beforeAll(async () => {
-  prism = await servePrism(t.database);
-  remote = await startRemoteServer();
   ada = await buildUser(t.database, { username: "ada-fedi", federated: true });
   session = await signIn(t.database, ada);
 });
-afterAll(async () => {
-  await prism?.app.close();
-  await remote?.close();
-});
 
-const actorOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}`);
+const actorOfAda = () => new URL(`${t.prism.origin}/ap/actors/${ada.id}`);
 
 /** bob follows a member (Ada unless named), from his server: a signed Follow to their inbox. */
 async function bobFollows(n: number, actor = actorOfAda()): Promise<Follow> {
-  const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+  const ctx = t.remote.federation.createContext(new URL(t.remote.origin), undefined);
   const follow = new Follow({
-    id: new URL(`${remote.origin}/follows/${n}`),
-    actor: remote.bob,
+    id: new URL(`${t.remote.origin}/follows/${n}`),
+    actor: t.remote.bob,
     object: actor,
   });
   const inboxId = new URL(`${actor.href}/inbox`);
@@ -58,16 +49,26 @@ async function bobFollows(n: number, actor = actorOfAda()): Promise<Follow> {
 }
 
 const call = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  prism.app.inject({
+  t.prism.app.inject({
     method,
     url,
-    headers: { ...session, origin: prism.origin, "content-type": "application/json" },
+    headers: { ...session, origin: t.prism.origin, "content-type": "application/json" },
     ...(payload ? { payload } : {}),
   });
 
+/** An address of Prism's, asked for over HTTP as another server asks for it. */
+const fetchActivityPub = (url: string) =>
+  fetch(url, { headers: { accept: "application/activity+json" } });
+
+/** Asks Prism's WebFinger for a handle, as another server does. */
+const webFinger = (username: string) =>
+  fetch(
+    `${t.prism.origin}/.well-known/webfinger?resource=acct:${username}@${new URL(t.prism.origin).host}`,
+  );
+
 /** The activities of `type` bob has received. */
 const arrived = <T>(type: new (...args: never[]) => T) =>
-  remote.received.filter((activity): activity is T & typeof activity => activity instanceof type);
+  t.remote.received.filter((activity): activity is T & typeof activity => activity instanceof type);
 
 describe("a member followed from another server", () => {
   it("accepts a signed Follow at once and sends the Accept over HTTP", {
@@ -79,7 +80,7 @@ describe("a member followed from another server", () => {
     expect(accept?.actorId?.href).toBe(actorOfAda().href);
     expect(accept?.objectId?.href ?? (await accept?.getObject())?.id?.href).toBe(follow.id?.href);
 
-    const followers = await prism.app.inject({
+    const followers = await t.prism.app.inject({
       method: "GET",
       url: `/ap/actors/${ada.id}/followers`,
       headers: { accept: "application/activity+json" },
@@ -98,7 +99,9 @@ describe("a member followed from another server", () => {
     const article = await arrived(Create)[0]?.getObject();
     expect(article).toBeInstanceOf(Article);
     expect((article as Article).name?.toString()).toBe("First light");
-    expect((article as Article).url).toEqual(new URL(`${prism.origin}/ada-fedi?prism=${prismId}`));
+    expect((article as Article).url).toEqual(
+      new URL(`${t.prism.origin}/ada-fedi?prism=${prismId}`),
+    );
 
     const saved = await call("PUT", `/api/prisms/${prismId}`, {
       title: "First light, again",
@@ -114,7 +117,7 @@ describe("a member followed from another server", () => {
     await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(1);
     const gone = await arrived(Delete)[0]?.getObject();
     expect(gone).toBeInstanceOf(Tombstone);
-    expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
+    expect(gone?.id?.href).toBe(`${t.prism.origin}/ap/prisms/${prismId}`);
   });
 
   it("sends only public prisms: a draft stays home, and one that leaves the public is deleted", {
@@ -147,7 +150,7 @@ describe("a member followed from another server", () => {
     expect(narrowed.statusCode).toBe(200);
     await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(deletes + 1);
     const gone = await arrived(Delete).at(-1)?.getObject();
-    expect(gone?.id?.href).toBe(`${prism.origin}/ap/prisms/${prismId}`);
+    expect(gone?.id?.href).toBe(`${t.prism.origin}/ap/prisms/${prismId}`);
     expect(arrived(Create)).toHaveLength(creates + 1);
   });
 
@@ -172,7 +175,7 @@ describe("a member followed from another server", () => {
   it("shows the owner their followers, and tells one they removed", {
     timeout: 30_000,
   }, async () => {
-    const listed = await prism.app.inject({
+    const listed = await t.prism.app.inject({
       method: "GET",
       url: "/api/user/followers",
       headers: session,
@@ -180,21 +183,21 @@ describe("a member followed from another server", () => {
     expect(listed.statusCode).toBe(200);
     const [bob, ...others] = listed.json();
     expect(others).toEqual([]);
-    expect(bob).toMatchObject({ actor: remote.bob.href, handle: `@bob@${remote.bob.host}` });
+    expect(bob).toMatchObject({ actor: t.remote.bob.href, handle: `@bob@${t.remote.bob.host}` });
 
     // Nobody else removes them.
     const grace = await buildUser(t.database, { username: "grace-fedi" });
-    const notHers = await prism.app.inject({
+    const notHers = await t.prism.app.inject({
       method: "DELETE",
       url: `/api/user/followers/${bob.id}`,
-      headers: { ...(await signIn(t.database, grace)), origin: prism.origin },
+      headers: { ...(await signIn(t.database, grace)), origin: t.prism.origin },
     });
     expect(notHers.statusCode).toBe(404);
 
     expect((await call("DELETE", `/api/user/followers/${bob.id}`)).statusCode).toBe(204);
     await expect.poll(() => arrived(Reject).length, { timeout: 20_000 }).toBe(1);
-    expect(arrived(Reject)[0]?.objectId?.href).toBe(`${remote.origin}/follows/1`);
-    const after = await prism.app.inject({
+    expect(arrived(Reject)[0]?.objectId?.href).toBe(`${t.remote.origin}/follows/1`);
+    const after = await t.prism.app.inject({
       method: "GET",
       url: "/api/user/followers",
       headers: session,
@@ -207,21 +210,21 @@ describe("a member followed from another server", () => {
   });
 
   it("forgets a follower who undoes their follow", { timeout: 30_000 }, async () => {
-    const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+    const ctx = t.remote.federation.createContext(new URL(t.remote.origin), undefined);
     const follow = new Follow({
-      id: new URL(`${remote.origin}/follows/2`),
-      actor: remote.bob,
+      id: new URL(`${t.remote.origin}/follows/2`),
+      actor: t.remote.bob,
       object: actorOfAda(),
     });
     const undo = new Undo({
-      id: new URL(`${remote.origin}/undos/2`),
-      actor: remote.bob,
+      id: new URL(`${t.remote.origin}/undos/2`),
+      actor: t.remote.bob,
       object: follow,
     });
     const inboxId = new URL(`${actorOfAda().href}/inbox`);
     await ctx.sendActivity({ identifier: "bob" }, { id: actorOfAda(), inboxId }, undo);
     const followers = () =>
-      prism.app.inject({ method: "GET", url: "/api/user/followers", headers: session });
+      t.prism.app.inject({ method: "GET", url: "/api/user/followers", headers: session });
     await expect.poll(async () => (await followers()).json(), { timeout: 20_000 }).toEqual([]);
 
     // And follows once more, for what follows.
@@ -244,9 +247,9 @@ describe("a member followed from another server", () => {
     const inbox = `${actorOfAda().href}/inbox`;
     const body = JSON.stringify({
       "@context": "https://www.w3.org/ns/activitystreams",
-      id: `${remote.origin}/follows/2`,
+      id: `${t.remote.origin}/follows/2`,
       type: "Follow",
-      actor: remote.bob.href,
+      actor: t.remote.bob.href,
       object: actorOfAda().href,
     });
     const headers = { "content-type": "application/activity+json" };
@@ -255,8 +258,8 @@ describe("a member followed from another server", () => {
 
     const signed = await signRequest(
       new Request(inbox, { method: "POST", headers, body }),
-      remote.keys.privateKey,
-      new URL(`${remote.bob.href}#main-key`),
+      t.remote.keys.privateKey,
+      new URL(`${t.remote.bob.href}#main-key`),
     );
     const tampered = await fetch(inbox, {
       method: "POST",
@@ -265,22 +268,22 @@ describe("a member followed from another server", () => {
     });
     expect(tampered.status).toBe(401);
 
-    const keyId = new URL(`${remote.bob.href}#main-key`);
+    const keyId = new URL(`${t.remote.bob.href}#main-key`);
     const twoHoursAgo = Temporal.Now.instant().subtract({ hours: 2 });
     const stale = await signRequest(
       new Request(inbox, { method: "POST", headers, body }),
-      remote.keys.privateKey,
+      t.remote.keys.privateKey,
       keyId,
       { currentTime: twoHoursAgo as unknown as SignRequestOptions["currentTime"] },
     );
     expect((await fetch(stale)).status).toBe(401);
 
     // bob's key, on an activity that says Ada sent it.
-    const posing = body.replace(`"actor":"${remote.bob.href}"`, `"actor":"${actorOfAda().href}"`);
+    const posing = body.replace(`"actor":"${t.remote.bob.href}"`, `"actor":"${actorOfAda().href}"`);
     expect(posing).not.toBe(body);
     const notHisToSign = await signRequest(
       new Request(inbox, { method: "POST", headers, body: posing }),
-      remote.keys.privateKey,
+      t.remote.keys.privateKey,
       keyId,
     );
     expect((await fetch(notHisToSign)).status).toBe(401);
@@ -293,22 +296,29 @@ describe("a member followed from another server", () => {
     await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(before + 1);
     const deletion = arrived(Delete).at(-1);
     expect(deletion?.objectId?.href).toBe(actorOfAda().href);
+    // Its address and handle are gone, not unknown: servers that ask drop the actor.
+    expect((await fetchActivityPub(actorOfAda().href)).status).toBe(410);
+    expect((await webFinger("ada-fedi")).status).toBe(410);
+    // A member who never federated is unknown.
+    const never = await buildUser(t.database, { username: "never-fedi" });
+    expect((await fetchActivityPub(`${t.prism.origin}/ap/actors/${never.id}`)).status).toBe(404);
+    expect((await webFinger("never-fedi")).status).toBe(404);
   });
 
   it("deletes the member's actor when they delete their account", { timeout: 30_000 }, async () => {
     const lin = await buildUser(t.database, { username: "lin-fedi", federated: true });
-    const linActor = new URL(`${prism.origin}/ap/actors/${lin.id}`);
+    const linActor = new URL(`${t.prism.origin}/ap/actors/${lin.id}`);
     const accepted = arrived(Accept).length;
     await bobFollows(10, linActor);
     await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(accepted + 1);
 
     const before = arrived(Delete).length;
-    const gone = await prism.app.inject({
+    const gone = await t.prism.app.inject({
       method: "DELETE",
       url: "/api/user/account",
       headers: {
         ...(await signIn(t.database, lin)),
-        origin: prism.origin,
+        origin: t.prism.origin,
         "content-type": "application/json",
       },
       payload: { currentPassword: TEST_PASSWORD },
@@ -316,15 +326,25 @@ describe("a member followed from another server", () => {
     expect(gone.statusCode).toBe(204);
     await expect.poll(() => arrived(Delete).length, { timeout: 20_000 }).toBe(before + 1);
     expect(arrived(Delete).at(-1)?.objectId?.href).toBe(linActor.href);
-    // Nothing of the actor is kept once its deletion is sent.
-    expect(
-      (
-        await prism.app.inject({
-          method: "GET",
-          url: `/ap/actors/${lin.id}`,
-          headers: { accept: "application/activity+json" },
-        })
-      ).statusCode,
-    ).toBe(404);
+    // Nothing of the actor is kept once its deletion is sent but that it was there: its address
+    // and handle answer 410 Gone.
+    expect(await t.database.db.select().from(federationActors)).not.toContainEqual(
+      expect.objectContaining({ userId: lin.id }),
+    );
+    const actor = await fetchActivityPub(linActor.href);
+    expect(actor.status).toBe(410);
+    expect(await actor.json()).toMatchObject({ id: linActor.href, type: "Tombstone" });
+    expect((await webFinger("lin-fedi")).status).toBe(410);
+  });
+
+  it("serves the actor again, not gone, when its member turns federation back on", {
+    timeout: 30_000,
+  }, async () => {
+    const on = await call("PUT", "/api/user/profile", profileBody(ada, { federated: true }));
+    expect(on.statusCode).toBe(200);
+    const actor = await fetchActivityPub(actorOfAda().href);
+    expect(actor.status).toBe(200);
+    expect(await actor.json()).toMatchObject({ id: actorOfAda().href, type: "Person" });
+    expect((await webFinger("ada-fedi")).status).toBe(200);
   });
 });

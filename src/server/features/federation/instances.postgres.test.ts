@@ -8,40 +8,34 @@ import type { App } from "../../app.ts";
 import { planDeliveries } from "../../commands/federation.ts";
 import { EventBus } from "../../live/bus.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
-import { setupTestDatabase, signIn } from "../../test/helpers.ts";
+import { servePrism, setupFediverse } from "../../test/fediverse.ts";
+import { signIn } from "../../test/helpers.ts";
 import { actorOf } from "./service.ts";
 
-const t = setupTestDatabase();
-let first: { app: App; origin: string };
+const t = setupFediverse();
 let second: { app: App; origin: string };
-let remote: RemoteServer;
 
 beforeAll(async () => {
-  first = await servePrism(t.database);
-  second = await servePrism(t.database, true, first.origin);
-  remote = await startRemoteServer();
+  second = await servePrism(t.database, true, t.prism.origin);
 });
 afterAll(async () => {
   await second?.app.close();
-  await first?.app.close();
-  await remote?.close();
 });
 
 describe("two instances of Prism", () => {
   it("send a new prism to a follower once", { timeout: 40_000 }, async () => {
     const ada = await buildUser(t.database, { username: "ada-twice", federated: true });
-    const actor = new URL(`${first.origin}/ap/actors/${ada.id}`);
-    const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+    const actor = new URL(`${t.prism.origin}/ap/actors/${ada.id}`);
+    const ctx = t.remote.federation.createContext(new URL(t.remote.origin), undefined);
     const follow = new Follow({
-      id: new URL(`${remote.origin}/follows/twice`),
-      actor: remote.bob,
+      id: new URL(`${t.remote.origin}/follows/twice`),
+      actor: t.remote.bob,
       object: actor,
     });
     const inboxId = new URL(`${actor.href}/inbox`);
     await ctx.sendActivity({ identifier: "bob" }, { id: actor, inboxId }, follow);
     const arrived = <T>(type: new (...args: never[]) => T) =>
-      remote.received.filter((activity) => activity instanceof type);
+      t.remote.received.filter((activity) => activity instanceof type);
     await expect.poll(() => arrived(Accept).length, { timeout: 20_000 }).toBe(1);
 
     const written = await second.app.inject({
@@ -49,7 +43,7 @@ describe("two instances of Prism", () => {
       url: "/api/prisms",
       headers: {
         ...(await signIn(t.database, ada)),
-        origin: first.origin,
+        origin: t.prism.origin,
         "content-type": "application/json",
       },
       payload: { title: "Once only", content: "<p>Sent once.</p>" },

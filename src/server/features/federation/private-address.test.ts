@@ -2,34 +2,21 @@
 // address: a Follow from an actor on this machine cannot have its signature's key fetched, so it
 // is refused, and nothing is recorded or sent there.
 import { Follow } from "@fedify/fedify/vocab";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
+import { describe, expect, it } from "vitest";
 import { federationFollowers, federationQueue } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
-import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
-import { setupTestDatabase } from "../../test/helpers.ts";
+import { setupFediverse } from "../../test/fediverse.ts";
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
-let remote: RemoteServer;
-
-beforeAll(async () => {
-  prism = await servePrism(t.database, false);
-  remote = await startRemoteServer();
-});
-afterAll(async () => {
-  await prism?.app.close();
-  await remote?.close();
-});
+const t = setupFediverse({ allowPrivateAddress: false });
 
 describe("federation in production", () => {
   it("never fetches from a loopback address", { timeout: 30_000 }, async () => {
     const ada = await buildUser(t.database, { username: "ada-private", federated: true });
-    const actor = new URL(`${prism.origin}/ap/actors/${ada.id}`);
-    const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+    const actor = new URL(`${t.prism.origin}/ap/actors/${ada.id}`);
+    const ctx = t.remote.federation.createContext(new URL(t.remote.origin), undefined);
     const follow = new Follow({
-      id: new URL(`${remote.origin}/follows/private`),
-      actor: remote.bob,
+      id: new URL(`${t.remote.origin}/follows/private`),
+      actor: t.remote.bob,
       object: actor,
     });
     const inboxId = new URL(`${actor.href}/inbox`);
@@ -38,6 +25,6 @@ describe("federation in production", () => {
     ).rejects.toThrow(/401/);
     expect(await t.database.db.select().from(federationFollowers)).toEqual([]);
     expect(await t.database.db.select().from(federationQueue)).toEqual([]);
-    expect(remote.received).toEqual([]);
+    expect(t.remote.received).toEqual([]);
   });
 });

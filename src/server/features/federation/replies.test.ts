@@ -14,17 +14,14 @@ import {
   Update,
 } from "@fedify/fedify/vocab";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type PrismRow, prisms, type UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
-import { setupTestDatabase, signIn } from "../../test/helpers.ts";
+import { setupFediverse } from "../../test/fediverse.ts";
+import { signIn } from "../../test/helpers.ts";
 import { passageOf, replyTextOf } from "./replies.ts";
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
-let remote: RemoteServer;
+const t = setupFediverse();
 let ada: UserRow;
 let essay: PrismRow;
 let session: Record<string, string>;
@@ -32,25 +29,19 @@ let session: Record<string, string>;
 const ESSAY = "<p>Mornings are for deep work. Afternoons are for meetings and mail.</p>";
 
 beforeAll(async () => {
-  prism = await servePrism(t.database);
-  remote = await startRemoteServer();
   ada = await buildUser(t.database, { username: "ada-replies", federated: true });
   essay = await buildPrism(t.database, { userId: ada.id, title: "How I work", content: ESSAY });
   session = await signIn(t.database, ada);
 });
-afterAll(async () => {
-  await prism?.app.close();
-  await remote?.close();
-});
 
-const actorOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}`);
-const articleOf = (prismId: number) => new URL(`${prism.origin}/ap/prisms/${prismId}`);
-const actorNamed = (name: string) => new URL(`${remote.origin}/users/${name}`);
-const noteId = (n: number) => new URL(`${remote.origin}/notes/${n}`);
+const actorOfAda = () => new URL(`${t.prism.origin}/ap/actors/${ada.id}`);
+const articleOf = (prismId: number) => new URL(`${t.prism.origin}/ap/prisms/${prismId}`);
+const actorNamed = (name: string) => new URL(`${t.remote.origin}/users/${name}`);
+const noteId = (n: number) => new URL(`${t.remote.origin}/notes/${n}`);
 
 /** `name` (bob unless told) sends Ada's inbox an activity, signed by his server. */
 async function send(activity: Activity, name = "bob") {
-  const ctx = remote.federation.createContext(new URL(remote.origin), undefined);
+  const ctx = t.remote.federation.createContext(new URL(t.remote.origin), undefined);
   const inboxId = new URL(`${actorOfAda().href}/inbox`);
   await ctx.sendActivity({ identifier: name }, { id: actorOfAda(), inboxId }, activity);
 }
@@ -62,23 +53,23 @@ const note = (n: number, content: string, target: URL, name = "bob") =>
     attribution: actorNamed(name),
     replyTarget: target,
     content,
-    url: new URL(`${remote.origin}/@${name}/${n}`),
+    url: new URL(`${t.remote.origin}/@${name}/${n}`),
   });
 
 const reply = (n: number, content: string, target = articleOf(essay.id)) =>
   send(
     new Create({
       id: new URL(`${noteId(n).href}/create`),
-      actor: remote.bob,
+      actor: t.remote.bob,
       object: note(n, content, target),
     }),
   );
 
 const asAda = (method: "GET" | "PUT", url: string, payload?: object) =>
-  prism.app.inject({
+  t.prism.app.inject({
     method,
     url,
-    headers: { ...session, origin: prism.origin, "content-type": "application/json" },
+    headers: { ...session, origin: t.prism.origin, "content-type": "application/json" },
     ...(payload ? { payload } : {}),
   });
 
@@ -149,8 +140,8 @@ describe("a reply from the fediverse", () => {
       status: "pending",
       selectedText: "Afternoons are for meetings",
       annotationText: "“Afternoons are for meetings” — not at my place.",
-      authorName: `Bob (@bob@${new URL(remote.origin).host})`,
-      authorUrl: `${remote.origin}/@bob/1`,
+      authorName: `Bob (@bob@${new URL(t.remote.origin).host})`,
+      authorUrl: `${t.remote.origin}/@bob/1`,
     });
     const notifications = await asAda("GET", "/api/notifications");
     expect(JSON.stringify(notifications.json())).toContain("@bob@");
@@ -159,7 +150,11 @@ describe("a reply from the fediverse", () => {
   it("arrives on the whole prism when it quotes nothing, from its page's address too", {
     timeout: 30_000,
   }, async () => {
-    await reply(2, "<p>Great read.</p>", new URL(`${prism.origin}/ada-replies?prism=${essay.id}`));
+    await reply(
+      2,
+      "<p>Great read.</p>",
+      new URL(`${t.prism.origin}/ada-replies?prism=${essay.id}`),
+    );
     await expect.poll(async () => (await responses()).length, POLL).toBe(2);
     const found = (await responses()).find((row) => row.annotationText === "Great read.");
     expect(found?.selectedText).toBe(
@@ -220,7 +215,7 @@ describe("a reply from the fediverse", () => {
   });
 
   it("never appears in the outbox", async () => {
-    const outbox = await prism.app.inject({
+    const outbox = await t.prism.app.inject({
       method: "GET",
       url: `/ap/actors/${ada.id}/outbox?cursor=`,
       headers: { accept: "application/activity+json" },
@@ -241,7 +236,7 @@ describe("a reply from the fediverse", () => {
     });
     expect(answered.statusCode).toBe(200);
     const notes = () =>
-      remote.received.filter(
+      t.remote.received.filter(
         (activity) =>
           activity instanceof Create && activity.objectId?.href.includes("/ap/replies/"),
       );
@@ -249,13 +244,13 @@ describe("a reply from the fediverse", () => {
     const sent = (await notes()[0]?.getObject()) as Note;
     expect(sent).toBeInstanceOf(Note);
     expect(sent.replyTargetId?.href).toBe(noteId(1).href);
-    expect(sent.toIds.map((id) => id.href)).toEqual([remote.bob.href]);
+    expect(sent.toIds.map((id) => id.href)).toEqual([t.remote.bob.href]);
     expect(sent.content?.toString()).toContain("Fair: mine are quieter.");
     expect((await responses()).find((row) => row.id === quoted.id)?.status).toBe("approved");
 
     // The answer is there to fetch; a reply still pending has none.
     const fetchNote = (path: string) =>
-      prism.app.inject({
+      t.prism.app.inject({
         method: "GET",
         url: path,
         headers: { accept: "application/activity+json" },
@@ -276,7 +271,7 @@ describe("an owner's rules for responses without an account", () => {
     await reply(20, "<p>Buy now at https://spam.example/deal</p>", articleOf(strict.id));
     const cySession = await signIn(t.database, cy);
     const asCy = (url: string) =>
-      prism.app.inject({ method: "GET", url, headers: { ...cySession, origin: prism.origin } });
+      t.prism.app.inject({ method: "GET", url, headers: { ...cySession, origin: t.prism.origin } });
     // It is in the owner's Spam folder, and nowhere on the prism's page.
     await expect
       .poll(async () => (await asCy("/api/annotations/review?status=spam")).body, POLL)
@@ -295,10 +290,10 @@ describe("an owner's rules for responses without an account", () => {
     await reply(22, "<p>Hello Ada.</p>", articleOf(open.id));
     await expect.poll(async () => (await responses(open.id)).length, POLL).toBe(1);
     const deeSession = await signIn(t.database, dee);
-    const listed = await prism.app.inject({
+    const listed = await t.prism.app.inject({
       method: "GET",
       url: `/api/prisms/${closed.id}/annotations`,
-      headers: { ...deeSession, origin: prism.origin },
+      headers: { ...deeSession, origin: t.prism.origin },
     });
     expect(listed.body).not.toContain("Hello Dee.");
   });
@@ -321,7 +316,7 @@ describe("a Like from the fediverse", () => {
     };
     const like = (name: string, n: number) =>
       new Like({
-        id: new URL(`${remote.origin}/likes/${name}-${n}`),
+        id: new URL(`${t.remote.origin}/likes/${name}-${n}`),
         actor: actorNamed(name),
         object: articleOf(liked.id),
       });
@@ -331,8 +326,8 @@ describe("a Like from the fediverse", () => {
     await expect.poll(hearts, POLL).toBe(2);
     await send(
       new Undo({
-        id: new URL(`${remote.origin}/likes/bob-1/undo`),
-        actor: remote.bob,
+        id: new URL(`${t.remote.origin}/likes/bob-1/undo`),
+        actor: t.remote.bob,
         object: like("bob", 1),
       }),
     );

@@ -14,6 +14,7 @@ import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { requireUser } from "../../plugins/session.ts";
+import { admitActivity, type InboxLimits } from "./inbox-guard.ts";
 import { identifierOf, type PrismFederation } from "./objects.ts";
 import { presentFollower } from "./presenter.ts";
 import { federatedMemberNamed, followersOfMember } from "./service.ts";
@@ -61,11 +62,16 @@ function answer(federation: PrismFederation, request: Request) {
   });
 }
 
-/** The routes Fedify answers, with the bodies of their requests kept as sent (signatures). */
-const fedifyRoutes: FastifyPluginAsyncZod<{ federation: PrismFederation; origin: string }> = async (
-  app,
-  { federation, origin },
-) => {
+/**
+ * The routes Fedify answers, with the bodies of their requests kept as sent (signatures); an
+ * inbox's activity first passes its domain's policy and budget.
+ */
+const fedifyRoutes: FastifyPluginAsyncZod<{
+  federation: PrismFederation;
+  origin: string;
+  db: AppDeps["db"];
+  limits: InboxLimits;
+}> = async (app, { federation, origin, db, limits }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "*",
@@ -79,13 +85,20 @@ const fedifyRoutes: FastifyPluginAsyncZod<{ federation: PrismFederation; origin:
   app.get("/.well-known/nodeinfo", hide, handler);
   app.get("/nodeinfo/2.1", hide, handler);
   app.get("/ap/*", hide, handler);
-  app.post("/ap/*", hide, handler);
+  app.post("/ap/*", hide, async (request, reply) =>
+    send(
+      reply,
+      await admitActivity(db, limits, request, () =>
+        answer(federation, toRequest(request, origin)),
+      ),
+    ),
+  );
 };
 
 /** Fedify's routes, and a member's page asked for as ActivityPub. */
 export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (app, deps) => {
-  const { federation, origin } = deps.fediverse;
-  await app.register(fedifyRoutes, { federation, origin });
+  const { federation, origin, inboxLimits } = deps.fediverse;
+  await app.register(fedifyRoutes, { federation, origin, db: deps.db, limits: inboxLimits });
 
   // A member's page asked for as ActivityPub: their actor, when they federate; a prism's link
   // (`?prism={id}`, what a reader pastes into their server's search) its Article. Whether it

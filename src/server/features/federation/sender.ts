@@ -12,6 +12,7 @@ import { claimReplyNotes, type NetworkWrite, planDeliveries } from "../../comman
 import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { refusesUrl } from "../../security/outgoing-fetch.ts";
+import { blockedDomains, onDomains } from "./domains.ts";
 import type { PrismFederation } from "./objects.ts";
 import {
   actorDeletion,
@@ -61,7 +62,7 @@ export async function rejectFollow(
   follower: FollowerRow,
   refuses: (address: string) => boolean,
 ): Promise<void> {
-  if ((await reachable([follower], refuses)).length === 0) return;
+  if ((await reachable(db, [follower], refuses)).length === 0) return;
   const actor = await actorRow(db, userId);
   const actorUri = ctx.getActorUri(identifierOf(userId));
   const reject = new Reject({
@@ -91,11 +92,16 @@ async function personUpdate(ctx: FederationContext, db: Db, member: UserRow): Pr
   });
 }
 
-/** The followers whose inboxes are still not on Prism's own network. */
-async function reachable(followers: FollowerRow[], refuses: (address: string) => boolean) {
+/**
+ * The followers whose inboxes are still not on Prism's own network, nor on a domain an admin
+ * blocked.
+ */
+async function reachable(db: Db, followers: FollowerRow[], refuses: (address: string) => boolean) {
+  const blocked = await blockedDomains(db);
   const found: FollowerRow[] = [];
   for (const follower of followers) {
     const inboxes = [follower.inbox, ...(follower.sharedInbox ? [follower.sharedInbox] : [])];
+    if ([follower.actorId, ...inboxes].some((address) => onDomains(address, blocked))) continue;
     const refused = await Promise.all(inboxes.map((inbox) => refusesUrl(new URL(inbox), refuses)));
     if (!refused.includes(true)) found.push(follower);
   }
@@ -109,7 +115,7 @@ async function deliver(
   plan: Plan,
   refuses: (address: string) => boolean,
 ): Promise<void> {
-  const followers = await reachable(plan.followers, refuses);
+  const followers = await reachable(db, plan.followers, refuses);
   if (followers.length === 0) return;
   const keys = await keysOf(ctx, plan.actor);
   const recipients = followers.map(recipientOf);
@@ -135,6 +141,8 @@ async function sendReplyNote(
 ): Promise<void> {
   const { remoteActorId, remoteInbox } = annotation;
   if (!remoteActorId || !remoteInbox || (await refusesUrl(new URL(remoteInbox), refuses))) return;
+  const blocked = await blockedDomains(db);
+  if ([remoteActorId, remoteInbox].some((address) => onDomains(address, blocked))) return;
   // An owner who stopped federating has no actor to answer with.
   if (!(await federatedMember(db, owner.id))) return;
   const keys = await keysOf(ctx, await actorRow(db, owner.id));

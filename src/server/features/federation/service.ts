@@ -10,6 +10,7 @@ import {
   federatedPrisms,
   federationActors,
   federationFollowers,
+  federationTombstones,
   type PrismRow,
   prisms,
   type UserRow,
@@ -89,8 +90,12 @@ export async function actorOf(db: Executor, user: UserRow) {
     })
     .onConflictDoNothing()
     .returning({ userId: federationActors.userId });
-  // What the member wrote before they federated is in the outbox, not sent again to followers.
-  if (inserted.length > 0) await markSent(db, user.id, await prismsThatFederate(db, user.id));
+  // What the member wrote before they federated is in the outbox, not sent again to followers;
+  // an actor that was gone is there again.
+  if (inserted.length > 0) {
+    await markSent(db, user.id, await prismsThatFederate(db, user.id));
+    await db.delete(federationTombstones).where(eq(federationTombstones.userId, user.id));
+  }
   const [made] = await db
     .select()
     .from(federationActors)
@@ -116,6 +121,56 @@ export function prismsThatFederate(db: Executor, userId: number): Promise<PrismR
     .from(prisms)
     .where(federatingPrisms(userId))
     .orderBy(desc(prisms.updatedAt), desc(prisms.id));
+}
+
+/** A page of the member's prisms that federate, newest first: `limit` of them from `offset`. */
+export function prismsThatFederatePage(
+  db: Executor,
+  userId: number,
+  offset: number,
+  limit: number,
+): Promise<PrismRow[]> {
+  return db
+    .select()
+    .from(prisms)
+    .where(federatingPrisms(userId))
+    .orderBy(desc(prisms.updatedAt), desc(prisms.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** How many of the member's prisms federate. */
+export async function federatingPrismCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(prisms).where(federatingPrisms(userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * When the actor of `userId` went (a tombstone, or an actor whose member no longer federates and
+ * whose `Delete` is about to be sent); null when it is there, or never was.
+ */
+export async function actorGoneAt(db: Executor, userId: number): Promise<Date | null> {
+  const [gone] = await db
+    .select({ at: federationTombstones.deletedAt })
+    .from(federationTombstones)
+    .where(eq(federationTombstones.userId, userId));
+  if (gone) return gone.at;
+  const [actor] = await db
+    .select({ userId: federationActors.userId })
+    .from(federationActors)
+    .where(eq(federationActors.userId, userId));
+  return actor && !(await federatedMember(db, userId)) ? new Date() : null;
+}
+
+/** The member whose actor went last under this username (any case); null when none did. */
+export async function goneActorNamed(db: Executor, username: string): Promise<number | null> {
+  const [gone] = await db
+    .select({ userId: federationTombstones.userId })
+    .from(federationTombstones)
+    .where(sql`lower(${federationTombstones.username}) = lower(${username})`)
+    .orderBy(desc(federationTombstones.deletedAt))
+    .limit(1);
+  return gone?.userId ?? null;
 }
 
 /** One prism that federates, with its owner (who federates); null otherwise. */
@@ -264,6 +319,12 @@ export async function plan(tx: Executor, username: string): Promise<Plan[]> {
     const followers = await followersOf(tx, actor.userId);
     if (!member) {
       await tx.delete(federationActors).where(eq(federationActors.userId, actor.userId));
+      // Its address answers 410 Gone from now on, so that servers that ask drop it.
+      const tombstone = { username: actor.username, deletedAt: new Date() };
+      await tx
+        .insert(federationTombstones)
+        .values({ userId: actor.userId, ...tombstone })
+        .onConflictDoUpdate({ target: federationTombstones.userId, set: tombstone });
       const nothing = { created: [], updated: [], deleted: [], profileChanged: false };
       plans.push({ actor, member, followers, ...nothing });
       continue;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { AppDeps } from "../../deps.ts";
 import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
+import { INBOX_BUDGET, type InboxLimits, inboxLimits } from "./inbox-guard.ts";
 import type { PrismFederation } from "./objects.ts";
 import { rejectFollow, startSender } from "./sender.ts";
 import type { FollowerRow } from "./service.ts";
@@ -15,6 +16,8 @@ const PRISM_VERSION = "0.1.0";
 export interface Fediverse {
   federation: PrismFederation;
   origin: string;
+  /** What each domain's activities spend from. */
+  inboxLimits: InboxLimits;
   /** Tells a follower their follow of `userId`'s actor is no more (`Reject` of it). */
   rejectFollow: (userId: number, follower: FollowerRow) => Promise<void>;
 }
@@ -44,6 +47,7 @@ export function startFederation(
   return {
     federation,
     origin,
+    inboxLimits: inboxLimits(deps.limitStore, settings.inboxBudget ?? INBOX_BUDGET),
     rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower, refuses),
   };
 }

@@ -1,5 +1,5 @@
-// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Teams, Annotations, Messages
-// and Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens
+// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Teams, Annotations, Messages,
+// Federation and Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens
 // the same view.
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
@@ -8,6 +8,7 @@ import { readPage } from "../../lib/paging.ts";
 import { useCurrentUser } from "../auth/auth-queries.ts";
 import { AnnotationsTable } from "./annotations-table.tsx";
 import { AuditTable } from "./audit-table.tsx";
+import { FederationTab } from "./federation-tab.tsx";
 import { MessagesTable } from "./messages-table.tsx";
 import { MissingServices } from "./missing-services.tsx";
 import { Overview } from "./overview.tsx";
@@ -23,6 +24,7 @@ const tabs = [
   { value: "teams", label: "Teams" },
   { value: "annotations", label: "Annotations" },
   { value: "messages", label: "Messages" },
+  { value: "federation", label: "Federation" },
   { value: "audit", label: "Audit" },
 ] as const;
 type Tab = (typeof tabs)[number]["value"];
@@ -89,6 +91,9 @@ export function CatalystPage() {
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTable {...view} />
+        </TabsContent>
+        <TabsContent value="federation">
+          <FederationTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTable {...view} />

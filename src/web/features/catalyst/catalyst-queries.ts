@@ -7,10 +7,12 @@ import type {
   AuditEntry,
   CatalystAnnotation,
   CatalystContactMessage,
+  CatalystFederation,
   CatalystPrism,
   CatalystStats,
   CatalystTeam,
   CatalystUser,
+  DomainPolicy,
 } from "../../../contract/catalyst.ts";
 import type { Page } from "../../../contract/paging.ts";
 import { api } from "../../lib/api.ts";
@@ -49,6 +51,14 @@ export function useCatalystActivity() {
   return useQuery({
     queryKey: queryKeys.catalystActivity,
     queryFn: ({ signal }) => api.get<ActivityDay[]>("/api/analytics/activity", { signal }),
+  });
+}
+
+/** The delivery queue and other servers' domains. */
+export function useCatalystFederation() {
+  return useQuery({
+    queryKey: queryKeys.catalystFederation,
+    queryFn: ({ signal }) => api.get<CatalystFederation>("/api/analytics/federation", { signal }),
   });
 }
 
@@ -146,4 +156,13 @@ export function useAnnotationActions() {
     failure: "Failed to delete annotation",
   });
   return { setStatus, remove };
+}
+
+/** Limits, blocks or opens again another server's domain. */
+export function useSetDomainPolicy() {
+  return useCatalystAction(
+    ({ domain, policy }: { domain: string; policy: DomainPolicy }) =>
+      api.put(`/api/analytics/federation/domains/${encodeURIComponent(domain)}`, { policy }),
+    { success: ["Domain updated"], failure: "Failed to update domain" },
+  );
 }

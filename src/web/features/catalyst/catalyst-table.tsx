@@ -57,29 +57,99 @@ interface CatalystTableProps<T extends TableName> {
 export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>) {
   const { table, title, columns, rowKey, page, q } = props;
   const list = useCatalystList(table, page, q, props.filters);
-  const captionId = useId();
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
+  return (
+    <div className="space-y-4">
+      {props.searchLabel ? (
+        <SearchBox label={props.searchLabel} value={q} onSearch={props.onSearch} />
+      ) : null}
+      {props.toolbar}
+      <RowsTable
+        title={title}
+        columns={columns}
+        rowKey={rowKey}
+        rows={rows}
+        query={list}
+        loadError={props.loadError}
+        empty={q ? `No results for "${q}".` : props.empty}
+      />
+      {props.footnote ? <p className="text-xs text-muted-foreground">{props.footnote}</p> : null}
+      <nav aria-label={`${title} pages`} className="flex items-center justify-center gap-4">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => props.onPageChange(page - 1)}
+        >
+          Previous
+        </Button>
+        <span className="text-sm text-muted-foreground">
+          Page {page} of {pages}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => props.onPageChange(page + 1)}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+interface RowsTableProps<Row> {
+  /** The table's name, for its caption and its region. */
+  title: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => number | string;
+  rows: Row[];
+  /** Where the rows come from: loading, failed (with Retry), or fetching again. */
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    refetch: () => Promise<unknown>;
+  };
+  loadError: string;
+  /** The text when there are no rows. */
+  empty: string;
+}
+
+/**
+ * Rows as the dashboard shows them: a table from 640 px up (scrolling sideways within its frame
+ * when it must), a card per row below; its loading, error and empty states.
+ */
+export function RowsTable<Row>({
+  title,
+  columns,
+  rowKey,
+  rows,
+  query,
+  ...text
+}: RowsTableProps<Row>) {
+  const captionId = useId();
   let body: ReactNode;
-  if (list.isPending) {
+  if (query.isPending) {
     body = <StateRow columns={columns.length} role="status" text="Loading..." />;
-  } else if (list.isError) {
+  } else if (query.isError) {
     body = (
       <tr role="row" className="block sm:table-row">
         <td role="cell" colSpan={columns.length} className="block p-4 sm:table-cell">
           <LoadError
-            message={props.loadError}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
+            message={text.loadError}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
           />
         </td>
       </tr>
     );
   } else if (rows.length === 0) {
-    const text = q ? `No results for "${q}".` : props.empty;
-    body = <StateRow columns={columns.length} text={text} />;
+    body = <StateRow columns={columns.length} text={text.empty} />;
   } else {
     body = rows.map((row) => (
       <tr
@@ -106,76 +176,47 @@ export function CatalystTable<T extends TableName>(props: CatalystTableProps<T>)
       </tr>
     ));
   }
-
   return (
-    <div className="space-y-4">
-      {props.searchLabel ? (
-        <SearchBox label={props.searchLabel} value={q} onSearch={props.onSearch} />
-      ) : null}
-      {props.toolbar}
-      <section
-        aria-labelledby={captionId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must reach a region that scrolls sideways (narrow screens)
-        tabIndex={0}
-        className="overflow-x-auto rounded-2xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    <section
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must reach a region that scrolls sideways (narrow screens)
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {/*
+        A table from 640 px up (scrolling sideways within its frame when it must); below, its
+        rows are cards. The roles keep it a table for screen readers whatever CSS displays it as.
+      */}
+      <table
+        role="table"
+        className="block w-full text-left text-sm sm:table sm:min-w-[44rem]"
+        aria-busy={query.isFetching}
       >
-        {/*
-          A table from 640 px up (scrolling sideways within its frame when it must); below, its
-          rows are cards. The roles keep it a table for screen readers whatever CSS displays it as.
-        */}
-        <table
-          role="table"
-          className="block w-full text-left text-sm sm:table sm:min-w-[44rem]"
-          aria-busy={list.isFetching}
+        <caption id={captionId} className="sr-only">
+          {title}
+        </caption>
+        <thead
+          role="rowgroup"
+          className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground max-sm:sr-only"
         >
-          <caption id={captionId} className="sr-only">
-            {title}
-          </caption>
-          <thead
-            role="rowgroup"
-            className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground max-sm:sr-only"
-          >
-            <tr role="row">
-              {columns.map((column) => (
-                <th
-                  key={column.header}
-                  role="columnheader"
-                  scope="col"
-                  className="whitespace-nowrap px-3 py-2.5 font-medium"
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody role="rowgroup" className="block sm:table-row-group">
-            {body}
-          </tbody>
-        </table>
-      </section>
-      {props.footnote ? <p className="text-xs text-muted-foreground">{props.footnote}</p> : null}
-      <nav aria-label={`${title} pages`} className="flex items-center justify-center gap-4">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={page <= 1}
-          onClick={() => props.onPageChange(page - 1)}
-        >
-          Previous
-        </Button>
-        <span className="text-sm text-muted-foreground">
-          Page {page} of {pages}
-        </span>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={page >= pages}
-          onClick={() => props.onPageChange(page + 1)}
-        >
-          Next
-        </Button>
-      </nav>
-    </div>
+          <tr role="row">
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                role="columnheader"
+                scope="col"
+                className="whitespace-nowrap px-3 py-2.5 font-medium"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="block sm:table-row-group">
+          {body}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
