@@ -1,12 +1,12 @@
 // Prism's federation for one app: made with the app, its deliveries started when the app is
 // ready and stopped when it closes; what the followers routes are given to tell a follower that
-// their follow was removed.
+// their follow was accepted or removed.
 import type { FastifyInstance } from "fastify";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { AppDeps } from "../../deps.ts";
 import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
 import type { PrismFederation } from "./objects.ts";
-import { rejectFollow, startSender } from "./sender.ts";
+import { acceptFollow, rejectFollow, startSender } from "./sender.ts";
 import type { FollowerRow } from "./service.ts";
 
 /** Prism's version, as NodeInfo and the User-Agent of its requests name it (package.json's). */
@@ -17,6 +17,8 @@ export interface Fediverse {
   origin: string;
   /** Tells a follower their follow of `userId`'s actor is no more (`Reject` of it). */
   rejectFollow: (userId: number, follower: FollowerRow) => Promise<void>;
+  /** Tells a follower whose follow waited that `userId` accepted it (`Accept` of it). */
+  acceptFollow: (userId: number, follower: FollowerRow) => Promise<void>;
 }
 
 export function startFederation(
@@ -45,5 +47,6 @@ export function startFederation(
     federation,
     origin,
     rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower, refuses),
+    acceptFollow: (userId, follower) => acceptFollow(ctx, deps.db, userId, follower, refuses),
   };
 }

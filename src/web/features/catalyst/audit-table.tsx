@@ -26,6 +26,7 @@ const actionLabels: Record<AuditAction, string> = {
   "team.join": "Joined team",
   "team.leave": "Left team",
   "team.remove-member": "Removed team member",
+  "report.dismiss": "Dismissed report",
 };
 
 function Values({ values }: { values: AuditValues | null }) {
