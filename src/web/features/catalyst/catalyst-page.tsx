@@ -1,5 +1,5 @@
-// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Teams, Annotations, Messages
-// and Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens
+// /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Teams, Annotations, Messages,
+// Reports and Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens
 // the same view.
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
@@ -12,6 +12,7 @@ import { MessagesTable } from "./messages-table.tsx";
 import { MissingServices } from "./missing-services.tsx";
 import { Overview } from "./overview.tsx";
 import { PrismsTable } from "./prisms-table.tsx";
+import { ReportsTable } from "./reports-table.tsx";
 import type { TableView } from "./table-view.ts";
 import { TeamsTable } from "./teams-table.tsx";
 import { UsersTable } from "./users-table.tsx";
@@ -23,6 +24,7 @@ const tabs = [
   { value: "teams", label: "Teams" },
   { value: "annotations", label: "Annotations" },
   { value: "messages", label: "Messages" },
+  { value: "reports", label: "Reports" },
   { value: "audit", label: "Audit" },
 ] as const;
 type Tab = (typeof tabs)[number]["value"];
@@ -89,6 +91,9 @@ export function CatalystPage() {
         </TabsContent>
         <TabsContent value="messages">
           <MessagesTable {...view} />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTable {...view} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTable {...view} />

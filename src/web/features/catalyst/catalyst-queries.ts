@@ -8,6 +8,7 @@ import type {
   CatalystAnnotation,
   CatalystContactMessage,
   CatalystPrism,
+  CatalystReport,
   CatalystStats,
   CatalystTeam,
   CatalystUser,
@@ -26,7 +27,8 @@ export type CatalystTable =
   | "teams"
   | "annotations"
   | "audit"
-  | "contact-messages";
+  | "contact-messages"
+  | "reports";
 
 /** What a row of each table is. */
 export interface CatalystRows {
@@ -36,6 +38,7 @@ export interface CatalystRows {
   annotations: CatalystAnnotation;
   audit: AuditEntry;
   "contact-messages": CatalystContactMessage;
+  reports: CatalystReport;
 }
 
 export function useCatalystStats() {
@@ -146,4 +149,12 @@ export function useAnnotationActions() {
     failure: "Failed to delete annotation",
   });
   return { setStatus, remove };
+}
+
+/** Dismisses a report another server sent (it stays listed, marked dismissed). */
+export function useDismissReport() {
+  return useCatalystAction((id: number) => api.put(`/api/analytics/reports/${id}/dismiss`), {
+    success: ["Report dismissed"],
+    failure: "Failed to dismiss report",
+  });
 }
