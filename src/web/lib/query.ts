@@ -61,14 +61,7 @@ export const queryKeys = {
   catalystStats: ["catalyst", "stats"] as const,
   catalystActivity: ["catalyst", "activity"] as const,
   catalystList: (
-    table:
-      | "users"
-      | "prisms"
-      | "teams"
-      | "annotations"
-      | "audit"
-      | "contact-messages"
-      | "reports",
+    table: "users" | "prisms" | "teams" | "annotations" | "audit" | "contact-messages" | "reports",
     page: number,
     q: string,
     filters = "",

@@ -62,7 +62,11 @@ describe("the followers page", () => {
     useBrowser(browser);
     renderWithQueries(
       <FollowerLists
-        followers={[follower(1, "wren", true), follower(2, "bob", false), follower(3, "eve", false)]}
+        followers={[
+          follower(1, "wren", true),
+          follower(2, "bob", false),
+          follower(3, "eve", false),
+        ]}
       />,
     );
     const waiting = screen.getByRole("region", { name: "Waiting for you (1)" });
@@ -93,11 +97,7 @@ describe("the followers page", () => {
     const dialog = await screen.findByRole("alertdialog", {
       name: "Remove @ghost@social.example?",
     });
-    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-
-    await user.click(screen.getByRole("button", { name: "Remove @ghost@social.example" }));
-    await user.click(await screen.findByRole("button", { name: "Remove" }));
+    await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     // No such follower of this member: the server answers 404, and the member is told.
     expect(await screen.findByText("Could not remove")).toBeTruthy();
   });

@@ -28,8 +28,7 @@ export function FollowersPage() {
       </p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Followers on the fediverse</h1>
       <p className="mt-2 text-muted-foreground">
-        People on Mastodon and other fediverse servers who follow you see your public prisms
-        there.
+        People on Mastodon and other fediverse servers who follow you see your public prisms there.
         {user.federated
           ? null
           : " Follow from the fediverse is off in Profile Settings, so nobody can follow you now."}
@@ -126,15 +125,10 @@ function WaitingActions({ follower }: { follower: Follower }) {
   return (
     <>
       <Button size="sm" disabled={busy} onClick={() => accept.mutate(follower)}>
-        Accept<span className="sr-only"> {name}</span>
+        Accept <span className="sr-only">{name}</span>
       </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        onClick={() => decline.mutate(follower)}
-      >
-        Decline<span className="sr-only"> {name}</span>
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => decline.mutate(follower)}>
+        Decline <span className="sr-only">{name}</span>
       </Button>
     </>
   );
@@ -152,7 +146,7 @@ function RemoveFollower({ follower }: { follower: Follower }) {
       onConfirm={() => remove.mutate(follower)}
     >
       <Button size="sm" variant="outline" disabled={remove.isPending}>
-        Remove<span className="sr-only"> {name}</span>
+        Remove <span className="sr-only">{name}</span>
       </Button>
     </ConfirmDialog>
   );
