@@ -129,6 +129,25 @@ export const catalystContactMessageSchema = z.object({
 });
 export type CatalystContactMessage = z.infer<typeof catalystContactMessageSchema>;
 
+/** A report another server sent about a member, a prism of theirs or a response (a `Flag`). */
+export const catalystReportSchema = z.object({
+  id: z.number().int(),
+  /** Who reported: their actor (often their server's own) and its domain. */
+  reporter: z.string(),
+  reporterDomain: z.string(),
+  /** The member it is about. */
+  member: z.object({ id: z.number().int(), username: z.string() }),
+  /** The prism it names, while it is there. */
+  prism: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** The response it names, while it is there: the start of its text. */
+  response: z.object({ id: z.number().int(), text: z.string() }).nullable(),
+  comment: z.string(),
+  createdAt: z.string(),
+  /** When an admin dismissed it; null while it is open. */
+  dismissedAt: z.string().nullable(),
+});
+export type CatalystReport = z.infer<typeof catalystReportSchema>;
+
 /** PUT /api/analytics/users/{id}/admin. */
 export const adminFlagSchema = z.strictObject({ isAdmin: z.boolean() });
 
@@ -209,10 +228,11 @@ export const auditActions = [
   "team.leave",
   "team.remove-member",
   "domain.policy",
+  "report.dismiss",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-const auditTargetTypes = ["user", "prism", "annotation", "team", "domain"] as const;
+const auditTargetTypes = ["user", "prism", "annotation", "team", "domain", "report"] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** The facts of a target before or after an action: flat, readable values. */

@@ -87,6 +87,8 @@ export const currentUserSchema = publicUserSchema.extend({
   watchedWords: z.array(z.string()),
   /** The member may be followed from the fediverse (ActivityPub). */
   federated: z.boolean(),
+  /** Follows from the fediverse wait for the member to accept them (else they are accepted at once). */
+  approveFollowers: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -170,6 +172,8 @@ export const profileUpdateSchema = z.strictObject({
   /** Left out by clients that do not show it: the list stays as it is. */
   watchedWords: watchedWordsSchema.optional(),
   federated: z.boolean().optional(),
+  /** Left out by clients that do not show it: the setting stays as it is. */
+  approveFollowers: z.boolean().optional(),
   listed: z.boolean().optional(),
   /** Needed when the e-mail changes. */
   currentPassword,

@@ -85,7 +85,16 @@ test("an admin's Overview shows the eight numbers and the chart of the last 30 d
     "content",
     "noindex, nofollow",
   );
-  for (const name of ["Overview", "Users", "Prisms", "Teams", "Annotations", "Messages", "Audit"]) {
+  for (const name of [
+    "Overview",
+    "Users",
+    "Prisms",
+    "Teams",
+    "Annotations",
+    "Messages",
+    "Reports",
+    "Audit",
+  ]) {
     await expect(page.getByRole("tab", { name })).toBeVisible();
   }
   // This server has neither Google sign-in nor outgoing mail: the admin is told so.

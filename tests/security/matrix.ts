@@ -136,6 +136,10 @@ export const matrix: Record<string, Row> = {
   "GET /api/user": { expect: signedIn(200) },
   // The fediverse followers of the member asking; none of another's can be removed.
   "GET /api/user/followers": { expect: signedIn(200) },
+  "POST /api/user/followers/{id}/accept": {
+    url: () => "/api/user/followers/999999/accept",
+    expect: signedIn(404),
+  },
   "DELETE /api/user/followers/{id}": {
     url: () => "/api/user/followers/999999",
     expect: signedIn(404),
@@ -352,6 +356,12 @@ export const matrix: Record<string, Row> = {
   "GET /api/analytics/annotations": { expect: adminOnly(200) },
   "GET /api/analytics/audit": { expect: adminOnly(200) },
   "GET /api/analytics/contact-messages": { expect: adminOnly(200) },
+  // Reports other servers sent; the scene has none to dismiss.
+  "GET /api/analytics/reports": { expect: adminOnly(200) },
+  "PUT /api/analytics/reports/{id}/dismiss": {
+    url: () => "/api/analytics/reports/999999/dismiss",
+    expect: adminOnly(404),
+  },
   "PUT /api/analytics/users/{id}/admin": {
     url: (s) => `/api/analytics/users/${s.owner.id}/admin`,
     body: () => ({ isAdmin: true }),

@@ -1,8 +1,10 @@
 // A member's actor on the fediverse: followers who come and go through its inbox, the owner
 // removing one, and working out what their followers are to be sent after a change (each change
 // sent once, however many processes heard of it); replies to prisms that arrive, are edited and
-// withdrawn by their authors, the owner's answers to them to be sent, and remote actors' hearts.
+// withdrawn by their authors, the owner's answers to them to be sent, and remote actors' hearts;
+// reports other servers send, and an admin dismissing one.
 import type { AnnotationCreate, AnnotationStatus } from "../../contract/annotations.ts";
+import { recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
 import { deleteAnnotation, type RemoteOrigin } from "../features/annotations/service.ts";
@@ -13,7 +15,9 @@ import {
   remoteReply,
   unsentReplies,
 } from "../features/federation/replies.ts";
+import { addReport, dismissReport, type NewReport } from "../features/federation/reports.ts";
 import {
+  acceptFollower as acceptOwnFollower,
   actorOf,
   addFollower,
   type FollowerRow,
@@ -33,15 +37,18 @@ import { commit, type Recorder, type WriteContext } from "./write.ts";
 /** What the inbox and the sender write with: on nobody's behalf but the network's. */
 export type NetworkWrite = WriteContext<null>;
 
-/** A follower the inbox accepted. */
+/**
+ * A follow the inbox received: accepted at once, or waiting for the member when they approve
+ * followers themselves (a follower they accepted before stays accepted); the follower as kept.
+ */
 export function recordFollower(
   write: NetworkWrite,
   member: UserRow,
   follower: NewFollower,
-): Promise<void> {
+): Promise<FollowerRow> {
   return commit(write, async (tx) => {
     await actorOf(tx, member);
-    await addFollower(tx, member.id, follower);
+    return addFollower(tx, member.id, follower, member.approveFollowers);
   });
 }
 
@@ -56,12 +63,26 @@ export function forgetFollower(
 
 /** A write that tells other servers, once it has committed. */
 export type FederatingWrite = WriteContext & {
-  fediverse: { rejectFollow: (userId: number, follower: FollowerRow) => Promise<void> };
+  fediverse: {
+    rejectFollow: (userId: number, follower: FollowerRow) => Promise<void>;
+    acceptFollow: (userId: number, follower: FollowerRow) => Promise<void>;
+  };
 };
 
 /**
- * The owner removes one of their followers; once that has committed, the follower's server is
- * told (a `Reject` of their follow, queued), so that they no longer show as following.
+ * The owner accepts a follow that waited for them; once that has committed, the follower's
+ * server is told (an `Accept` of their follow, queued), and deliveries reach them from then on.
+ */
+export async function acceptFollower(write: FederatingWrite, id: number): Promise<FollowerRow> {
+  const accepted = await commit(write, (tx) => acceptOwnFollower(tx, write.actor.id, id));
+  await write.fediverse.acceptFollow(write.actor.id, accepted);
+  return accepted;
+}
+
+/**
+ * The owner removes one of their followers, or declines a follow that waited for them; once that
+ * has committed, the follower's server is told (a `Reject` of their follow, queued), so that they
+ * no longer show as following.
  */
 export async function removeFollower(write: FederatingWrite, id: number): Promise<FollowerRow> {
   const removed = await commit(write, (tx) => removeOwnFollower(tx, write.actor.id, id));
@@ -162,6 +183,29 @@ export function withdrawRemoteReply(write: NetworkWrite, noteId: string, actorId
     const owner = { id: ownerId, username: ownerUsername };
     await announce(tx, record, { prismId: row.prismId, owner, statuses: [row.status] });
     return true;
+  });
+}
+
+/** A report another server sent (a `Flag`), kept for Catalyst; whether it is new. */
+export function receiveReport(write: NetworkWrite, report: NewReport): Promise<boolean> {
+  return commit(write, (tx) => addReport(tx, report));
+}
+
+/** An admin dismisses a report from another server; audited. */
+export function dismissFederationReport(write: WriteContext, id: number): Promise<void> {
+  return commit(write, async (tx) => {
+    const { report, username } = await dismissReport(tx, id);
+    await recordAudit(tx, write.actor, {
+      action: "report.dismiss",
+      targetType: "report",
+      targetId: report.id,
+      target: `Report from ${report.reporterDomain} about @${username}`,
+      before: {
+        comment: report.comment,
+        prismId: report.prismId,
+        annotationId: report.annotationId,
+      },
+    });
   });
 }
 

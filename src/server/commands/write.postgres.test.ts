@@ -91,6 +91,7 @@ const READS = new Set([
   "listAnnotations",
   "listAudit",
   "listContactMessages",
+  "listReports",
   "listPrisms",
   "listTeams",
   "listUsers",

@@ -114,6 +114,8 @@ export const users = pgTable(
     lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
     /** The member may be followed from the fediverse (ActivityPub); off until they turn it on. */
     federated: boolean("federated").notNull().default(false),
+    /** A follow from the fediverse waits for the member to accept it, instead of at once. */
+    approveFollowers: boolean("approve_followers").notNull().default(false),
     /**
      * The member's page may be indexed by search engines and shown on explore. Unlisted, it is
      * still reachable by its link.
@@ -684,9 +686,42 @@ export const federationFollowers = pgTable(
     inbox: text("inbox").notNull(),
     sharedInbox: text("shared_inbox"),
     handle: text("handle"),
+    /** The follow waits for the member to accept it: nothing is delivered to them until then. */
+    pending: boolean("pending").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("federation_followers_actor_idx").on(t.userId, t.actorId)],
+);
+
+/**
+ * A report from another server (an inbound `Flag`) about a member, one of their prisms or a
+ * response on one: who sent it (their actor and its domain), what it names and the reporter's
+ * comment, until an admin dismisses it in Catalyst.
+ */
+export const federationReports = pgTable(
+  "federation_reports",
+  {
+    id: id(),
+    /** The reporting actor (often their server's own actor) and its domain. */
+    reporterActorId: text("reporter_actor_id").notNull(),
+    reporterDomain: text("reporter_domain").notNull(),
+    /** The member the report is about: named, or the owner of what it names. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    prismId: integer("prism_id").references(() => prisms.id, { onDelete: "set null" }),
+    annotationId: integer("annotation_id").references(() => annotations.id, {
+      onDelete: "set null",
+    }),
+    /** Every object the `Flag` named, as it named them. */
+    objects: text("objects").array().notNull(),
+    comment: text("comment").notNull().default(""),
+    /** The `Flag` activity's id: the same report delivered twice is kept once. */
+    activityId: text("activity_id").notNull().unique(),
+    createdAt: createdAt(),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+  },
+  (t) => [index("federation_reports_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -772,6 +807,7 @@ export const federationTombstones = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type FederationReportRow = typeof federationReports.$inferSelect;
 export type PrismRow = typeof prisms.$inferSelect;
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type PrismRevisionRow = typeof prismRevisions.$inferSelect;

@@ -44,6 +44,7 @@ const NotificationsPage = lazyPage(
   "NotificationsPage",
 );
 const SettingsPage = lazyPage("../features/settings/settings-page.tsx", "SettingsPage");
+const FollowersPage = lazyPage("../features/settings/followers-page.tsx", "FollowersPage");
 const ForgotPasswordPage = lazyPage(
   "../features/password-reset/forgot-password-page.tsx",
   "ForgotPasswordPage",
@@ -108,6 +109,15 @@ const routes: { path: string; head?: Omit<PageHeadProps, "path">; element: React
     element: (
       <RequireUser fallback={settingsSkeleton}>
         {withSkeleton(settingsSkeleton, <SettingsPage />)}
+      </RequireUser>
+    ),
+  },
+  {
+    path: "/profile/followers",
+    head: { title: "Followers on the fediverse | Prism", robots: privatePage },
+    element: (
+      <RequireUser>
+        <FollowersPage />
       </RequireUser>
     ),
   },

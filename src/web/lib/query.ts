@@ -54,13 +54,15 @@ export const queryKeys = {
     ["notifications", "list", limit, offset] as const,
   unreadCount: ["notifications", "unread-count"] as const,
   explore: (tab: "people" | "prisms", page: number) => ["explore", tab, page] as const,
+  /** The signed-in member's followers on the fediverse. */
+  followers: ["followers"] as const,
   /** Everything the Catalyst dashboard shows (the prefix of the keys below). */
   catalyst: ["catalyst"] as const,
   catalystStats: ["catalyst", "stats"] as const,
   catalystActivity: ["catalyst", "activity"] as const,
   catalystFederation: ["catalyst", "federation"] as const,
   catalystList: (
-    table: "users" | "prisms" | "teams" | "annotations" | "audit" | "contact-messages",
+    table: "users" | "prisms" | "teams" | "annotations" | "audit" | "contact-messages" | "reports",
     page: number,
     q: string,
     filters = "",

@@ -5,12 +5,14 @@ import type {
   CatalystAnnotation,
   CatalystContactMessage,
   CatalystPrism,
+  CatalystReport,
   CatalystTeam,
   CatalystUser,
 } from "../../../contract/catalyst.ts";
+import { excerpt } from "../../../contract/excerpt.ts";
 import type { ContactMessageRow, UserRow } from "../../db/schema.ts";
 import { presentPerson } from "../users/presenter.ts";
-import type { listAnnotations, listAudit, listPrisms, listTeams } from "./service.ts";
+import type { listAnnotations, listAudit, listPrisms, listReports, listTeams } from "./service.ts";
 
 type ItemOf<T extends (...args: never[]) => Promise<{ items: unknown[] }>> = Awaited<
   ReturnType<T>
@@ -67,4 +69,19 @@ export function presentAuditEntry({ entry, actor }: ItemOf<typeof listAudit>): A
 
 export function presentContactMessage(row: ContactMessageRow): CatalystContactMessage {
   return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export function presentReport(row: ItemOf<typeof listReports>): CatalystReport {
+  const { report, member, prism, response } = row;
+  return {
+    id: report.id,
+    reporter: report.reporterActorId,
+    reporterDomain: report.reporterDomain,
+    member,
+    prism,
+    response: response && { id: response.id, text: excerpt(response.text, 140) },
+    comment: report.comment,
+    createdAt: report.createdAt.toISOString(),
+    dismissedAt: report.dismissedAt?.toISOString() ?? null,
+  };
 }

@@ -8,6 +8,7 @@ import {
   annotations,
   auditLog,
   contactMessages,
+  federationReports,
   notifications,
   prismHearts,
   prisms,
@@ -133,6 +134,25 @@ describe("authorization", () => {
       request: async () => [
         `/api/analytics/annotations/${(await prismWithResponses()).annotation.id}`,
       ],
+    },
+    "GET /api/analytics/reports": { admin: 200, request: async () => ["/api/analytics/reports"] },
+    // A report another server sent (an inbound Flag), kept as the inbox keeps it.
+    "PUT /api/analytics/reports/{id}/dismiss": {
+      admin: 204,
+      request: async () => {
+        const member = await buildUser(t.database);
+        const [report] = await t.database.db
+          .insert(federationReports)
+          .values({
+            reporterActorId: "https://mod.example/actor",
+            reporterDomain: "mod.example",
+            userId: member.id,
+            objects: [`https://prism.example/ap/actors/${member.id}`],
+            activityId: `https://mod.example/flags/${member.id}`,
+          })
+          .returning();
+        return [`/api/analytics/reports/${report?.id}/dismiss`];
+      },
     },
     "PUT /api/prisms/0/annotations/{id}/status": {
       admin: 200,

@@ -13,6 +13,7 @@ import {
   catalystFederationSchema,
   catalystListQuerySchema,
   catalystPrismSchema,
+  catalystReportSchema,
   catalystStatsSchema,
   catalystTeamSchema,
   catalystUserSchema,
@@ -24,6 +25,7 @@ import {
 import { idParam, mapPage, pageOf, pageQuerySchema } from "../../../contract/paging.ts";
 import { deleteAnnotationAsAdmin } from "../../commands/annotations.ts";
 import { setDomainPolicy } from "../../commands/domains.ts";
+import { dismissFederationReport } from "../../commands/federation.ts";
 import { deletePrismAsAdmin } from "../../commands/prisms.ts";
 import { deleteTeamAsAdmin } from "../../commands/teams.ts";
 import { deactivateUser, reactivateUser, setAdminFlag, silenceUser } from "../../commands/users.ts";
@@ -39,12 +41,14 @@ import {
   presentCatalystTeam,
   presentCatalystUser,
   presentContactMessage,
+  presentReport,
 } from "./presenter.ts";
 import {
   listAnnotations,
   listAudit,
   listContactMessages,
   listPrisms,
+  listReports,
   listTeams,
   listUsers,
   loadActivity,
@@ -74,12 +78,45 @@ const teamsTable: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   );
 };
 
+/** Reports other servers sent (inbound `Flag`s), and an admin dismissing one. */
+const reportsTable: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const as = writer(deps);
+  app.get(
+    "/analytics/reports",
+    {
+      schema: {
+        tags,
+        summary: "Reports from other servers of the fediverse, open ones first, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(catalystReportSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => mapPage(await listReports(deps.db, request.query), presentReport),
+  );
+  app.put(
+    "/analytics/reports/:id/dismiss",
+    {
+      schema: {
+        tags,
+        summary: "Dismiss a report from another server; audited",
+        params: z.object({ id: idParam }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await dismissFederationReport(as(requireAdmin(request)), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
 /** What the dashboard shows: its numbers and its tables. */
 export const catalystReads: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   const readErrors = errorResponses(400, 401, 403);
   app.addHook("onRequest", adminsOnly);
   await app.register(teamsTable, deps);
+  await app.register(reportsTable, deps);
 
   app.get(
     "/analytics/stats",

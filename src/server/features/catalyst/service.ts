@@ -20,6 +20,7 @@ import {
   auditLog,
   type ContactMessageRow,
   contactMessages,
+  federationReports,
   prismHearts,
   prisms,
   teamMembers,
@@ -269,6 +270,33 @@ export async function listAudit(db: Executor, page: PageQuery) {
     entry: { ...entry, details: entry.details as AuditDetails | null },
     actor,
   }));
+}
+
+/**
+ * Reports from other servers (inbound `Flag`s), open ones first, newest first: who sent each, the
+ * member it is about, the prism and response it names (while they are there) and its comment.
+ */
+export async function listReports(db: Executor, page: PageQuery) {
+  const rows = await db
+    .select({
+      report: federationReports,
+      member: { id: users.id, username: users.username },
+      prism: { id: prisms.id, title: prisms.title },
+      response: { id: annotations.id, text: annotations.annotationText },
+      total: totalRows,
+    })
+    .from(federationReports)
+    .innerJoin(users, eq(users.id, federationReports.userId))
+    .leftJoin(prisms, eq(prisms.id, federationReports.prismId))
+    .leftJoin(annotations, eq(annotations.id, federationReports.annotationId))
+    .orderBy(
+      sql`${federationReports.dismissedAt} is not null`,
+      desc(federationReports.createdAt),
+      desc(federationReports.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageFrom(rows, page, () => db.$count(federationReports));
 }
 
 /** The messages sent through the contact form, newest first. */

@@ -1,15 +1,16 @@
-// The actor's inbox: a `Follow` is accepted at once (Follow → Accept) and its follower recorded;
-// an `Undo` of it forgets the follower. A `Note` replying to a prism arrives as a response (see
+// The actor's inbox: a `Follow` is accepted at once (Follow → Accept) and its follower recorded,
+// or, when the member approves followers themselves, waits for them; an `Undo` of it forgets the
+// follower. A `Flag` is a report for Catalyst (reports.ts). A `Note` replying to a prism arrives as a response (see
 // replies.ts), which its author's `Update` edits and `Delete` withdraws; a `Like` of a prism is a
 // heart (undone by `Undo`). Fedify has checked the request's HTTP signature (the key
 // must belong to the activity's actor, the date be recent, the body match its digest) before any
 // listener runs: an unsigned or tampered request is answered 401.
 import type { InboxListenerSetters } from "@fedify/fedify";
 import {
-  Accept,
   Article,
   Create,
   Delete,
+  Flag,
   Follow,
   isActor,
   Like,
@@ -17,19 +18,22 @@ import {
   Undo,
   Update,
 } from "@fedify/fedify/vocab";
+import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import {
   editReply,
   forgetFollower,
   heartFromFediverse,
   type NetworkWrite,
   receiveReply,
+  receiveReport,
   recordFollower,
   withdrawRemoteReply,
 } from "../../commands/federation.ts";
 import { HttpError } from "../../http-error.ts";
 import { refusesUrl } from "../../security/outgoing-fetch.ts";
-import type { FederationContext, PrismFederation } from "./objects.ts";
+import { type FederationContext, followAcceptance, type PrismFederation } from "./objects.ts";
 import { replyTextOf, responseOf } from "./replies.ts";
+import { reportTarget } from "./reports.ts";
 import { federatedMember, prismThatFederates } from "./service.ts";
 
 /** The inbox's listeners, on the actor's own inbox and the shared one. */
@@ -42,6 +46,20 @@ export function listenToInbox(
   const listeners = federation.setInboxListeners("/ap/actors/{identifier}/inbox", "/ap/inbox");
   listenToReplies(listeners, write, refuses);
   listeners
+    .on(Flag, async (ctx, flag) => {
+      if (!flag.id || !flag.actorId) return;
+      const objects = flag.objectIds;
+      const target = await reportTarget(ctx, db, objects);
+      if (!target) return;
+      await receiveReport(write, {
+        ...target,
+        activityId: flag.id.href,
+        reporterActorId: flag.actorId.href,
+        reporterDomain: flag.actorId.host,
+        objects: objects.slice(0, 20).map((address) => address.href),
+        comment: htmlToPlainText(flag.content?.toString() ?? "").trim(),
+      });
+    })
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);
@@ -56,7 +74,7 @@ export function listenToInbox(
       for (const inbox of [follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]) {
         if (await refusesUrl(inbox, refuses)) return;
       }
-      await recordFollower(write, member, {
+      const recorded = await recordFollower(write, member, {
         actorId: follower.id.href,
         followId: follow.id.href,
         inbox: follower.inboxId.href,
@@ -65,11 +83,9 @@ export function listenToInbox(
           ? `@${follower.preferredUsername}@${follower.id.host}`
           : null,
       });
-      const accept = new Accept({
-        id: new URL(`${follow.objectId.href}#accept-${encodeURIComponent(follow.id.href)}`),
-        actor: follow.objectId,
-        object: follow,
-      });
+      // A follow that waits for the member is answered when they accept or decline it.
+      if (recorded.pending) return;
+      const accept = followAcceptance(follow.objectId, follow);
       await ctx.sendActivity({ identifier: target.identifier }, follower, accept);
     })
     .on(Undo, async (ctx, undo) => {

@@ -2,10 +2,12 @@
 // `Article`, and the activities that carry them to followers.
 import type { Context, Federation } from "@fedify/fedify";
 import {
+  Accept,
   Article,
   Create,
   Delete,
   Endpoints,
+  Follow,
   Image,
   InteractionPolicy,
   InteractionRule,
@@ -77,12 +79,30 @@ export function personOf(
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     outbox: ctx.getOutboxUri(identifier),
     followers: ctx.getFollowersUri(identifier),
-    manuallyApprovesFollowers: false,
+    manuallyApprovesFollowers: member.approveFollowers,
     discoverable: true,
     indexable: true,
     publicKey: keys[0]?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),
     attachments: profileLinks(member),
+  });
+}
+
+/** A follower's `Follow` of `actor`, as Prism kept it. */
+export function followOf(actor: URL, follower: { followId: string; actorId: string }): Follow {
+  return new Follow({
+    id: new URL(follower.followId),
+    actor: new URL(follower.actorId),
+    object: actor,
+  });
+}
+
+/** `actor` accepts a follow of theirs: the follower's server then shows them as following. */
+export function followAcceptance(actor: URL, follow: Follow): Accept {
+  return new Accept({
+    id: new URL(`${actor.href}#accept-${encodeURIComponent(follow.id?.href ?? "")}`),
+    actor,
+    object: follow,
   });
 }
 

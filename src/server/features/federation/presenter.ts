@@ -7,6 +7,8 @@ export function presentFollower(row: FollowerRow): Follower {
     id: row.id,
     actor: row.actorId,
     handle: row.handle,
+    server: new URL(row.actorId).host,
+    pending: row.pending,
     followedAt: row.createdAt.toISOString(),
   };
 }

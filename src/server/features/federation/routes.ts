@@ -8,8 +8,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { followerParams, followerSchema } from "../../../contract/federation.ts";
-import { removeFollower } from "../../commands/federation.ts";
+import {
+  followerParams,
+  followerSchema,
+  followersQuerySchema,
+} from "../../../contract/federation.ts";
+import { acceptFollower, removeFollower } from "../../commands/federation.ts";
 import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
@@ -129,7 +133,7 @@ export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (ap
   });
 });
 
-/** The owner's followers: who they are, and removing one (API, under /api). */
+/** The owner's followers: who they are, accepting one who waits, removing one (API, under /api). */
 export const followersRoutes: FastifyPluginAsyncZod<AppDeps & { fediverse: Fediverse }> = async (
   app,
   deps,
@@ -141,19 +145,37 @@ export const followersRoutes: FastifyPluginAsyncZod<AppDeps & { fediverse: Fediv
     {
       schema: {
         tags,
-        summary: "The signed-in member's followers on the fediverse, first followers first",
-        response: { 200: z.array(followerSchema), ...errorResponses(401) },
+        summary:
+          "The signed-in member's followers on the fediverse: those waiting for them first, then first followers first; status=pending or accepted keeps those",
+        querystring: followersQuerySchema,
+        response: { 200: z.array(followerSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) =>
-      (await followersOfMember(deps.db, requireUser(request))).map(presentFollower),
+      (await followersOfMember(deps.db, requireUser(request), request.query)).map(presentFollower),
+  );
+  app.post(
+    "/user/followers/:id/accept",
+    {
+      schema: {
+        tags,
+        summary: "Accept a follow waiting for the signed-in member (their server is told)",
+        params: followerParams,
+        response: { 200: followerSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const write = { ...as(requireUser(request)), fediverse: deps.fediverse };
+      return presentFollower(await acceptFollower(write, request.params.id));
+    },
   );
   app.delete(
     "/user/followers/:id",
     {
       schema: {
         tags,
-        summary: "Remove one of the signed-in member's followers (their server is told)",
+        summary:
+          "Remove one of the signed-in member's followers, or decline a follow waiting for them (their server is told)",
         params: followerParams,
         response: { 204: z.null(), ...errorResponses(401, 404) },
       },

@@ -6,7 +6,7 @@
 // change, the owner's replies to fediverse replies not yet sent go to their authors (`Note`s).
 import type { SenderKeyPair } from "@fedify/fedify";
 import { importJwk } from "@fedify/fedify";
-import { Follow, PUBLIC_COLLECTION, type Recipient, Reject, Update } from "@fedify/fedify/vocab";
+import { PUBLIC_COLLECTION, type Recipient, Reject, Update } from "@fedify/fedify/vocab";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { claimReplyNotes, type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
@@ -17,6 +17,8 @@ import type { PrismFederation } from "./objects.ts";
 import {
   actorDeletion,
   type FederationContext,
+  followAcceptance,
+  followOf,
   identifierOf,
   personOf,
   prismActivity,
@@ -68,13 +70,33 @@ export async function rejectFollow(
   const reject = new Reject({
     id: new URL(`${actorUri.href}#reject-${follower.id}-${Date.now()}`),
     actor: actorUri,
-    object: new Follow({
-      id: new URL(follower.followId),
-      actor: new URL(follower.actorId),
-      object: actorUri,
-    }),
+    object: followOf(actorUri, follower),
   });
   await ctx.sendActivity(await keysOf(ctx, actor), recipientOf(follower), reject);
+}
+
+/** Tells a follower whose follow waited that the owner accepted it: an `Accept` of their follow. */
+export async function acceptFollow(
+  ctx: FederationContext,
+  db: Db,
+  userId: number,
+  follower: FollowerRow,
+  refuses: (address: string) => boolean,
+): Promise<void> {
+  if ((await reachable(db, [follower], refuses)).length === 0) return;
+  const actor = await actorRow(db, userId);
+  await sendAcceptance(ctx, await keysOf(ctx, actor), userId, follower);
+}
+
+async function sendAcceptance(
+  ctx: FederationContext,
+  keys: SenderKeyPair[],
+  userId: number,
+  follower: FollowerRow,
+) {
+  const actorUri = ctx.getActorUri(identifierOf(userId));
+  const accept = followAcceptance(actorUri, followOf(actorUri, follower));
+  await ctx.sendActivity(keys, recipientOf(follower), accept);
 }
 
 /** The member's actor as it is now, in an `Update` of it. */
@@ -118,6 +140,9 @@ async function deliver(
   const followers = await reachable(db, plan.followers, refuses);
   if (followers.length === 0) return;
   const keys = await keysOf(ctx, plan.actor);
+  const acceptedNow = new Set(plan.accepted.map((follower) => follower.id));
+  for (const follower of followers.filter(({ id }) => acceptedNow.has(id)))
+    await sendAcceptance(ctx, keys, plan.actor.userId, follower);
   const recipients = followers.map(recipientOf);
   const send = (activity: Parameters<FederationContext["sendActivity"]>[2]) =>
     ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { exportJwk, generateCryptoKeyPair } from "@fedify/fedify";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FollowersQuery } from "../../../contract/federation.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { sameIgnoringCase } from "../../db/ignoring-case.ts";
 import {
@@ -67,6 +68,7 @@ export function profileDigest(member: UserRow): string {
     member.twitterUrl,
     member.linkedinUrl,
     member.profileImageUrl,
+    member.approveFollowers,
   ];
   return createHash("sha256").update(JSON.stringify(shown)).digest("base64url");
 }
@@ -192,15 +194,52 @@ export interface NewFollower {
   handle: string | null;
 }
 
-/** Records a follower of the member's actor (following again refreshes what is known of them). */
-export async function addFollower(db: Executor, userId: number, follower: NewFollower) {
-  await db
+/**
+ * Records a follower of the member's actor, waiting for the member to accept them when `pending`
+ * (following again refreshes what is known of them, and keeps a follower accepted); the row.
+ */
+export async function addFollower(
+  db: Executor,
+  userId: number,
+  follower: NewFollower,
+  pending: boolean,
+): Promise<FollowerRow> {
+  const [row] = await db
     .insert(federationFollowers)
-    .values({ userId, ...follower })
+    .values({ userId, ...follower, pending })
     .onConflictDoUpdate({
       target: [federationFollowers.userId, federationFollowers.actorId],
       set: follower,
-    });
+    })
+    .returning();
+  if (!row) throw notFound("Follower not found");
+  return row;
+}
+
+/** The owner accepts a follow that waits for them; 404 when none of theirs waits by that id. */
+export async function acceptFollower(db: Executor, userId: number, id: number) {
+  const [accepted] = await db
+    .update(federationFollowers)
+    .set({ pending: false })
+    .where(
+      and(
+        eq(federationFollowers.userId, userId),
+        eq(federationFollowers.id, id),
+        eq(federationFollowers.pending, true),
+      ),
+    )
+    .returning();
+  if (!accepted) throw notFound("Follow request not found");
+  return accepted;
+}
+
+/** Every follow waiting for the member, accepted (they no longer approve followers themselves). */
+function acceptAllWaiting(db: Executor, userId: number): Promise<FollowerRow[]> {
+  return db
+    .update(federationFollowers)
+    .set({ pending: false })
+    .where(and(eq(federationFollowers.userId, userId), eq(federationFollowers.pending, true)))
+    .returning();
 }
 
 /** Forgets a follower who undid their follow; whether they were one. */
@@ -222,25 +261,43 @@ export async function removeFollower(db: Executor, userId: number, id: number) {
   return removed;
 }
 
-/** The member's followers, first followers first. */
+/** The member's accepted followers (those deliveries go to), first followers first. */
 export function followersOf(db: Executor, userId: number): Promise<FollowerRow[]> {
   return db
     .select()
     .from(federationFollowers)
-    .where(eq(federationFollowers.userId, userId))
+    .where(and(eq(federationFollowers.userId, userId), eq(federationFollowers.pending, false)))
     .orderBy(asc(federationFollowers.createdAt), asc(federationFollowers.id));
 }
 
-/** A member's own followers (none when they never federated). */
-export function followersOfMember(db: Db, member: UserRow): Promise<FollowerRow[]> {
-  return followersOf(db, member.id);
+/**
+ * A member's own followers (none when they never federated): those waiting for them, those
+ * accepted, or all, waiting ones first; first followers first.
+ */
+export function followersOfMember(
+  db: Db,
+  member: UserRow,
+  { status }: FollowersQuery,
+): Promise<FollowerRow[]> {
+  const ofStatus =
+    status === undefined ? undefined : eq(federationFollowers.pending, status === "pending");
+  return db
+    .select()
+    .from(federationFollowers)
+    .where(and(eq(federationFollowers.userId, member.id), ofStatus))
+    .orderBy(
+      desc(federationFollowers.pending),
+      asc(federationFollowers.createdAt),
+      asc(federationFollowers.id),
+    );
 }
 
+/** How many followers the member's actor has: accepted ones only. */
 export async function followerCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(federationFollowers)
-    .where(eq(federationFollowers.userId, userId));
+    .where(and(eq(federationFollowers.userId, userId), eq(federationFollowers.pending, false)));
   return row?.n ?? 0;
 }
 
@@ -266,6 +323,8 @@ export interface Plan {
   deleted: number[];
   /** The member's profile changed since followers last saw it. */
   profileChanged: boolean;
+  /** Follows that waited and are accepted now (the member no longer approves them): `Accept`s. */
+  accepted: FollowerRow[];
 }
 
 /** The actors of this username or of the member who has it now, locked for the transaction. */
@@ -316,6 +375,8 @@ export async function plan(tx: Executor, username: string): Promise<Plan[]> {
   const plans: Plan[] = [];
   for (const actor of await lockedActors(tx, username)) {
     const member = await federatedMember(tx, actor.userId);
+    const accepted =
+      member && !member.approveFollowers ? await acceptAllWaiting(tx, actor.userId) : [];
     const followers = await followersOf(tx, actor.userId);
     if (!member) {
       await tx.delete(federationActors).where(eq(federationActors.userId, actor.userId));
@@ -325,7 +386,7 @@ export async function plan(tx: Executor, username: string): Promise<Plan[]> {
         .insert(federationTombstones)
         .values({ userId: actor.userId, ...tombstone })
         .onConflictDoUpdate({ target: federationTombstones.userId, set: tombstone });
-      const nothing = { created: [], updated: [], deleted: [], profileChanged: false };
+      const nothing = { created: [], updated: [], deleted: [], profileChanged: false, accepted };
       plans.push({ actor, member, followers, ...nothing });
       continue;
     }
@@ -338,7 +399,7 @@ export async function plan(tx: Executor, username: string): Promise<Plan[]> {
         .where(eq(federationActors.userId, actor.userId));
     }
     const prisms = await diffPrisms(tx, actor, member);
-    plans.push({ actor, member, followers, profileChanged, ...prisms });
+    plans.push({ actor, member, followers, profileChanged, accepted, ...prisms });
   }
   return plans;
 }

@@ -1,13 +1,13 @@
 // Prism's federation for one app: made with the app, its deliveries started when the app is
 // ready and stopped when it closes; what the followers routes are given to tell a follower that
-// their follow was removed.
+// their follow was accepted or removed.
 import type { FastifyInstance } from "fastify";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { AppDeps } from "../../deps.ts";
 import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
 import { INBOX_BUDGET, type InboxLimits, inboxLimits } from "./inbox-guard.ts";
 import type { PrismFederation } from "./objects.ts";
-import { rejectFollow, startSender } from "./sender.ts";
+import { acceptFollow, rejectFollow, startSender } from "./sender.ts";
 import type { FollowerRow } from "./service.ts";
 
 /** Prism's version, as NodeInfo and the User-Agent of its requests name it (package.json's). */
@@ -20,6 +20,8 @@ export interface Fediverse {
   inboxLimits: InboxLimits;
   /** Tells a follower their follow of `userId`'s actor is no more (`Reject` of it). */
   rejectFollow: (userId: number, follower: FollowerRow) => Promise<void>;
+  /** Tells a follower whose follow waited that `userId` accepted it (`Accept` of it). */
+  acceptFollow: (userId: number, follower: FollowerRow) => Promise<void>;
 }
 
 export function startFederation(
@@ -49,5 +51,6 @@ export function startFederation(
     origin,
     inboxLimits: inboxLimits(deps.limitStore, settings.inboxBudget ?? INBOX_BUDGET),
     rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower, refuses),
+    acceptFollow: (userId, follower) => acceptFollow(ctx, deps.db, userId, follower, refuses),
   };
 }

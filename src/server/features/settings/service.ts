@@ -56,6 +56,7 @@ export async function updateProfile(
     anonymousLinks: input.anonymousLinks,
     watchedWords: input.watchedWords,
     federated: input.federated,
+    approveFollowers: input.approveFollowers,
     listed: input.listed,
     ...(input.emailNotifications && emailSetting(input.emailNotifications)),
   });

@@ -55,5 +55,6 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     anonymousLinks: user.anonymousLinks,
     watchedWords: user.watchedWords,
     federated: user.federated,
+    approveFollowers: user.approveFollowers,
   };
 }

@@ -27,6 +27,7 @@ const actionLabels: Record<AuditAction, string> = {
   "team.leave": "Left team",
   "team.remove-member": "Removed team member",
   "domain.policy": "Set domain policy",
+  "report.dismiss": "Dismissed report",
 };
 
 function Values({ values }: { values: AuditValues | null }) {

@@ -1,6 +1,6 @@
 // /catalyst: the admin dashboard (spec §2). Overview, Users, Prisms, Teams, Annotations, Messages,
-// Federation and Audit tabs; the tab, page and search live in the URL, so a reload or a shared link opens
-// the same view.
+// Federation, Reports and Audit tabs; the tab, page and search live in the URL, so a reload or a
+// shared link opens the same view.
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -13,6 +13,7 @@ import { MessagesTable } from "./messages-table.tsx";
 import { MissingServices } from "./missing-services.tsx";
 import { Overview } from "./overview.tsx";
 import { PrismsTable } from "./prisms-table.tsx";
+import { ReportsTable } from "./reports-table.tsx";
 import type { TableView } from "./table-view.ts";
 import { TeamsTable } from "./teams-table.tsx";
 import { UsersTable } from "./users-table.tsx";
@@ -25,6 +26,7 @@ const tabs = [
   { value: "annotations", label: "Annotations" },
   { value: "messages", label: "Messages" },
   { value: "federation", label: "Federation" },
+  { value: "reports", label: "Reports" },
   { value: "audit", label: "Audit" },
 ] as const;
 type Tab = (typeof tabs)[number]["value"];
@@ -94,6 +96,9 @@ export function CatalystPage() {
         </TabsContent>
         <TabsContent value="federation">
           <FederationTab />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTable {...view} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTable {...view} />

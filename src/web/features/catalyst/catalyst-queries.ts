@@ -9,6 +9,7 @@ import type {
   CatalystContactMessage,
   CatalystFederation,
   CatalystPrism,
+  CatalystReport,
   CatalystStats,
   CatalystTeam,
   CatalystUser,
@@ -28,7 +29,8 @@ export type CatalystTable =
   | "teams"
   | "annotations"
   | "audit"
-  | "contact-messages";
+  | "contact-messages"
+  | "reports";
 
 /** What a row of each table is. */
 export interface CatalystRows {
@@ -38,6 +40,7 @@ export interface CatalystRows {
   annotations: CatalystAnnotation;
   audit: AuditEntry;
   "contact-messages": CatalystContactMessage;
+  reports: CatalystReport;
 }
 
 export function useCatalystStats() {
@@ -165,4 +168,12 @@ export function useSetDomainPolicy() {
       api.put(`/api/analytics/federation/domains/${encodeURIComponent(domain)}`, { policy }),
     { success: ["Domain updated"], failure: "Failed to update domain" },
   );
+}
+
+/** Dismisses a report another server sent (it stays listed, marked dismissed). */
+export function useDismissReport() {
+  return useCatalystAction((id: number) => api.put(`/api/analytics/reports/${id}/dismiss`), {
+    success: ["Report dismissed"],
+    failure: "Failed to dismiss report",
+  });
 }

@@ -39,6 +39,7 @@ const member: CurrentUser = {
   anonymousLinks: "held",
   watchedWords: [],
   federated: false,
+  approveFollowers: false,
 };
 
 afterEach(() => {

@@ -98,6 +98,7 @@ function formValues(user: CurrentUser): ProfileUpdateInput {
     anonymousLinks: user.anonymousLinks,
     watchedWords: user.watchedWords,
     federated: user.federated,
+    approveFollowers: user.approveFollowers,
     currentPassword: "",
   };
 }
@@ -239,6 +240,17 @@ function SettingsForm({ user }: { user: CurrentUser }) {
               hint="People on Mastodon and other fediverse servers can follow you and see your prisms there. Turning it off removes you from their servers."
               {...form.register("federated")}
             />
+            <CheckboxSetting
+              id="approve-followers"
+              label="Approve followers myself"
+              hint="New followers from the fediverse wait until you accept them, and see nothing of yours until then. Off, they are accepted at once."
+              {...form.register("approveFollowers")}
+            />
+            <p className="text-sm">
+              <Link to="/profile/followers" className="text-primary underline underline-offset-4">
+                Your followers on the fediverse
+              </Link>
+            </p>
             <CheckboxSetting
               id="listed"
               label="List my page"

@@ -1,6 +1,7 @@
 // Profile Settings: saving the member's details, changing the password, connecting and
-// disconnecting Google, and deleting the account.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// disconnecting Google, and deleting the account; the member's followers on the fediverse.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Follower } from "../../../contract/federation.ts";
 import type { PasswordChangeFormInput } from "../../../contract/password-reset.ts";
 import type { CurrentUser, ProfileUpdate, ReauthInput } from "../../../contract/user.ts";
 import { api } from "../../lib/api.ts";
@@ -85,4 +86,53 @@ export function useDeleteAccount() {
     },
     onError: (error) => toastError("Delete failed", error.message),
   });
+}
+
+/** The member's followers on the fediverse: those waiting for them first. */
+export function useFollowers() {
+  return useQuery({
+    queryKey: queryKeys.followers,
+    queryFn: ({ signal }) => api.get<Follower[]>("/api/user/followers", { signal }),
+  });
+}
+
+/** A change to one follower, then the list read again. */
+function useFollowerChange(
+  call: (follower: Follower) => Promise<unknown>,
+  success: (follower: Follower) => string,
+  failure: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (_answer, follower) => {
+      toastSuccess(success(follower));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.followers });
+    },
+    onError: (error) => toastError(failure, error.message),
+  });
+}
+
+/** How a follower is named: their handle, else their account's address. */
+export const followerName = (follower: Follower) => follower.handle ?? follower.actor;
+
+/** Accepts a follow waiting for the member: their server is told. */
+export function useAcceptFollower() {
+  return useFollowerChange(
+    (follower) => api.post(`/api/user/followers/${follower.id}/accept`),
+    (follower) => `${followerName(follower)} follows you now`,
+    "Could not accept",
+  );
+}
+
+/** Declines a waiting follow, or removes a follower: their server is told. */
+export function useRemoveFollower() {
+  return useFollowerChange(
+    (follower) => api.delete(`/api/user/followers/${follower.id}`),
+    (follower) =>
+      follower.pending
+        ? `Declined ${followerName(follower)}`
+        : `${followerName(follower)} no longer follows you`,
+    "Could not remove",
+  );
 }
