@@ -18,6 +18,7 @@ import { SESSION_COOKIE } from "../src/server/security/session-store.ts";
 import { type DemoCredentials, seedDemo } from "../src/server/tasks/seed.ts";
 import { startCluster } from "./cluster.ts";
 import { benchUsername, seedCardMembers, seedMembers } from "./members.ts";
+import { measureReplies, type RepliesReport, repliesMarkdown } from "./replies-scenario.ts";
 import { measureStreams, type StreamsReport } from "./streams-scenario.ts";
 
 const HOST = "127.0.0.1";
@@ -30,6 +31,9 @@ const FAN_OUT = "fan-out (one heart reaching every open event stream)";
 const FAN_OUT_CLUSTER = "fan-out, WORKERS=2 (the server's own processes on PostgreSQL)";
 /** The server processes of the cluster fan-out measurement. */
 const CLUSTER_WORKERS = 2;
+/** The replies measurement's name, for `BENCH_ONLY`. */
+const REPLIES =
+  "replies from the fediverse (signed replies from 50 actors, the profile read meanwhile)";
 const reportsDir = fileURLToPath(new URL("./reports/", import.meta.url));
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -306,6 +310,15 @@ function benchStreams(raw: string | undefined): number {
   const value = Number(raw || 1000);
   if (!Number.isInteger(value) || value < 0 || value > 15_000) {
     throw new Error(`Invalid BENCH_STREAMS: ${raw} (0 to 15000)`);
+  }
+  return value;
+}
+
+/** `BENCH_REPLIES`: signed replies the replies measurement sends (default 500). */
+function benchReplies(raw: string | undefined): number {
+  const value = Number(raw || 500);
+  if (!Number.isInteger(value) || value < 1 || value > 100_000) {
+    throw new Error(`Invalid BENCH_REPLIES: ${raw} (1 to 100000)`);
   }
   return value;
 }
@@ -687,6 +700,39 @@ function runCluster(serverUrl: string, streams: number): Promise<StreamsReport> 
   });
 }
 
+/** The replies measurement on a fresh PGlite, and with PostgreSQL on a throw-away database. */
+async function runReplies(
+  postgresUrl: string | undefined,
+  replies: number,
+): Promise<[string, RepliesReport][]> {
+  const url = "pglite:memory";
+  const embedded = openDatabase(url);
+  const reports: [string, RepliesReport][] = [];
+  try {
+    const report = await measureReplies({
+      database: embedded,
+      databaseUrl: url,
+      appSecret: APP_SECRET,
+      replies,
+    });
+    reports.push(["pglite (memory)", report]);
+  } finally {
+    await embedded.close();
+  }
+  if (postgresUrl) {
+    const report = await withThrowawayDatabase(postgresUrl, async (databaseUrl) => {
+      const database = openDatabase(databaseUrl);
+      try {
+        return await measureReplies({ database, databaseUrl, appSecret: APP_SECRET, replies });
+      } finally {
+        await database.close();
+      }
+    });
+    reports.push(["postgres", report]);
+  }
+  return reports;
+}
+
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 function streamsMarkdown(target: string, report: StreamsReport): string {
@@ -770,6 +816,7 @@ async function main() {
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
   const only = process.env.BENCH_ONLY?.toLowerCase() ?? "";
   const runs = (name: string) => name.toLowerCase().includes(only);
+  const replies = runs(REPLIES) ? benchReplies(process.env.BENCH_REPLIES) : 0;
   // Checked before any load is generated, so a mistyped host fails in a second, not a minute.
   if (postgresUrl && !isLoopback(new URL(postgresUrl).hostname)) {
     throw new Error("BENCH_DATABASE_URL must point at a loopback address (localhost, 127.x, ::1)");
@@ -788,7 +835,9 @@ async function main() {
       Math.ceil(largest / 1000) +
       Math.ceil(streams / 50) +
       // The server's start (migrations, the demo seed, its workers) and its streams.
-      (cluster ? 120 + Math.ceil(streams / 50) : 0)) *
+      (cluster ? 120 + Math.ceil(streams / 50) : 0) +
+      // The replies' app, a second a reply at worst, on each target.
+      (replies > 0 ? (60 + replies) * targets : 0)) *
     1000;
   const deadline = setTimeout(() => {
     console.error(`bench: gave up after ${Math.round(budgetMs / 1000)} s`);
@@ -818,11 +867,13 @@ async function main() {
   }
   const clusterStreams =
     postgresUrl && cluster ? await runCluster(postgresUrl, streams) : undefined;
+  const repliesReports = replies > 0 ? await runReplies(postgresUrl, replies) : [];
 
   const table =
     markdown(rows, seconds) +
     (embedded.streams ? streamsMarkdown("pglite (memory)", embedded.streams) : "") +
-    (clusterStreams ? streamsMarkdown("postgres, WORKERS=2", clusterStreams) : "");
+    (clusterStreams ? streamsMarkdown("postgres, WORKERS=2", clusterStreams) : "") +
+    repliesReports.map(([target, report]) => repliesMarkdown(target, report)).join("");
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(
     `${reportsDir}latest.json`,
@@ -839,6 +890,7 @@ async function main() {
         },
         streams: embedded.streams,
         clusterStreams,
+        replies: Object.fromEntries(repliesReports),
         rows: rows.map((row) => ({
           ...row,
           requestsPerSecond: round(row.requestsPerSecond, 1),
@@ -863,6 +915,14 @@ async function main() {
     console.error(
       `bench: ${row.target} / ${row.scenario}: ${row.errors} errors, ${row.non2xx} non-2xx ${JSON.stringify(row.statusCodes)}`,
     );
+  }
+  for (const [target, report] of repliesReports) {
+    if (report.refused > 0 || report.notPending > 0) {
+      console.error(
+        `bench: ${target} / ${REPLIES}: ${report.refused} refused, ${report.notPending} not pending`,
+      );
+      process.exitCode = 1;
+    }
   }
   clearTimeout(deadline);
   if (failed.length > 0) process.exitCode = 1;

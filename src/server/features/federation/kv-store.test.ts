@@ -45,4 +45,14 @@ describe("the federation key-value store", () => {
     await kv.delete(["a", "b"]);
     expect(await kv.get(["a", "b"])).toBeUndefined();
   });
+
+  it("keeps null, as Fedify keeps a key it could not fetch", async () => {
+    const kv = new DbKvStore(t.database.db);
+    await kv.set(["_fedify", "publicKey", "https://gone.example/actor#key"], null);
+    expect(await kv.get(["_fedify", "publicKey", "https://gone.example/actor#key"])).toBeNull();
+    await kv.set(["n"], 1);
+    expect(await kv.cas(["n"], 1, null)).toBe(true);
+    expect(await kv.get(["n"])).toBeNull();
+    expect(await kv.cas(["n"], null, 2)).toBe(true);
+  });
 });

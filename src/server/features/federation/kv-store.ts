@@ -21,6 +21,16 @@ const expiry = (options?: KvStoreSetOptions) =>
 /** Fedify's values are JSON; `undefined` inside arrays or objects is written as JSON writes it. */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
 
+/**
+ * A value as the column stores it. A value of null (a key Fedify could not fetch, kept so it is
+ * not asked for again at once) is JSON's null, not SQL's, which the column refuses and which would
+ * read as no value at all.
+ */
+const stored = (value: unknown) => {
+  const json = asJson(value);
+  return json === null ? sql`'null'::jsonb` : json;
+};
+
 export class DbKvStore implements KvStore {
   constructor(private readonly db: Db) {}
 
@@ -36,8 +46,8 @@ export class DbKvStore implements KvStore {
     const expiresAt = expiry(options);
     await this.db
       .insert(federationKv)
-      .values({ key: [...key], value: asJson(value), expiresAt })
-      .onConflictDoUpdate({ target: federationKv.key, set: { value: asJson(value), expiresAt } });
+      .values({ key: [...key], value: stored(value), expiresAt })
+      .onConflictDoUpdate({ target: federationKv.key, set: { value: stored(value), expiresAt } });
   }
 
   async delete(key: KvKey): Promise<void> {
@@ -52,7 +62,7 @@ export class DbKvStore implements KvStore {
     options?: KvStoreSetOptions,
   ): Promise<boolean> {
     const expiresAt = expiry(options);
-    const value = asJson(newValue);
+    const value = stored(newValue);
     if (expectedValue === undefined) {
       const inserted = await this.db
         .insert(federationKv)

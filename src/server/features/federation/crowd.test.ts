@@ -1,0 +1,71 @@
+// Many replies at once: a crowd of actors on another server sends replies to one prism, each
+// signed by its author (HTTP signatures, as Misskey signs); every one is accepted (202), handled from the queue, and
+// lands as a pending response from the fediverse, none lost or doubled, the queue left empty.
+// (How fast, and what readers of the profile see meanwhile, is the bench's: `BENCH_ONLY=replies`.)
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app.ts";
+import { annotations, federationQueue, type PrismRow, type UserRow } from "../../db/schema.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { type Crowd, startCrowd } from "../../test/crowd.ts";
+import { servePrism } from "../../test/fediverse.ts";
+import { setupTestDatabase } from "../../test/helpers.ts";
+
+// The bench sends 500 replies from 50 actors; here fewer, so that the suite stays quick: two
+// from each actor, so that a known actor's second reply (its key already fetched) is among them.
+const ACTORS = 15;
+const REPLIES = 30;
+
+const t = setupTestDatabase();
+let prism: { app: App; origin: string };
+let crowd: Crowd;
+let ada: UserRow;
+let essay: PrismRow;
+
+beforeAll(async () => {
+  prism = await servePrism(t.database);
+  crowd = await startCrowd(ACTORS);
+  ada = await buildUser(t.database, { username: "ada-crowd", federated: true });
+  essay = await buildPrism(t.database, {
+    userId: ada.id,
+    title: "How I work",
+    content: "<p>Mornings are for deep work. Afternoons are for meetings and mail.</p>",
+  });
+});
+afterAll(async () => {
+  await prism?.app.close();
+  await crowd?.close();
+});
+
+describe("a crowd replying at once", () => {
+  it(`lands ${REPLIES} signed replies from ${ACTORS} actors as pending responses`, {
+    timeout: 180_000,
+  }, async () => {
+    const statuses = await crowd.reply({
+      inbox: new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`),
+      article: new URL(`${prism.origin}/ap/prisms/${essay.id}`),
+      count: REPLIES,
+    });
+    expect(statuses.filter((status) => status !== 202)).toEqual([]);
+    const landed = () =>
+      t.database.db
+        .select({
+          status: annotations.status,
+          source: annotations.source,
+          actor: annotations.remoteActorId,
+          note: annotations.remoteNoteId,
+        })
+        .from(annotations)
+        .where(eq(annotations.prismId, essay.id));
+    await expect.poll(async () => (await landed()).length, { timeout: 170_000 }).toBe(REPLIES);
+    const rows = await landed();
+    expect(new Set(rows.map((row) => row.note)).size).toBe(REPLIES);
+    expect(new Set(rows.map((row) => row.actor)).size).toBe(ACTORS);
+    expect(rows.filter((row) => row.status !== "pending" || row.source !== "fediverse")).toEqual(
+      [],
+    );
+    await expect
+      .poll(async () => (await t.database.db.select().from(federationQueue)).length)
+      .toBe(0);
+  });
+});

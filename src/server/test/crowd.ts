@@ -1,0 +1,129 @@
+// A crowd of the fediverse, for a test and the bench: a plain HTTP server on a local port serving
+// `size` actors (`reader0` …), each with its own keyId (one RSA key pair between them, as
+// generating fifty would cost seconds for nothing: Prism still fetches and checks each actor's
+// key), which sends replies to a prism as Misskey sends activities: plain JSON with a
+// draft-cavage HTTP signature by Misskey's signer (`@misskey-dev/node-http-message-signatures`),
+// no Linked Data signature.
+import { createServer, type Server } from "node:http";
+import {
+  genDigestHeaderBothRFC3230AndRFC9530,
+  genRsaKeyPair,
+  signAsDraftToRequest,
+} from "@misskey-dev/node-http-message-signatures";
+import { freePort } from "./ports.ts";
+
+export interface Crowd {
+  origin: string;
+  /**
+   * Sends `count` replies to `article` (a prism's Article) into `inbox`, reply `i` written by
+   * actor `i % size`, `concurrency` at a time; resolves once Prism has answered every one, with
+   * the statuses it answered.
+   */
+  reply(options: {
+    inbox: URL;
+    article: URL;
+    count: number;
+    concurrency?: number;
+  }): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** What the crowd's replies say, in turn, so that they read as replies and not as one repeated. */
+const SAYINGS = [
+  "I keep my mornings for writing too, and it changed how my week feels.",
+  "Do you find the afternoons ever spill over into the evening?",
+  "We tried meeting-free Wednesdays at work; it lasted a month, sadly.",
+  "This is close to how my team works, though we batch mail twice a day.",
+  "Thank you for writing this down, it helps to see it laid out.",
+  "How do you handle the days when the deep work simply does not come?",
+  "I would add a walk after lunch; it resets the afternoon for me.",
+  "Curious whether this survives a busy season, would love a follow-up.",
+];
+
+export async function startCrowd(size: number): Promise<Crowd> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const keys = await genRsaKeyPair(2048);
+  const actorOf = (n: number) => `${origin}/users/reader${n}`;
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    const match = /^\/users\/reader(\d+)$/.exec(request.url ?? "");
+    const n = Number(match?.[1] ?? -1);
+    if (request.method !== "GET" || !match || n >= size) {
+      response.writeHead(404).end();
+      return;
+    }
+    const actor = actorOf(n);
+    response.writeHead(200, { "content-type": "application/activity+json" }).end(
+      JSON.stringify({
+        "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
+        id: actor,
+        type: "Person",
+        preferredUsername: `reader${n}`,
+        name: `Reader ${n}`,
+        inbox: `${actor}/inbox`,
+        publicKey: { id: `${actor}#main-key`, owner: actor, publicKeyPem: keys.publicKey },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+
+  const send = async (i: number, inbox: URL, article: URL) => {
+    const actor = actorOf(i % size);
+    const note = `${origin}/notes/${i}`;
+    const body = JSON.stringify({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      id: `${note}/create`,
+      type: "Create",
+      actor,
+      to: ["https://www.w3.org/ns/activitystreams#Public"],
+      object: {
+        id: note,
+        type: "Note",
+        attributedTo: actor,
+        inReplyTo: article.href,
+        content: `<p>${SAYINGS[i % SAYINGS.length]} (${i})</p>`,
+        to: ["https://www.w3.org/ns/activitystreams#Public"],
+      },
+    });
+    const request = {
+      url: inbox.href,
+      method: "POST",
+      headers: {
+        host: inbox.host,
+        date: new Date().toUTCString(),
+        "content-type": "application/activity+json",
+      } as Record<string, string>,
+    };
+    await genDigestHeaderBothRFC3230AndRFC9530(request, body);
+    await signAsDraftToRequest(
+      request,
+      { keyId: `${actor}#main-key`, privateKeyPem: keys.privateKey },
+      ["(request-target)", "host", "date", "digest"],
+    );
+    const answer = await fetch(inbox, { method: "POST", headers: request.headers, body });
+    await answer.arrayBuffer();
+    return answer.status;
+  };
+
+  return {
+    origin,
+    async reply({ inbox, article, count, concurrency = 10 }) {
+      const statuses: number[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < count) {
+          const i = next++;
+          statuses[i] = await send(i, inbox, article);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      return statuses;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
