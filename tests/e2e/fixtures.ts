@@ -411,7 +411,14 @@ export async function expectNoAxeViolations(page: Page) {
     );
     // Prism's pages hold no frames: axe runs in the page itself (legacy mode), rather than also
     // opening a blank page per check to gather the frames' results, which cost a second each.
-    return new AxeBuilder({ page }).options({ rules: everyAxeRule }).setLegacyMode().analyze();
+    // Left out: the invisible focus guards Radix puts at the body's ends while a menu is open
+    // (a menu keeps Tab to itself; a guard only hands the focus back in). Axe's experimental
+    // focus-order rule asks them for a role, which an element no one sees or hears has none of.
+    return new AxeBuilder({ page })
+      .options({ rules: everyAxeRule })
+      .exclude("[data-radix-focus-guard]")
+      .setLegacyMode()
+      .analyze();
   });
   expect(
     results.violations.map(

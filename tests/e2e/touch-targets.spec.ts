@@ -15,6 +15,7 @@ const CONTROLS = [
   '[role="button"]',
   '[role="tab"]',
   '[role="menuitem"]',
+  '[role="menuitemradio"]',
   '[role="checkbox"]',
   '[role="switch"]',
 ].join(",");

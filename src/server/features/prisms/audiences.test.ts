@@ -47,10 +47,14 @@ const TEXT = "<p>Mornings are for deep work.</p>";
 /** An id no prism, annotation or notification has. */
 const MISSING = 2 ** 31 - 1;
 
-interface Fixture {
+/** A member of the world's team and their one prism. */
+interface Owned {
   owner: UserRow;
   prismId: number;
   title: string;
+}
+
+interface Fixture extends Owned {
   /** An approved response on it by someone else, which anyone who sees the prism sees. */
   approvedId: number;
   /** The private status link of an anonymous response on it. */
@@ -70,26 +74,32 @@ interface World {
 
 const world = {} as World;
 
-/** An owner in the world's team, with one prism of `audience`. */
-async function ownerWith(audience: Audience, title = `A ${audience} prism`): Promise<Fixture> {
+/** An owner in the world's team, with one prism of `audience` and nothing else on it. */
+async function ownedPrism(audience: Audience, title = `A ${audience} prism`): Promise<Owned> {
   const owner = await buildUser(t.database);
   await buildTeamMember(t.database, { teamId: teamId, userId: owner.id });
   const prism = await buildPrism(t.database, { userId: owner.id, audience, title, content: TEXT });
+  return { owner, prismId: prism.id, title };
+}
+
+/** An owned prism with an approved response by another member and an anonymous one's status link. */
+async function ownerWith(audience: Audience, title = `A ${audience} prism`): Promise<Fixture> {
+  const owned = await ownedPrism(audience, title);
   const author = await buildUser(t.database);
   const approved = await buildAnnotation(t.database, {
-    prismId: prism.id,
+    prismId: owned.prismId,
     userId: author.id,
     status: "approved",
     prismTitle: title,
   });
   const statusToken = randomBytes(16).toString("base64url");
   await buildAnnotation(t.database, {
-    prismId: prism.id,
+    prismId: owned.prismId,
     annotatorName: "Visitor",
     statusTokenHash: hashToken(statusToken),
     prismTitle: title,
   });
-  return { owner, prismId: prism.id, title, approvedId: approved.id, statusToken };
+  return { ...owned, approvedId: approved.id, statusToken };
 }
 
 let teamId = 0;
@@ -134,7 +144,11 @@ beforeAll(async () => {
 });
 
 /** The member a kind of viewer is, for a prism of `audience` (its owner is that prism's). */
-function userOf(kind: Kind, audience: Audience, fixture = world.of[audience]): UserRow | null {
+function userOf(
+  kind: Kind,
+  audience: Audience,
+  fixture: Owned = world.of[audience],
+): UserRow | null {
   switch (kind) {
     case "anonymous":
       return null;
@@ -145,9 +159,15 @@ function userOf(kind: Kind, audience: Audience, fixture = world.of[audience]): U
   }
 }
 
-async function headersOf(kind: Kind, audience: Audience, fixture = world.of[audience]) {
+/** Each member's session, made once: a case reads as its viewer, and no case ends a session. */
+const sessions = new Map<number, Promise<Record<string, string>>>();
+
+async function headersOf(kind: Kind, audience: Audience, fixture: Owned = world.of[audience]) {
   const user = userOf(kind, audience, fixture);
-  return user ? signIn(t.database, user) : { cookie: visitorCookie(`browser-${randomUUID()}`) };
+  if (!user) return { cookie: visitorCookie(`browser-${randomUUID()}`) };
+  const session = sessions.get(user.id) ?? signIn(t.database, user);
+  sessions.set(user.id, session);
+  return session;
 }
 
 /** Each case's own address, so that no rate limit of one case spends another's. */
@@ -367,7 +387,7 @@ describe("who sees a prism", () => {
 });
 
 /** The owner changes the prism's audience, as the editor does. */
-async function setAudience(fixture: Fixture, audience: Audience) {
+async function setAudience(fixture: Owned, audience: Audience) {
   const response = await send(t.app, "PUT", `/api/prisms/${fixture.prismId}`, {
     headers: await signIn(t.database, fixture.owner),
     payload: { title: "A prism that moves", content: TEXT, audience },
@@ -380,7 +400,7 @@ async function setAudience(fixture: Fixture, audience: Audience) {
  * Reads that pages poll with their tags, by what they are, and what a viewer who may not see the
  * prism is answered: a list without it, or the 404 of a prism that does not exist.
  */
-const tagged: Record<string, { url: (fixture: Fixture) => string; absent: unknown }> = {
+const tagged: Record<string, { url: (fixture: Owned) => string; absent: unknown }> = {
   "the owner's prism list": { url: ({ owner }) => `/api/prisms/${owner.username}`, absent: [] },
   "a heart status": {
     url: ({ prismId }) => `/api/prisms/${prismId}/heart`,
@@ -427,7 +447,7 @@ describe("a 304 never confirms what the viewer may not see", () => {
 });
 
 /** What a viewer who may not see a prism polls beside it, which its changes must leave as it is. */
-const standing: Record<string, (fixture: Fixture, publicId: number) => string> = {
+const standing: Record<string, (fixture: Owned, publicId: number) => string> = {
   "the owner's prism list": ({ owner }) => `/api/prisms/${owner.username}`,
   "the public prism's heart status": (_, publicId) => `/api/prisms/${publicId}/heart`,
   "the public prism's annotations": (_, publicId) => `/api/prisms/${publicId}/annotations`,
@@ -448,7 +468,7 @@ describe("a tag stands while only what the viewer may not see changes", () => {
   it.each(standingCases)(
     "$path, a $audience prism edited and hearted, $kind viewer",
     async ({ url, audience, kind }) => {
-      const fixture = await ownerWith(audience);
+      const fixture = await ownedPrism(audience);
       const shown = await buildPrism(t.database, {
         userId: fixture.owner.id,
         index: 1,
@@ -488,7 +508,7 @@ describe("the live stream", () => {
     await Promise.all(streams.map((stream) => stream.close()));
   });
 
-  async function streamOf(kind: Kind, audience: Audience, fixture: Fixture) {
+  async function streamOf(kind: Kind, audience: Audience, fixture: Owned) {
     const stream = await openStream(base, await headersOf(kind, audience, fixture));
     streams.push(stream);
     expect(stream.status).toBe(200);
@@ -502,8 +522,8 @@ describe("the live stream", () => {
    */
   async function heardBefore(
     stream: Awaited<ReturnType<typeof openStream>>,
-    { owner, prismId }: Fixture,
-    marker: Fixture,
+    { owner, prismId }: Owned,
+    marker: Owned,
   ): Promise<string[]> {
     await stream.waitFor(isEvent("prisms.changed", { username: marker.owner.username }));
     const about = (data: string) =>
@@ -521,8 +541,8 @@ describe("the live stream", () => {
   it.each(streamCases)(
     "an edit, a heart and a response of a $audience prism reach a $kind viewer: $visible",
     async ({ audience, kind, visible }) => {
-      const fixture = await ownerWith(audience);
-      const marker = await ownerWith("public");
+      const fixture = await ownedPrism(audience);
+      const marker = await ownedPrism("public");
       const stream = await streamOf(kind, audience, fixture);
       const owner = await signIn(t.database, fixture.owner);
       await send(t.app, "PUT", `/api/prisms/${fixture.prismId}`, {
@@ -548,8 +568,8 @@ describe("the live stream", () => {
   );
 
   it("joining and leaving a team reach the member's stream, and what they read follows", async () => {
-    const fixture = await ownerWith("team");
-    const marker = await ownerWith("public");
+    const fixture = await ownedPrism("team");
+    const marker = await ownedPrism("public");
     const owner = await signIn(t.database, fixture.owner);
     const created = await send(t.app, "POST", "/api/teams", {
       headers: owner,
@@ -607,8 +627,8 @@ describe("the live stream", () => {
   it.each(changeCases)(
     "a change from $from to $to reaches a $kind viewer: $visible",
     async ({ from, to, kind, visible }) => {
-      const fixture = await ownerWith(from);
-      const marker = await ownerWith("public");
+      const fixture = await ownedPrism(from);
+      const marker = await ownedPrism("public");
       const stream = await streamOf(kind, from, fixture);
       await setAudience(fixture, to);
       await send(t.app, "PUT", `/api/prisms/${marker.prismId}`, {

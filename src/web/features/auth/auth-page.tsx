@@ -1,5 +1,6 @@
 // /auth and /sign-in: the Sign in and Create account tabs.
 import { zodResolver } from "@hookform/resolvers/zod";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
@@ -52,6 +53,16 @@ const registerFields: {
   },
 ];
 
+/**
+ * Loads a member's own page (its code, which the form preloads, then its member and prisms as
+ * the member just signed in sees them), so that it shows whole at once instead of its skeleton.
+ * Settles either way: what failed, the page loads itself.
+ */
+async function prepareOwnPage(client: QueryClient, username: string) {
+  const page = await import("../profile/profile-page.tsx").catch(() => null);
+  await page?.prefetchOwnPage(client, username);
+}
+
 export function AuthPage({
   mode,
   preloadNext,
@@ -64,6 +75,7 @@ export function AuthPage({
   const { user, isLoading } = useCurrentUser();
   const services = useSiteServices();
   const setCurrentUser = useSetCurrentUser();
+  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "register" ? "register" : "login";
@@ -76,27 +88,34 @@ export function AuthPage({
     }
   }, [isLoading, user, navigate]);
 
-  function signedIn(signedInUser: CurrentUser) {
+  /**
+   * Where the member lands once signed in. Their own page comes once its member and prisms are in
+   * the cache as the member sees them, so that it shows whole, not its skeleton; the form stays
+   * busy ("Signing in...") meanwhile.
+   */
+  async function signedIn(signedInUser: CurrentUser) {
     justSignedIn.current = true;
-    const destination =
-      mode === "auth"
-        ? `/${signedInUser.username}`
-        : (takeRememberedPage() ?? `/${signedInUser.username}`);
+    const remembered = mode === "auth" ? null : takeRememberedPage();
     setCurrentUser(signedInUser);
+    if (!remembered) await prepareOwnPage(queryClient, signedInUser.username);
     focusNextHeading();
-    navigate(destination, { replace: true });
+    navigate(remembered ?? `/${signedInUser.username}`, { replace: true });
   }
 
   /**
    * A new account starts on its own page, writing its first prism (wherever the form was), unless
    * it was made to join a team by an invite link: then it goes back to the link, which joins.
    */
-  function registered(newUser: CurrentUser) {
+  async function registered(newUser: CurrentUser) {
     justSignedIn.current = true;
     const remembered = takeRememberedPage();
     setCurrentUser(newUser);
-    if (remembered?.startsWith("/invites/")) navigate(remembered, { replace: true });
-    else navigate(`/${newUser.username}`, { replace: true, state: firstStepsState });
+    if (remembered?.startsWith("/invites/")) {
+      navigate(remembered, { replace: true });
+      return;
+    }
+    await prepareOwnPage(queryClient, newUser.username);
+    navigate(`/${newUser.username}`, { replace: true, state: firstStepsState });
   }
 
   const loginForm = useForm<LoginInput>({

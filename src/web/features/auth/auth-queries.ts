@@ -65,24 +65,25 @@ export function useSetCurrentUser() {
   );
 }
 
-export function useLogin(onSignedIn: (user: CurrentUser) => void) {
+export function useLogin(onSignedIn: (user: CurrentUser) => Promise<void>) {
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<CurrentUser>("/api/login", input),
     onSuccess: (user) => {
       toastSuccess("Login successful", `Welcome back, ${user.username}!`);
-      onSignedIn(user);
+      // The mutation stays pending (the form busy) until the member's page is ready to show.
+      return onSignedIn(user);
     },
     onError: (error) => toastError("Login failed", error.message),
   });
 }
 
-export function useRegister(onSignedIn: (user: CurrentUser) => void) {
+export function useRegister(onSignedIn: (user: CurrentUser) => Promise<void>) {
   return useMutation({
     mutationFn: ({ confirmPassword: _confirm, ...input }: RegisterFormInput) =>
       api.post<CurrentUser>("/api/register", input),
     onSuccess: (user) => {
       toastSuccess("Registration successful", "Your account has been created.");
-      onSignedIn(user);
+      return onSignedIn(user);
     },
     onError: (error) => toastError("Registration failed", error.message),
   });

@@ -62,7 +62,8 @@ export function PrismList({
 
   // A moved section keeps the keyboard: once the list shows it in the place the server gave it
   // (a read overtaken by another change may still show the old order), the control that moved
-  // it has the focus again (the other one when the section reached the end it moved toward).
+  // it has the focus again (the other one when the section reached the end it moved toward, and
+  // the menu's button on a phone's width).
   const [moved, setMoved] = useState<{
     id: number;
     index: number;
@@ -72,10 +73,14 @@ export function PrismList({
     if (!moved || busy) return;
     const shown = prisms.find((prism) => prism.id === moved.id);
     if (shown && shown.index !== moved.index) return;
-    const section = document.getElementById(`prism-${moved.id}`);
+    // Of the controls in view: the row's (a wide screen) or the menu's button (a phone's width).
+    const controls = [
+      ...(document
+        .getElementById(`prism-${moved.id}`)
+        ?.querySelectorAll<HTMLElement>("[data-move]") ?? []),
+    ].filter((control) => control.checkVisibility());
     const control =
-      section?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]`) ??
-      section?.querySelector<HTMLButtonElement>("[data-move]");
+      controls.find((control) => control.dataset.move === moved.direction) ?? controls[0];
     control?.focus();
     setMoved(null);
   }, [moved, busy, prisms]);

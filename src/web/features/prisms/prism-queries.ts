@@ -1,5 +1,5 @@
 // A member's prisms and hearts: the queries, their polling, and the writes.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Audience } from "../../../contract/audiences.ts";
 import type { HeartStatus, MoveDirection, Prism } from "../../../contract/prisms.ts";
 import type { Responders } from "../../../contract/responders.ts";
@@ -9,11 +9,17 @@ import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { usePollInterval } from "../../live/status.ts";
 
 /** Spec §7: the prism list polls every 500 ms (a cheap 304) while no live stream is open. */
-export function usePrisms(username: string) {
-  return useQuery({
+/** What a member's prism list is and where it comes from (the page reads it, sign-in fills it). */
+export const prismsQuery = (username: string) =>
+  queryOptions({
     queryKey: queryKeys.prisms(username),
     queryFn: ({ signal }) =>
       api.get<Prism[]>(`/api/prisms/${encodeURIComponent(username)}`, { signal }),
+  });
+
+export function usePrisms(username: string) {
+  return useQuery({
+    ...prismsQuery(username),
     staleTime: 0,
     refetchInterval: usePollInterval(500),
   });

@@ -231,6 +231,7 @@ export function PrismSection({
       {editMode && !editing ? (
         <Suspense fallback={null}>
           <PrismOwnerControls
+            title={prism.title}
             active={active}
             isFirst={isFirst}
             isLast={isLast}

@@ -2,7 +2,8 @@
 import { useId } from "react";
 import type { Responders } from "../../../contract/responders.ts";
 
-const choices: { value: Responders; label: string }[] = [
+/** Each choice, as the select and the phone's menu name it. */
+export const responderChoices: { value: Responders; label: string }[] = [
   { value: "anyone", label: "Anyone" },
   { value: "members", label: "Members only" },
   { value: "no-one", label: "No one" },
@@ -30,7 +31,7 @@ export function RespondersSelect({
         onChange={(event) => onChange(event.target.value as Responders)}
         className="h-8 rounded-md border border-border bg-background px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
       >
-        {choices.map((choice) => (
+        {responderChoices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
           </option>

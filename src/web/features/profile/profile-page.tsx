@@ -1,5 +1,7 @@
 // /{username}: a member's public page, their prisms, and the owner's edit mode. What the page
 // remembers while open is in profile-state.ts; this file lays it out.
+
+import type { QueryClient } from "@tanstack/react-query";
 import { Eye, Flame, Highlighter, MessagesSquare, Pencil } from "lucide-react";
 import { Suspense, useMemo } from "react";
 import { useParams, useSearchParams } from "wouter";
@@ -25,12 +27,12 @@ import { NotFoundPage } from "../errors/not-found-page.tsx";
 import { CopyLinkButton } from "../prisms/copy-link-button.tsx";
 import { PrismHistory } from "../prisms/owner-parts.ts";
 import { PrismList } from "../prisms/prism-list.tsx";
-import { usePrisms } from "../prisms/prism-queries.ts";
+import { prismsQuery, usePrisms } from "../prisms/prism-queries.ts";
 import { deepLinkedPrism } from "../prisms/use-prism-deep-link.ts";
 import { ThisWeekPanel } from "../resonance/resonance-parts.ts";
 import { useViewsBeacon } from "../resonance/resonance-queries.ts";
 import { ProfileLinks } from "./profile-links.tsx";
-import { useProfile } from "./profile-queries.ts";
+import { profileQuery, useProfile } from "./profile-queries.ts";
 import { PrismListSkeleton, ProfileSkeleton } from "./profile-skeleton.tsx";
 import {
   useHighlights,
@@ -39,6 +41,17 @@ import {
   useResonanceMap,
   useResponses,
 } from "./profile-state.ts";
+
+/**
+ * Fetches a member's page and prism list into the cache (sign-in does, for the member's own page,
+ * before showing it). Never fails: a read that failed is read again by the page.
+ */
+export function prefetchOwnPage(client: QueryClient, username: string): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(profileQuery(username)),
+    client.prefetchQuery(prismsQuery(username)),
+  ]);
+}
 
 export function ProfilePage() {
   const { username = "" } = useParams();

@@ -1,5 +1,5 @@
 // The member a profile page shows.
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "../../../contract/user.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -10,8 +10,8 @@ import { queryKeys } from "../../lib/query.ts";
  * /error page ("Error loading profile", with the server's message); a refetch that gets no answer
  * at all keeps the member the page shows.
  */
-export function useProfile(username: string) {
-  return useQuery({
+export const profileQuery = (username: string) =>
+  queryOptions({
     queryKey: queryKeys.profile(username),
     queryFn: async ({ signal, client, queryKey }): Promise<PublicUser | null> => {
       try {
@@ -31,4 +31,7 @@ export function useProfile(username: string) {
       }
     },
   });
+
+export function useProfile(username: string) {
+  return useQuery(profileQuery(username));
 }
