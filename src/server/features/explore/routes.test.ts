@@ -42,7 +42,7 @@ function itRejectsBadPages(list: "users" | "prisms", cases: [string, string][]) 
 }
 
 /** What explore shows of a member: their names and username, nothing else. */
-const memberKeys = ["displayName", "firstName", "id", "lastName", "username"];
+const memberKeys = ["displayName", "firstName", "id", "lastName", "profileImageUrl", "username"];
 
 describe("GET /api/explore/users", () => {
   it("lists members with prisms, most recently active first, never-active last, each with their first prism", async () => {
@@ -112,13 +112,14 @@ describe("GET /api/explore/users", () => {
     const response = await explore("users", "limit=50");
     const entries = response.json() as ExploreUser[];
     const entry = entries.find((e) => e.user.id === member.id);
-    // A display name stands instead of the first and last name, which are then not sent.
+    // What names the member (`memberName`, the initials) and their photo; nothing else.
     expect(entry?.user).toEqual({
       id: member.id,
       username: member.username,
       displayName: "Shown",
-      firstName: "",
-      lastName: "",
+      firstName: member.firstName,
+      lastName: member.lastName,
+      profileImageUrl: null,
     });
     expect(entries.find((e) => e.user.id === named.id)?.user).toEqual({
       id: named.id,
@@ -126,6 +127,7 @@ describe("GET /api/explore/users", () => {
       displayName: null,
       firstName: named.firstName,
       lastName: named.lastName,
+      profileImageUrl: null,
     });
     expect(response.body).not.toContain("not-on-explore");
     expect(Object.keys(entry?.user ?? {}).sort()).toEqual(memberKeys);

@@ -3,7 +3,8 @@
 // EXIF, GPS, XMP or ICC profile; colours converted to sRGB first), in two sizes.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { photoLimits, photoMessages } from "../../../contract/photos.ts";
+import { photoMessages } from "../../../contract/photo-messages.ts";
+import { photoLimits } from "../../../contract/photos.ts";
 import { badRequest } from "../../http-error.ts";
 
 /**

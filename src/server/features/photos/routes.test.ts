@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { photoMessages } from "../../../contract/photos.ts";
+import { photoMessages } from "../../../contract/photo-messages.ts";
 import { userPhotos, users } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
 import { setupTestApp, signIn, TEST_ORIGIN } from "../../test/helpers.ts";

@@ -4,12 +4,8 @@
 // leads to the current one.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  photoFilePattern,
-  photoLimits,
-  photoMessages,
-  photoPath,
-} from "../../../contract/photos.ts";
+import { photoMessages } from "../../../contract/photo-messages.ts";
+import { photoFilePattern, photoLimits, photoPath } from "../../../contract/photos.ts";
 import { currentUserSchema, usernameParam } from "../../../contract/user.ts";
 import { removePhoto, uploadPhoto } from "../../commands/photos.ts";
 import { writer } from "../../commands/write.ts";

@@ -30,10 +30,9 @@ export function presentPublicUser(user: UserRow): PublicUser {
   };
 }
 
-/** A member as explore names them: first and last name only where no display name stands instead. */
+/** A member as explore shows them: what names them (`memberName`, initials), and their photo. */
 export function presentExploreMember(user: ExploreMember): ExploreMember {
-  const named = Boolean(user.displayName?.trim());
-  return named ? { ...presentPerson(user), firstName: "", lastName: "" } : presentPerson(user);
+  return { ...presentPerson(user), profileImageUrl: user.profileImageUrl };
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {
