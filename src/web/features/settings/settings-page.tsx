@@ -19,6 +19,7 @@ import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/f
 import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser, useSiteServices } from "../auth/auth-queries.ts";
 import { PasswordForm } from "./password-form.tsx";
+import { ProfilePhoto } from "./profile-photo.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField, ReauthDialog } from "./reauth.tsx";
 import { ResponseRules } from "./response-rules.tsx";
 import {
@@ -186,6 +187,10 @@ function SettingsForm({ user }: { user: CurrentUser }) {
       </Card>
 
       <Card className="mt-6 p-6">
+        <ProfilePhoto user={user} />
+      </Card>
+
+      <Card className="mt-6 p-6">
         <Form form={form} mutation={save} aria-label="Profile settings" className="gap-5">
           <fieldset disabled={!isEditing || save.isPending} className="grid gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
@@ -205,7 +210,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
             ) : null}
             <Field
               label="Display name"
-              hint="Optional. Shown instead of your full name in menus and responses."
+              hint="Optional. Your avatar shows its first two letters, and Prism names you by it only while your first or last name is empty."
               autoComplete="nickname"
               {...field("displayName")}
             />
