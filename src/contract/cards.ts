@@ -3,7 +3,7 @@
 // and for the page whose head points to it (whose address names the card's version, so that a
 // chat fetches it again after an edit).
 import { excerpt, previewOf } from "./excerpt.ts";
-import { brand, initials, memberName, type Person, shareTitle } from "./names.ts";
+import { brand, fullName, initials, type Person, shareTitle } from "./names.ts";
 
 export const cardSize = { width: 1200, height: 630 } as const;
 
@@ -38,7 +38,7 @@ export function cardContent(
 ): CardContent {
   const preview = prism ? previewOf(prism.content, cardLengths.excerpt) : "";
   return {
-    name: excerpt(memberName(member), cardLengths.name),
+    name: excerpt(fullName(member), cardLengths.name),
     initials: initials(member),
     username: member.username,
     title: excerpt(prism?.title ?? shareTitle(member), cardLengths.title),

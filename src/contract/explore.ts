@@ -5,7 +5,8 @@ import { z } from "zod";
 import { publicUserSchema } from "./user.ts";
 
 /**
- * A member as explore shows them: their name (see `memberName`), and their photo or initials.
+ * A member as explore shows them: their name (see `displayName`), and their photo or initials.
+ * First and last name are empty when a display name stands instead of them.
  */
 const exploreMemberSchema = publicUserSchema.pick({
   id: true,

@@ -1,6 +1,5 @@
 // How Prism names a member, for people and for link previews: one set of rules for the server
-// (notifications, annotations) and the web app (its pages and their heads). A member has one name
-// (`memberName`); a share text calls them by their first name, and their avatar shows initials.
+// (notifications, annotations) and the web app (its pages and their heads).
 export const brand = "Prism";
 
 export interface Person {
@@ -8,6 +7,15 @@ export interface Person {
   firstName: string;
   lastName: string;
   displayName: string | null;
+}
+
+/** How a member is shown beside what they did: display name, else full name, else username. */
+export function displayName(person: Person): string {
+  return (
+    person.displayName?.trim() ||
+    `${person.firstName.trim()} ${person.lastName.trim()}`.trim() ||
+    person.username
+  );
 }
 
 /**
@@ -19,12 +27,8 @@ export function visitorName(chosen: string | null | undefined): string | null {
   return name ? `${name} (visitor)` : null;
 }
 
-/**
- * A member's name, the one way Prism names them on every screen, page head, feed, card, mail and
- * notification: the spec's profile title, their first and last name when both exist, else their
- * display name, else their username (docs/decisions/0011-one-name-and-a-face.md).
- */
-export function memberName(person: Person): string {
+/** The page's title name: first and last name when both exist, else display name, else username. */
+export function fullName(person: Person): string {
   const first = person.firstName.trim();
   const last = person.lastName.trim();
   if (first && last) return `${first} ${last}`;
@@ -43,7 +47,7 @@ export function initials(person: Pick<Person, "displayName" | "username">): stri
 }
 
 export function profilePageTitle(person: Person): string {
-  return `${memberName(person)} (@${person.username}) | ${brand}`;
+  return `${fullName(person)} (@${person.username}) | ${brand}`;
 }
 
 export function shareTitle(person: Person): string {
@@ -56,7 +60,7 @@ export function profileDescription(
   firstPrismTitle: string | null,
   prismCount: number,
 ): string {
-  if (!firstPrismTitle) return `${memberName(person)} is on ${brand}.`;
+  if (!firstPrismTitle) return `${fullName(person)} is on ${brand}.`;
   const more = prismCount > 1 ? " and more" : "";
   return `Get to know ${givenName(person)}: "${firstPrismTitle}"${more} on ${brand}.`;
 }

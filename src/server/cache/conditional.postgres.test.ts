@@ -128,7 +128,7 @@ describe("full answers from memory", () => {
   it("answers a prism's annotations from memory, as each viewer may see them, until they, the prism or their authors' names change", async () => {
     const owner = await buildUser(t.database);
     const ownerHeaders = await signIn(t.database, owner);
-    const author = await buildUser(t.database, { firstName: "Old", lastName: "name" });
+    const author = await buildUser(t.database, { displayName: "Old name" });
     const authorHeaders = await signIn(t.database, author);
     const prism = await buildPrism(t.database, { userId: owner.id, content: "<p>Mornings.</p>" });
     const url = `/api/prisms/${prism.id}/annotations`;
@@ -218,7 +218,7 @@ describe("full answers from memory", () => {
       payload: profileUpdate(author, "New name"),
     });
     expect(renamed.statusCode).toBe(200);
-    expect(await seen(authorHeaders)).toEqual([{ ...fromMember, author: "Ada Lovelace" }, quiet]);
+    expect(await seen(authorHeaders)).toEqual([{ ...fromMember, author: "New name" }, quiet]);
     expect((await read(authorHeaders)).headers.etag).not.toBe(authorsTag);
     expect((await read(reader)).headers.etag).toBe(changed.headers.etag);
 

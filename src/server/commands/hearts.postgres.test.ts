@@ -70,7 +70,7 @@ describe("heartPrism", () => {
   it("tells the owner once per actor and prism, by name for a member, never of their own heart", async () => {
     const { bus, heard } = await buses();
     const { owner, prism } = await ownPrism();
-    const fan = await buildUser(t.database, { firstName: "A", lastName: "Fan" });
+    const fan = await buildUser(t.database, { displayName: "A Fan" });
     const someone = visitor();
     const heart = (participant: Participant) =>
       heartPrism({ db: t.database.db, bus, actor: participant }, prism.id);

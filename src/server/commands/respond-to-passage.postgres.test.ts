@@ -146,7 +146,7 @@ describe("respondToPassage", () => {
 
   it("records a member's response under their account, never a typed name or e-mail", async () => {
     const { owner, prism } = await scene();
-    const member = await buildUser(t.database, { firstName: "Dee", lastName: "Dee" });
+    const member = await buildUser(t.database, { displayName: "Dee" });
     const { view, events } = await respond(
       responseTo(prism.id, "Then we talk", {
         annotatorName: "Someone Else",
@@ -164,7 +164,7 @@ describe("respondToPassage", () => {
     });
     expect(view.author?.id).toBe(member.id);
     const [note] = (await storedFor(prism.id)).notifications;
-    expect(note?.actorName).toBe("Dee Dee");
+    expect(note?.actorName).toBe("Dee");
     expect(events[0]).toMatchObject({ audience: [owner.id, member.id] });
   });
 

@@ -2,7 +2,7 @@
 // demand, once someone is signed in.
 import { Inbox, LogOut, Settings, ShieldCheck, User, Users } from "lucide-react";
 import { useLocation } from "wouter";
-import { memberName } from "../../contract/names.ts";
+import { displayName } from "../../contract/names.ts";
 import type { CurrentUser } from "../../contract/user.ts";
 import { Avatar } from "../components/ui/avatar.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -29,13 +29,15 @@ export function MemberMenu({ user }: { user: CurrentUser }) {
           <Button variant="ghost" size={null} className="h-10 rounded-lg px-2 py-2 text-sm">
             <Avatar user={user} size={32} className="size-8 text-xs" />
             {/* Named by the name it shows (on small screens too), then what it opens. */}
-            <span className="sr-only max-w-40 truncate sm:not-sr-only">{memberName(user)}</span>
+            <span className="sr-only max-w-40 truncate sm:not-sr-only">
+              {user.displayName || user.username}
+            </span>
             <span className="sr-only">, account menu</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-52">
           <DropdownMenuLabel>
-            <span className="block font-medium">{memberName(user)}</span>
+            <span className="block font-medium">{displayName(user)}</span>
             <span className="block text-xs text-muted-foreground">@{user.username}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />

@@ -8,7 +8,7 @@ import type {
   ResponseStatus,
   ReviewPage,
 } from "../../../contract/annotations.ts";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { Viewer } from "../../actors.ts";
 import type { annotationFlags, annotations } from "../../db/schema.ts";
 import {
@@ -123,7 +123,7 @@ export function presentResponseStatus({
     prismId: row.prismId,
     prismTitle,
     prismPath: `/${encodeURIComponent(owner.username)}?prism=${row.prismId}`,
-    ownerName: memberName(owner),
+    ownerName: displayName(owner),
     passage: row.selectedText,
     text: row.annotationText,
     authorName: responderName(row),

@@ -207,7 +207,7 @@ describe("what a member author hears of their response", () => {
   }
 
   it("is told when the owner approves, rejects or first answers it, by the owner's name", async () => {
-    const owner = await buildUser(t.database, { firstName: "Maya", lastName: "Okafor" });
+    const owner = await buildUser(t.database, { displayName: "Maya Okafor" });
     const author = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id });
     const ownerHeaders = await signIn(t.database, owner);

@@ -12,7 +12,7 @@ const t = setupTestApp();
 /** An owner with two prisms, another member, and their signed-in headers. */
 async function scene() {
   const owner = await buildUser(t.database);
-  const member = await buildUser(t.database, { firstName: "Ada", lastName: "Byron" });
+  const member = await buildUser(t.database, { displayName: "Ada" });
   const first = await buildPrism(t.database, { userId: owner.id, title: "How I work" });
   const second = await buildPrism(t.database, { userId: owner.id, title: "Meetings", index: 1 });
   return {
@@ -74,7 +74,7 @@ describe("GET /api/annotations/review", () => {
           prismTitle: "How I work",
           selectedText: "Mornings",
           annotationText: "Same here",
-          authorName: "Ada Byron",
+          authorName: "Ada",
           status: "pending",
           canModerate: true,
           isOwn: false,

@@ -211,7 +211,7 @@ describe("visibility", () => {
 describe("author names", () => {
   it("names every author the same way when responding, in the list and alone", async () => {
     const { prism, ownerHeaders } = await scene();
-    const named = await buildUser(t.database, { firstName: "Dee", lastName: "Named" });
+    const named = await buildUser(t.database, { displayName: "Dee Named" });
     const plain = await buildUser(t.database, { firstName: "Pat", lastName: "Plain" });
     const authors = [
       { headers: await signIn(t.database, named), extra: {}, name: "Dee Named" },

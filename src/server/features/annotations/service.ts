@@ -11,7 +11,7 @@ import type {
 } from "../../../contract/annotations.ts";
 import type { Audience } from "../../../contract/audiences.ts";
 import { flagMessages } from "../../../contract/flag-messages.ts";
-import { memberName, visitorName } from "../../../contract/names.ts";
+import { displayName, visitorName } from "../../../contract/names.ts";
 import { htmlToPlainText, originalContext, quoteContext } from "../../../contract/plain-text.ts";
 import type { Participant, Viewer } from "../../actors.ts";
 import type { Executor } from "../../db/client.ts";
@@ -126,7 +126,7 @@ export async function responseByStatusToken(
 }
 
 export function authorName(view: AnnotationView): string | null {
-  return view.author ? memberName(view.author) : responderName(view.row);
+  return view.author ? displayName(view.author) : responderName(view.row);
 }
 
 /**

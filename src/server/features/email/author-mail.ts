@@ -4,7 +4,7 @@
 // with several processes only one sends it, and given back when the mail server refused it. Spam
 // is never mailed: its author is told nothing they would not see on the status page.
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import { oneLine } from "../../../contract/text.ts";
 import type { Db } from "../../db/client.ts";
 import { annotations, prisms, users } from "../../db/schema.ts";
@@ -82,7 +82,7 @@ export async function claimAuthorMail(
     text: claimed.annotationText,
     reply: claimed.replyText,
     prismTitle: page.title,
-    ownerName: memberName(page.owner),
+    ownerName: displayName(page.owner),
     prismPath: `/${encodeURIComponent(page.owner.username)}?prism=${claimed.prismId}`,
   };
 }

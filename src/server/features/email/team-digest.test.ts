@@ -1,7 +1,7 @@
 // A teammate's new or edited prism in the daily digest of the members who asked to hear of them:
 // one item per prism however often it was edited, and never a mail of its own.
 import { describe, expect, it } from "vitest";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import { buildTeam, buildTeamMember, buildUser } from "../../test/builders.ts";
 import { send, signIn, TEST_ORIGIN } from "../../test/helpers.ts";
 import { decodedMail, setupMailTestApp } from "../../test/mail.ts";
@@ -50,7 +50,7 @@ describe("teammates' prisms by e-mail", () => {
     const [digest, ...more] = mailsTo(daily.email);
     expect(more).toEqual([]);
     expect(digest).toContain(
-      `Subject: ${memberName(author)} wrote or edited the Prism "Roadmap for spring"`,
+      `Subject: ${displayName(author)} wrote or edited the Prism "Roadmap for spring"`,
     );
     expect(digest).toContain(`${TEST_ORIGIN}/${author.username}?prism=${prismId}`);
     expect(mailsTo(atOnce.email)).toEqual([]);

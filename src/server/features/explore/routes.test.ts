@@ -112,13 +112,13 @@ describe("GET /api/explore/users", () => {
     const response = await explore("users", "limit=50");
     const entries = response.json() as ExploreUser[];
     const entry = entries.find((e) => e.user.id === member.id);
-    // What names the member (`memberName`, the initials) and their photo; nothing else.
+    // A display name stands instead of the first and last name, which are then not sent.
     expect(entry?.user).toEqual({
       id: member.id,
       username: member.username,
       displayName: "Shown",
-      firstName: member.firstName,
-      lastName: member.lastName,
+      firstName: "",
+      lastName: "",
       profileImageUrl: null,
     });
     expect(entries.find((e) => e.user.id === named.id)?.user).toEqual({

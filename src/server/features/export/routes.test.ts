@@ -45,10 +45,7 @@ describe("GET /api/user/export", () => {
       content: CONTENT,
       title: "Elsewhere",
     });
-    const reader = await signIn(
-      t.database,
-      await buildUser(t.database, { firstName: "Rea", lastName: "Der" }),
-    );
+    const reader = await signIn(t.database, await buildUser(t.database, { displayName: "Reader" }));
     const visitor = { cookie: visitorCookie("export-visitor-000001") };
     expect((await respondToQuote(t.app, prism.id, CONTENT, "in writing", reader)).statusCode).toBe(
       201,
@@ -102,11 +99,11 @@ describe("GET /api/user/export", () => {
         url: `http://localhost:3000/${owner.username}?prism=${prism.id}`,
       }),
     ]);
-    expect(data.annotationsReceived.map((a) => a.authorName).sort()).toEqual(["Rea Der", "Sam"]);
+    expect(data.annotationsReceived.map((a) => a.authorName).sort()).toEqual(["Reader", "Sam"]);
     expect(
       data.annotationsReceived.map((a) => [a.authorName, a.reply?.text ?? null]).sort(),
     ).toEqual([
-      ["Rea Der", null],
+      ["Reader", null],
       ["Sam", "Glad it helps, Sam."],
     ]);
     expect(data.annotationsWritten).toEqual([

@@ -7,7 +7,7 @@ import {
   WEB_ANNOTATION_CONTEXT,
   type WebAnnotation,
 } from "../../../contract/export.ts";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -121,7 +121,7 @@ function exportedAnnotation(
     prismId: view.row.prismId,
     prismTitle: view.prismTitle,
     prismUrl: urls.prism(view.ownerUsername, view.row.prismId),
-    authorName: view.author ? memberName(view.author) : view.row.annotatorName,
+    authorName: view.author ? displayName(view.author) : view.row.annotatorName,
     authorUsername: view.author?.username ?? null,
     selectedText: view.row.selectedText,
     annotationText: view.row.annotationText,
@@ -136,7 +136,7 @@ function exportedAnnotation(
 }
 
 function webAnnotation(urls: ExportUrls, view: AnnotationExportRow): WebAnnotation {
-  const name = view.author ? memberName(view.author) : view.row.annotatorName;
+  const name = view.author ? displayName(view.author) : view.row.annotatorName;
   return {
     id: urls.annotation(view.ownerUsername, view.row.id),
     type: "Annotation",

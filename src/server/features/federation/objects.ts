@@ -20,7 +20,7 @@ import {
 import { Temporal } from "@js-temporal/polyfill";
 import { previewOf } from "../../../contract/excerpt.ts";
 import { pagePath, prismLink } from "../../../contract/feeds.ts";
-import { memberName, profileDescription } from "../../../contract/names.ts";
+import { fullName, profileDescription } from "../../../contract/names.ts";
 import type { AnnotationRow, PrismRow, UserRow } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape.ts";
 import { sanitizeContent } from "../prisms/sanitize.ts";
@@ -68,7 +68,7 @@ export function personOf(
   return new Person({
     id: ctx.getActorUri(identifier),
     preferredUsername: member.username,
-    name: memberName(member),
+    name: fullName(member),
     summary: escapeHtml(profileDescription(member, firstTitle, prismCount)),
     url: new URL(pagePath(member.username), ctx.origin),
     icon: member.profileImageUrl

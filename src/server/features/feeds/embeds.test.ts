@@ -211,9 +211,9 @@ describe("embed cards", () => {
     for (const text of ["Mine are too", "Still waiting", "Turned down"]) {
       expect(card).not.toContain(text);
     }
-    await buildUser(t.database, { username: "empty-embeds", firstName: "Bo", lastName: "Empty" });
+    await buildUser(t.database, { username: "empty-embeds", displayName: "Bo" });
     expect((await get("/embed/empty-embeds")).body).toContain(
-      "Bo Empty hasn't added any prisms yet, but just you wait.",
+      "Bo hasn't added any prisms yet, but just you wait.",
     );
   });
 

@@ -11,7 +11,7 @@ import {
   prismLink,
   responseLink,
 } from "../../../contract/feeds.ts";
-import { brand, memberName, profileDescription } from "../../../contract/names.ts";
+import { brand, displayName, fullName, profileDescription } from "../../../contract/names.ts";
 import type { PrismRow, UserRow } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape.ts";
 import { sanitizeContent } from "../prisms/sanitize.ts";
@@ -38,10 +38,10 @@ function newestFirst(prisms: PrismRow[]): PrismRow[] {
 function feedOf({ owner, prisms }: Published, origin: string, text: (plain: string) => string) {
   const page = `${origin}${pagePath(owner.username)}`;
   const paths = feedPaths(owner.username);
-  const author = { name: memberName(owner), link: page };
+  const author = { name: fullName(owner), link: page };
   const entries = newestFirst(prisms);
   const feed = new Feed({
-    title: `${memberName(owner)} (@${owner.username}) on ${brand}`,
+    title: `${fullName(owner)} (@${owner.username}) on ${brand}`,
     description: profileDescription(owner, prisms[0]?.title ?? null, prisms.length),
     id: page,
     link: page,
@@ -143,7 +143,7 @@ function cardDocument(title: string, body: string): string {
 }
 
 const byline = (owner: UserRow) =>
-  `<p class="by">by ${escapeHtml(memberName(owner))} (@${escapeHtml(owner.username)})</p>`;
+  `<p class="by">by ${escapeHtml(fullName(owner))} (@${escapeHtml(owner.username)})</p>`;
 
 /** The embed card of a member's page, a prism, or an approved response with its passage. */
 export function embedCard(embedded: Embedded, origin: string): string {
@@ -161,10 +161,10 @@ export function embedCard(embedded: Embedded, origin: string): string {
         .join("");
       const list = titles
         ? `<ul>${titles}</ul>`
-        : `<p>${escapeHtml(memberName(owner))} hasn't added any prisms yet, but just you wait.</p>`;
+        : `<p>${escapeHtml(displayName(owner))} hasn't added any prisms yet, but just you wait.</p>`;
       return cardDocument(
         embedTitle(embedded),
-        `<h1>${escapeHtml(memberName(owner))}</h1><p class="by">@${escapeHtml(owner.username)} on ${brand}</p>${list}${footer(page)}`,
+        `<h1>${escapeHtml(fullName(owner))}</h1><p class="by">@${escapeHtml(owner.username)} on ${brand}</p>${list}${footer(page)}`,
       );
     }
     case "prism": {
@@ -179,7 +179,7 @@ export function embedCard(embedded: Embedded, origin: string): string {
       const { prism, response } = embedded;
       const href = `${origin}${responseLink(owner.username, response.id)}`;
       const reply = response.replyText
-        ? `<p class="by">${escapeHtml(memberName(owner))} replied:</p><p>${escapeHtml(excerpt(response.replyText, RESPONSE_LENGTHS.reply))}</p>`
+        ? `<p class="by">${escapeHtml(fullName(owner))} replied:</p><p>${escapeHtml(excerpt(response.replyText, RESPONSE_LENGTHS.reply))}</p>`
         : "";
       return cardDocument(
         embedTitle(embedded),
@@ -202,7 +202,7 @@ function embedTitle(embedded: Embedded): string {
   const { owner } = embedded;
   switch (embedded.kind) {
     case "page":
-      return `${memberName(owner)} (@${owner.username}) on ${brand}`;
+      return `${fullName(owner)} (@${owner.username}) on ${brand}`;
     case "prism":
       return embedded.prism.title;
     case "response":
@@ -246,7 +246,7 @@ export function oembedAnswer(
     type: "rich",
     version: "1.0",
     title,
-    author_name: memberName(embedded.owner),
+    author_name: fullName(embedded.owner),
     author_url: `${origin}${pagePath(embedded.owner.username)}`,
     provider_name: brand,
     provider_url: `${origin}/`,

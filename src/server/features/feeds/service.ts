@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { embedMessages } from "../../../contract/embeds.ts";
 import { isReservedUsername, limits } from "../../../contract/limits.ts";
-import { memberName, visitorName } from "../../../contract/names.ts";
+import { displayName, visitorName } from "../../../contract/names.ts";
 import { slugify } from "../../../contract/slug.ts";
 import type { Db } from "../../db/client.ts";
 import { annotations, type PrismRow, prisms, type UserRow, users } from "../../db/schema.ts";
@@ -93,7 +93,7 @@ async function approvedResponse(db: Db, annotationId: number): Promise<Published
     selectedText: row.selectedText,
     annotationText: row.annotationText,
     replyText: row.replyText,
-    authorName: found.author ? memberName(found.author) : visitorName(row.annotatorName),
+    authorName: found.author ? displayName(found.author) : visitorName(row.annotatorName),
   };
 }
 

@@ -108,7 +108,7 @@ describe("hearts", () => {
 
   it("notifies the owner once per actor, and not for their own heart", async () => {
     const { owner, prism } = await ownPrism();
-    const fan = await buildUser(t.database, { firstName: "A", lastName: "Fan" });
+    const fan = await buildUser(t.database, { displayName: "A Fan" });
     const fanHeaders = await signIn(t.database, fan);
     await hearted(prism.id, fanHeaders);
     await hearted(prism.id, fanHeaders);

@@ -311,7 +311,7 @@ describe("notifications", () => {
 
   it("names actors as the page shows them: members by display name, else full name", async () => {
     const { owner, prism, headers } = await ownerWithPrism("Named");
-    const named = await buildUser(t.database, { firstName: "Dee", lastName: "Named" });
+    const named = await buildUser(t.database, { displayName: "Dee Named" });
     const plain = await buildUser(t.database, { firstName: "Pat", lastName: "Plain" });
     for (const member of [named, plain]) {
       const hearted = await post(`/api/prisms/${prism.id}/heart`, await signIn(t.database, member));

@@ -3,7 +3,7 @@
 // count, and the recipient's own changes. Every read and change is scoped to the recipient.
 import { and, desc, eq, getTableColumns, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import { type Participant, participantKey, userKey } from "../../actors.ts";
 import { type Executor, rowsOf } from "../../db/client.ts";
@@ -51,7 +51,7 @@ interface About {
  */
 export function notifyOfHeart(participant: Participant): SQL {
   const userId = "user" in participant ? participant.user.id : null;
-  const name = "user" in participant ? memberName(participant.user) : null;
+  const name = "user" in participant ? displayName(participant.user) : null;
   return sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
     select user_id, id, 'heart', ${name}::text, ${participantKey(participant)}::text from prism
     where exists (select from added) and user_id is distinct from ${userId}::int
@@ -71,7 +71,7 @@ export async function notifyAnnotation(
     prismId,
     type: "annotation",
     annotationId: about.annotationId,
-    actorName: "user" in participant ? memberName(participant.user) : about.responderName,
+    actorName: "user" in participant ? displayName(participant.user) : about.responderName,
   });
   return true;
 }
@@ -121,7 +121,7 @@ export async function notifyAuthors(
       prismId: annotation.prismId,
       type,
       annotationId: annotation.id,
-      actorName: memberName(actor),
+      actorName: displayName(actor),
       actorKey: userKey(actor.id),
     })),
   );
@@ -149,13 +149,13 @@ export async function notifyTeammatesOfPrism(
         where mine.user_id = ${author.id} and theirs.user_id <> ${author.id}
           and teammate.notify_team_prisms and teammate.deactivated_at is null),
       moved as (
-        update ${notifications} line set created_at = now(), actor_name = ${memberName(author)}
+        update ${notifications} line set created_at = now(), actor_name = ${displayName(author)}
         from told where line.user_id = told.user_id and line.prism_id = ${prism.id}
           and line.type = 'team.prism' and not line.read
         returning line.user_id),
       added as (
         insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
-        select user_id, ${prism.id}::int, 'team.prism', ${memberName(author)}::text,
+        select user_id, ${prism.id}::int, 'team.prism', ${displayName(author)}::text,
           ${userKey(author.id)}::text
         from told where user_id not in (select user_id from moved)
         returning user_id)

@@ -30,9 +30,14 @@ export function presentPublicUser(user: UserRow): PublicUser {
   };
 }
 
-/** A member as explore shows them: what names them (`memberName`, initials), and their photo. */
+/**
+ * A member as explore shows them: first and last name only where no display name stands instead,
+ * and their photo for their avatar.
+ */
 export function presentExploreMember(user: ExploreMember): ExploreMember {
-  return { ...presentPerson(user), profileImageUrl: user.profileImageUrl };
+  const named = Boolean(user.displayName?.trim());
+  const person = { ...presentPerson(user), profileImageUrl: user.profileImageUrl };
+  return named ? { ...person, firstName: "", lastName: "" } : person;
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {

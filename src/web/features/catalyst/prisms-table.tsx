@@ -1,7 +1,7 @@
 // The Prisms tab: every prism newest first, with its author, likes and annotations; View and Delete.
 import { useLocation } from "wouter";
 import type { CatalystPrism } from "../../../contract/catalyst.ts";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import { AudienceLabel } from "../prisms/audience-label.tsx";
 import { useDeletePrism } from "./catalyst-queries.ts";
 import { CatalystTable, type Column, deleteAction, RowActions } from "./catalyst-table.tsx";
@@ -28,7 +28,7 @@ export function PrismsTable(view: TableView) {
       header: "Author",
       cell: ({ author }) => (
         <>
-          <span className="block">{memberName(author)}</span>
+          <span className="block">{displayName(author)}</span>
           <span className="block text-xs text-muted-foreground">@{author.username}</span>
         </>
       ),

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { CatalystUser } from "../../../contract/catalyst.ts";
-import { memberName } from "../../../contract/names.ts";
+import { fullName } from "../../../contract/names.ts";
 import { passwordResetMessages } from "../../../contract/password-reset.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -21,7 +21,7 @@ export function UsersTable({ me, ...view }: TableView & { me: number }) {
   const [silencing, setSilencing] = useState<CatalystUser | null>(null);
   const columns: Column<CatalystUser>[] = [
     { header: "Username", cell: (user) => <span className="font-medium">@{user.username}</span> },
-    { header: "Name", cell: (user) => memberName(user) },
+    { header: "Name", cell: (user) => fullName(user) },
     { header: "Email", cell: (user) => user.email, className: "break-all" },
     {
       header: "Status",

@@ -3,7 +3,7 @@ import { Heart, type LucideIcon, Sparkles, Users } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useSearchParams } from "wouter";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import { prismPath } from "../../../contract/slug.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -239,7 +239,7 @@ function PersonRow({ entry }: { entry: ExploreUser }) {
         <Avatar user={user} size={48} className="size-12 text-base" />
         <div className="min-w-0 flex-1">
           <RowTitle to={`/${user.username}`} className="font-semibold leading-tight">
-            {memberName(user)}
+            {displayName(user)}
           </RowTitle>
           <p className="mt-0.5 text-sm text-muted-foreground">@{user.username}</p>
           {firstPrism ? (
@@ -274,7 +274,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
       <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
         <Avatar user={user} size={24} className="size-6 text-[0.625rem]" />
         <span>
-          by <span className="font-medium text-foreground">{memberName(user)}</span> · @
+          by <span className="font-medium text-foreground">{displayName(user)}</span> · @
           {user.username}
         </span>
       </p>

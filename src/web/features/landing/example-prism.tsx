@@ -6,7 +6,7 @@
 import { MessageSquareQuote } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { Annotation, AnnotationStatus } from "../../../contract/annotations.ts";
-import { memberName, visitorName } from "../../../contract/names.ts";
+import { displayName, visitorName } from "../../../contract/names.ts";
 import { Button } from "../../components/ui/button.tsx";
 import type { AnnotationTarget } from "../annotations/annotation-dialog.tsx";
 import { AnnotationDialog } from "../annotations/annotation-parts.ts";
@@ -61,7 +61,7 @@ export function ExamplePrism() {
         prismId: input.prismId,
         userId: user?.id ?? null,
         annotatorName: user ? null : (input.annotatorName ?? null),
-        authorName: user ? memberName(user) : visitorName(input.annotatorName),
+        authorName: user ? displayName(user) : visitorName(input.annotatorName),
         annotationText: input.annotationText,
         selectedText: input.selectedText,
         selectionStart: input.selectionStart,

@@ -3,7 +3,7 @@ import { Plus } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Annotation } from "../../../contract/annotations.ts";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { Prism } from "../../../contract/prisms.ts";
 import { prismPath } from "../../../contract/slug.ts";
 import type { PublicUser } from "../../../contract/user.ts";
@@ -93,7 +93,7 @@ export function PrismList({
     if (!isOwner) {
       return (
         <p className="rounded-2xl border border-dashed border-border p-10 text-center text-lg text-muted-foreground">
-          {memberName(owner)} hasn't added any prisms yet, but just you wait.
+          {displayName(owner)} hasn't added any prisms yet, but just you wait.
         </p>
       );
     }

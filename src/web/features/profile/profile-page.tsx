@@ -6,7 +6,8 @@ import { useParams, useSearchParams } from "wouter";
 import { cardAlt, cardContent, cardPath } from "../../../contract/cards.ts";
 import { pagePath, prismLink, responseLink } from "../../../contract/feeds.ts";
 import {
-  memberName,
+  displayName,
+  fullName,
   profileDescription,
   profilePageTitle,
   shareTitle,
@@ -86,7 +87,7 @@ function ProfileHead({ owner, prisms }: { owner: PublicUser; prisms: Prism[] | u
       robots={owner.listed ? undefined : "noindex, nofollow"}
       profile={{
         username: owner.username,
-        name: memberName(owner),
+        name: fullName(owner),
         shareTitle: shareTitle(owner),
         card: { path: cardPath(owner.username, linked?.id ?? null, card), alt: cardAlt(card) },
         // Only the head the server sends names the embed (see PageHead): no script needs it.
@@ -129,7 +130,7 @@ function Profile({ owner }: { owner: PublicUser }) {
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar user={owner} size={80} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-semibold tracking-tight">{memberName(owner)}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight">{fullName(owner)}</h1>
           <p className="mt-1 text-muted-foreground">@{owner.username}</p>
           <ProfileLinks owner={owner} />
         </div>
@@ -227,7 +228,7 @@ function Profile({ owner }: { owner: PublicUser }) {
         onRetry={() => sidebar && annotations.retry(sidebar.prismId)}
         retrying={annotations.retrying}
         focusId={sidebar?.focusId ?? null}
-        owner={{ name: memberName(owner), isViewer: isOwner }}
+        owner={{ name: displayName(owner), isViewer: isOwner }}
         onOpenRevision={
           isOwner && sidebar ? (revision) => openHistory(sidebar.prismId, revision) : undefined
         }

@@ -210,7 +210,7 @@ function SettingsForm({ user }: { user: CurrentUser }) {
             ) : null}
             <Field
               label="Display name"
-              hint="Optional. Your avatar shows its first two letters, and Prism names you by it only while your first or last name is empty."
+              hint="Optional. Shown instead of your full name in menus and responses."
               autoComplete="nickname"
               {...field("displayName")}
             />

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { prismLink } from "../../../contract/feeds.ts";
-import { memberName } from "../../../contract/names.ts";
+import { displayName } from "../../../contract/names.ts";
 import type { TeamPage as Team } from "../../../contract/teams.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -106,7 +106,7 @@ function MemberCard({
 }) {
   const { user } = useCurrentUser();
   const self = user?.username.toLowerCase() === member.username.toLowerCase();
-  const name = memberName(member);
+  const name = displayName(member);
   const headingId = `member-${member.username}`;
   return (
     <Card className="p-4">
