@@ -5,8 +5,8 @@ import { z } from "zod";
 import { publicUserSchema } from "./user.ts";
 
 /**
- * A member as explore shows them: their name (see `displayName`) and initials. First and last
- * name are empty when a display name stands instead of them.
+ * A member as explore shows them: their name (see `displayName`), and their photo or initials.
+ * First and last name are empty when a display name stands instead of them.
  */
 const exploreMemberSchema = publicUserSchema.pick({
   id: true,
@@ -14,6 +14,7 @@ const exploreMemberSchema = publicUserSchema.pick({
   firstName: true,
   lastName: true,
   displayName: true,
+  profileImageUrl: true,
 });
 export type ExploreMember = z.infer<typeof exploreMemberSchema>;
 

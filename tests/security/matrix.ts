@@ -168,6 +168,14 @@ export const matrix: Record<string, Row> = {
     }),
     expect: signedIn(200),
   },
+  // The matrix sends no image: a signed-in member is told so, and no one else gets that far.
+  "PUT /api/user/photo": { expect: signedIn(400) },
+  "DELETE /api/user/photo": { expect: signedIn(200) },
+  // The scene's members have no photo.
+  "GET /api/users/{username}/photo/{file}": {
+    url: (s) => `/api/users/${s.owner.username}/photo/0123456789abcdef.webp`,
+    expect: everyone(404),
+  },
   "POST /api/user/website/check": {
     expect: { anonymous: 401, member: 400, owner: 200, admin: 400 },
   },

@@ -116,6 +116,8 @@ const READS = new Set([
   "findActiveUserByLogin",
   // person check: a challenge, signed and kept nowhere
   "issueChallenge",
+  // photos: the bytes at an address, which browsers keep for a year (no cache of ours)
+  "readPhoto",
   // prisms
   "getRevision",
   "listRevisions",

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,12 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { TopPassage } from "../../contract/resonance.ts";
+
+/** Bytes as PostgreSQL keeps them (`bytea`); a Buffer in and out. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const id = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
@@ -607,6 +614,24 @@ export const contactMessages = pgTable("contact_messages", {
   email: text("email").notNull(),
   subject: text("subject").notNull(),
   message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's profile photo, as Prism made it from their upload: square WebP images with no
+ * metadata, the large one for their page and a small one for lists and the header. Kept in the
+ * database so that a move to PostgreSQL and a backup carry it. `version` names these bytes in
+ * the photo's address, which browsers may then keep for a year.
+ */
+export const userPhotos = pgTable("user_photos", {
+  id: id(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: text("version").notNull(),
+  large: bytea("large").notNull(),
+  small: bytea("small").notNull(),
   createdAt: createdAt(),
 });
 

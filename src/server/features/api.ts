@@ -24,6 +24,7 @@ import { heartsRoutes } from "./hearts/routes.ts";
 import { notificationsRoutes } from "./notifications/routes.ts";
 import { passwordResetRoutes } from "./password-reset/routes.ts";
 import { personCheckRoutes } from "./person-check/routes.ts";
+import { photosRoutes } from "./photos/routes.ts";
 import { prismsReadRoutes, prismsWriteRoutes } from "./prisms/routes.ts";
 import { resonanceRoutes } from "./resonance/routes.ts";
 import { settingsRoutes } from "./settings/routes.ts";
@@ -34,6 +35,7 @@ export const apiFeatures: FastifyPluginAsyncZod<AppDeps>[] = [
   authRoutes,
   usersRoutes,
   settingsRoutes,
+  photosRoutes,
   exportRoutes,
   prismsReadRoutes,
   prismsWriteRoutes,

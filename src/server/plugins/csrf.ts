@@ -1,6 +1,7 @@
 // Cross-site request forgery guard: writes must come from Prism's own origin as JSON. A route
 // that must be reached from elsewhere (the e-mail one-click unsubscribe) says so with
-// `config.crossSite`, and proves itself another way.
+// `config.crossSite`, and proves itself another way. A route that takes another body (a photo)
+// names its types with `config.bodyTypes`: none of them is one a cross-site form can send.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden, HttpError } from "../http-error.ts";
@@ -26,7 +27,11 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { origin: string
     const hasBody =
       Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"];
     const type = request.headers["content-type"] ?? "";
-    if (hasBody && !/^application\/json\b/i.test(type)) {
+    const other = request.routeOptions.config?.bodyTypes;
+    if (hasBody && other && !other.types.test(type)) {
+      return done(new HttpError(415, other.message));
+    }
+    if (hasBody && !other && !/^application\/json\b/i.test(type)) {
       return done(new HttpError(415, "Send the request body as application/json"));
     }
     done();
@@ -37,5 +42,12 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Writes to this route may come from anywhere, in any body type (it checks a token). */
     crossSite?: true;
+    /**
+     * The body types this route takes instead of JSON (never one a form can send: not
+     * text/plain, form-urlencoded nor multipart), and what it answers to any other.
+     */
+    bodyTypes?: { types: RegExp; message: string };
+    /** What the route answers (413) to a body over its limit, in place of the general 400. */
+    bodyTooLarge?: string;
   }
 }

@@ -41,10 +41,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return reply.status(400).send({ message: "The request body is not valid JSON" });
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
         return reply.status(400).send({ message: "The request body is empty" });
-      case "FST_ERR_CTP_BODY_TOO_LARGE":
+      case "FST_ERR_CTP_BODY_TOO_LARGE": {
+        const tooLarge = request.routeOptions.config?.bodyTooLarge;
+        if (tooLarge) return reply.status(413).send({ message: tooLarge });
         return reply
           .status(400)
           .send({ message: `The request body is too large (at most ${kb} KB)` });
+      }
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
         return reply.status(415).send({ message: "Send the request body as application/json" });
     }

@@ -16,7 +16,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { htt
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
+          // Google's picture of a member who signed in with Google and chose no photo of their own.
+          imgSrc: ["'self'", "data:", "https://*.googleusercontent.com"],
           fontSrc: ["'self'", "data:"],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -38,7 +39,7 @@ const config = (databaseUrl: string) =>
 describe("the order of the move", () => {
   it("puts every table of Prism after the tables its foreign keys point to", () => {
     const order = tablesInMoveOrder().map((table) => getTableConfig(table).name);
-    expect(order).toHaveLength(24);
+    expect(order).toHaveLength(25);
     for (const table of tablesInMoveOrder()) {
       const { name, foreignKeys } = getTableConfig(table);
       for (const key of foreignKeys) {
@@ -104,6 +105,8 @@ describe.runIf(postgresUrl)("npm run db:move", () => {
   let before: Awaited<ReturnType<typeof answers>>;
   let sourceRows: Record<string, TableRows>;
   let nextUserId: number;
+  let photoUrl: string;
+  let photo: Buffer;
 
   /** An empty PostgreSQL database of this test's own. */
   async function emptyDatabase() {
@@ -141,6 +144,20 @@ describe.runIf(postgresUrl)("npm run db:move", () => {
         headers: { cookie: visitor(secret) },
       });
       expect(hearted.json()).toMatchObject({ hearted: true });
+      // The admin's profile photo, whose bytes the move must carry.
+      const uploaded = await app.inject({
+        method: "PUT",
+        url: "/api/user/photo",
+        headers: { cookie, origin: TEST_ORIGIN, "content-type": "image/png" },
+        payload: await sharp({
+          create: { width: 64, height: 64, channels: 3, background: "#1f6f5c" },
+        })
+          .png()
+          .toBuffer(),
+      });
+      photoUrl = uploaded.json().profileImageUrl;
+      photo = (await send(app, "GET", photoUrl)).rawPayload;
+      expect(photo.byteLength).toBeGreaterThan(0);
       before = await answers(app, cookie, secret);
       await app.close();
       sourceRows = await everyRow(source);
@@ -189,7 +206,15 @@ describe.runIf(postgresUrl)("npm run db:move", () => {
         expect(await answers(app, cookie, secret)).toEqual(before);
         // The admin's session goes on; the visitor's heart is still theirs.
         const signedIn = await send(app, "GET", "/api/user", { headers: { cookie } });
-        expect(signedIn.json()).toMatchObject({ username: "admin", isAdmin: true });
+        expect(signedIn.json()).toMatchObject({
+          username: "admin",
+          isAdmin: true,
+          profileImageUrl: photoUrl,
+        });
+        // The photo came along, byte for byte.
+        const carried = await send(app, "GET", photoUrl);
+        expect(carried.statusCode).toBe(200);
+        expect(Buffer.compare(carried.rawPayload, photo)).toBe(0);
         expect(before.some((seen) => (seen.body as { hearted?: boolean }).hearted)).toBe(true);
         // Ids go on from where the embedded database left them.
         const [member] = await moved.db.insert(users).values(newcomer).returning();

@@ -27,7 +27,7 @@ export function MemberMenu({ user }: { user: CurrentUser }) {
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size={null} className="h-10 rounded-lg px-2 py-2 text-sm">
-            <Avatar user={user} className="size-8 text-xs" />
+            <Avatar user={user} size={32} className="size-8 text-xs" />
             {/* Named by the name it shows (on small screens too), then what it opens. */}
             <span className="sr-only max-w-40 truncate sm:not-sr-only">
               {user.displayName || user.username}

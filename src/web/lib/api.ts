@@ -137,14 +137,16 @@ async function send(
   { signal, keepalive }: Pick<RequestOptions, "signal" | "keepalive">,
 ) {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // A file (a photo) goes as its bytes, with its own type; anything else as JSON.
+  const file = body instanceof Blob;
+  if (body !== undefined) headers["content-type"] = file ? body.type : "application/json";
   if (heardEvent) headers[HEARD_EVENT_HEADER] = heardEvent;
   try {
     return await transport(path, {
       method,
       credentials: "include",
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || file ? body : JSON.stringify(body),
       signal,
       keepalive,
     });

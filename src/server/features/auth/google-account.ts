@@ -59,7 +59,7 @@ export async function findOrCreateUser(
     if (byEmail.deactivatedAt) return { user: byEmail, created: false };
     const [linked] = await db
       .update(users)
-      .set({ googleId: profile.sub })
+      .set({ googleId: profile.sub, profileImageUrl: byEmail.profileImageUrl ?? profile.picture })
       .where(eq(users.id, byEmail.id))
       .returning();
     if (!linked) throw new Error("link returned no row");

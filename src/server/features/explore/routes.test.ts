@@ -42,7 +42,7 @@ function itRejectsBadPages(list: "users" | "prisms", cases: [string, string][]) 
 }
 
 /** What explore shows of a member: their names and username, nothing else. */
-const memberKeys = ["displayName", "firstName", "id", "lastName", "username"];
+const memberKeys = ["displayName", "firstName", "id", "lastName", "profileImageUrl", "username"];
 
 describe("GET /api/explore/users", () => {
   it("lists members with prisms, most recently active first, never-active last, each with their first prism", async () => {
@@ -119,6 +119,7 @@ describe("GET /api/explore/users", () => {
       displayName: "Shown",
       firstName: "",
       lastName: "",
+      profileImageUrl: null,
     });
     expect(entries.find((e) => e.user.id === named.id)?.user).toEqual({
       id: named.id,
@@ -126,6 +127,7 @@ describe("GET /api/explore/users", () => {
       displayName: null,
       firstName: named.firstName,
       lastName: named.lastName,
+      profileImageUrl: null,
     });
     expect(response.body).not.toContain("not-on-explore");
     expect(Object.keys(entry?.user ?? {}).sort()).toEqual(memberKeys);

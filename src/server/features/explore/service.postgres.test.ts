@@ -53,6 +53,7 @@ describe("listExploreUsers", () => {
       "firstName",
       "id",
       "lastName",
+      "profileImageUrl",
       "username",
     ]);
   });

@@ -45,6 +45,7 @@ const member = {
   firstName: users.firstName,
   lastName: users.lastName,
   displayName: users.displayName,
+  profileImageUrl: users.profileImageUrl,
 };
 
 // The orders spelled as the explore indexes are (users_explore_idx, prisms_explore_idx), so that

@@ -73,7 +73,9 @@ export function personOf(
     name: fullName(member),
     summary: escapeHtml(profileDescription(member, firstTitle, prismCount)),
     url: new URL(pagePath(member.username), ctx.origin),
-    icon: member.profileImageUrl ? new Image({ url: new URL(member.profileImageUrl) }) : null,
+    icon: member.profileImageUrl
+      ? new Image({ url: new URL(member.profileImageUrl, ctx.origin) })
+      : null,
     published: instant(member.createdAt),
     inbox: ctx.getInboxUri(identifier),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),

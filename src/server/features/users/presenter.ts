@@ -30,10 +30,14 @@ export function presentPublicUser(user: UserRow): PublicUser {
   };
 }
 
-/** A member as explore names them: first and last name only where no display name stands instead. */
+/**
+ * A member as explore shows them: first and last name only where no display name stands instead,
+ * and their photo for their avatar.
+ */
 export function presentExploreMember(user: ExploreMember): ExploreMember {
   const named = Boolean(user.displayName?.trim());
-  return named ? { ...presentPerson(user), firstName: "", lastName: "" } : presentPerson(user);
+  const person = { ...presentPerson(user), profileImageUrl: user.profileImageUrl };
+  return named ? { ...person, firstName: "", lastName: "" } : person;
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {

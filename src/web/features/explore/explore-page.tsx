@@ -236,7 +236,7 @@ function PersonRow({ entry }: { entry: ExploreUser }) {
   return (
     <RowCard>
       <div className="flex gap-4">
-        <Avatar user={user} className="size-12 text-base" />
+        <Avatar user={user} size={48} className="size-12 text-base" />
         <div className="min-w-0 flex-1">
           <RowTitle to={`/${user.username}`} className="font-semibold leading-tight">
             {displayName(user)}
@@ -272,7 +272,7 @@ function PrismRow({ entry }: { entry: ExplorePrism }) {
         </span>
       </div>
       <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
-        <Avatar user={user} className="size-6 text-[0.625rem]" />
+        <Avatar user={user} size={24} className="size-6 text-[0.625rem]" />
         <span>
           by <span className="font-medium text-foreground">{displayName(user)}</span> · @
           {user.username}

@@ -141,7 +141,7 @@ function Profile({ owner }: { owner: PublicUser }) {
       <ProfileHead owner={owner} prisms={prisms.data} />
 
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
-        <Avatar user={owner} className="size-20 text-2xl" />
+        <Avatar user={owner} size={80} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-semibold tracking-tight">{fullName(owner)}</h1>
           <p className="mt-1 text-muted-foreground">@{owner.username}</p>

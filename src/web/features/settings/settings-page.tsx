@@ -19,6 +19,7 @@ import { bindFields, Form, FormError, SubmitButton } from "../../components/ui/f
 import { Label } from "../../components/ui/label.tsx";
 import { useCurrentUser, useSiteServices } from "../auth/auth-queries.ts";
 import { PasswordForm } from "./password-form.tsx";
+import { ProfilePhoto } from "./profile-photo.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField, ReauthDialog } from "./reauth.tsx";
 import { ResponseRules } from "./response-rules.tsx";
 import {
@@ -184,6 +185,10 @@ function SettingsForm({ user }: { user: CurrentUser }) {
             </ReauthDialog>
           ) : null}
         </div>
+      </Card>
+
+      <Card className="mt-6 p-6">
+        <ProfilePhoto user={user} />
       </Card>
 
       <Card className="mt-6 p-6">

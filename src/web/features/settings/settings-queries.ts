@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Follower } from "../../../contract/federation.ts";
 import type { PasswordChangeFormInput } from "../../../contract/password-reset.ts";
+import { photoMessages } from "../../../contract/photo-messages.ts";
 import type { CurrentUser, ProfileUpdate, ReauthInput } from "../../../contract/user.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query.ts";
@@ -21,6 +22,32 @@ export function useSaveProfile(onSaved: (user: CurrentUser) => void) {
     },
     onError: (error) => toastError("Update failed", error.message),
   });
+}
+
+/** Uploads a photo (the file as it is: the server makes it square) or removes the member's. */
+export function usePhoto() {
+  const queryClient = useQueryClient();
+  const saved = (updated: CurrentUser) => {
+    queryClient.setQueryData(queryKeys.currentUser, updated);
+    queryClient.invalidateQueries({ queryKey: queryKeys.profile(updated.username) });
+  };
+  const upload = useMutation({
+    mutationFn: (file: File) => api.put<CurrentUser>("/api/user/photo", file),
+    onSuccess: (updated) => {
+      saved(updated);
+      toastSuccess("Photo updated", photoMessages.uploaded);
+    },
+    onError: (error) => toastError("Upload failed", error.message),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<CurrentUser>("/api/user/photo"),
+    onSuccess: (updated) => {
+      saved(updated);
+      toastSuccess("Photo removed", photoMessages.removed);
+    },
+    onError: (error) => toastError("Update failed", error.message),
+  });
+  return { upload, remove };
 }
 
 /** Checks again whether the member's website links back to their Prism page with rel="me". */
