@@ -1,21 +1,19 @@
-// Every page of Prism and where it lives. Pages other than the landing page load on demand (a
-// page script that fails to load reloads the page once: stale-scripts.ts).
+// Every page of Prism and where it lives. Pages load on demand, each with its own script (a page
+// script that fails to load reloads the page once: stale-scripts.ts).
 import { type ComponentType, isValidElement, type ReactNode, Suspense } from "react";
 import { parse as parsePattern } from "regexparam";
 import { matchRoute, Route, Switch } from "wouter";
 import { PageSkeleton } from "../components/ui/skeleton.tsx";
 import { RequireAdmin, RequireUser } from "../features/auth/require-user.tsx";
 import { NotFoundPage } from "../features/errors/not-found-page.tsx";
-import { LandingPage } from "../features/landing/landing-page.tsx";
 import { ProfileSkeleton } from "../features/profile/profile-skeleton.tsx";
 import { PageHead, type PageHeadProps, siteTitle } from "../lib/page-head.tsx";
 import { Layout } from "./layout.tsx";
 import { lazyComponent } from "./stale-scripts.ts";
 
-/** The pages that load on demand, by path (the landing and not-found pages come with the app). */
+/** The pages that load on demand, by path (the not-found page comes with the app). */
 const pageModules = import.meta.glob<Record<string, unknown>>([
   "../features/*/*-page.tsx",
-  "!../features/landing/landing-page.tsx",
   "!../features/errors/not-found-page.tsx",
 ]);
 
@@ -38,6 +36,7 @@ const CatalystPage = lazyPage("../features/catalyst/catalyst-page.tsx", "Catalys
 const ContactPage = lazyPage("../features/contact/contact-page.tsx", "ContactPage");
 const ErrorPage = lazyPage("../features/errors/error-page.tsx", "ErrorPage");
 const ExplorePage = lazyPage("../features/explore/explore-page.tsx", "ExplorePage");
+const LandingPage = lazyPage("../features/landing/landing-page.tsx", "LandingPage");
 const ProfilePage = lazyPage("../features/profile/profile-page.tsx", "ProfilePage");
 const NotificationsPage = lazyPage(
   "../features/notifications/notifications-page.tsx",
