@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotations, auditLog } from "../db/schema.ts";
-import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
+import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../test/builders.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
 import { run } from "../test/write.ts";
 import { flagResponse } from "./annotations.ts";
@@ -46,6 +46,35 @@ describe("silenceUser", () => {
     // Silencing again changes no response, and tells no prism.
     const again = await run(t.database, admin, (write) => silenceUser(write, loud.id, true));
     expect(again.events.filter((event) => event.type === "annotation.changed")).toEqual([]);
+  });
+
+  it("refreshes the lists of the owners its responses had told, either way", async () => {
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const owner = await buildUser(t.database);
+    const loud = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const response = await buildAnnotation(t.database, { prismId: prism.id, userId: loud.id });
+    await buildNotification(t.database, {
+      userId: owner.id,
+      prismId: prism.id,
+      type: "annotation",
+      annotationId: response.id,
+    });
+    // What told the author themselves stays theirs, and their list is not refreshed.
+    await buildNotification(t.database, {
+      userId: loud.id,
+      prismId: prism.id,
+      type: "rejected",
+      annotationId: response.id,
+    });
+    for (const silenced of [true, false]) {
+      const { events } = await run(t.database, admin, (write) =>
+        silenceUser(write, loud.id, silenced),
+      );
+      expect(events.filter((event) => event.type === "notifications.changed")).toEqual([
+        { type: "notifications.changed", userId: owner.id },
+      ]);
+    }
   });
 
   it("refuses an admin's own silencing, and writes nothing", async () => {
