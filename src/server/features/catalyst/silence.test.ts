@@ -78,7 +78,23 @@ describe("PUT /api/analytics/users/{id}/silence", () => {
     });
     expect(flagged.statusCode).toBe(404);
 
+    // Catalyst's Annotations tab marks the response as a silenced member's.
+    const tab = async () =>
+      (
+        await send(t.app, "GET", `/api/analytics/annotations?q=${loud.username}`, {
+          headers: adminHeaders,
+        })
+      ).json().items;
+    expect(await tab()).toEqual([
+      expect.objectContaining({
+        annotation: expect.objectContaining({ id: earlier.id, silenced: true }),
+      }),
+    ]);
+
     const heard = await silence(adminHeaders, loud.id, false);
+    expect(await tab()).toEqual([
+      expect.objectContaining({ annotation: expect.objectContaining({ silenced: false }) }),
+    ]);
     expect(heard.json()).toMatchObject({ silencedAt: null });
     expect(await idsShown(prism.id)).toEqual([earlier.id]);
 
