@@ -91,7 +91,7 @@ describe("silenceUser", () => {
 });
 
 describe("flagResponse", () => {
-  it("announces nothing: the owner finds flags in their review queue", async () => {
+  it("tells the owner alone, whose Flagged folder's count follows", async () => {
     const owner = await buildUser(t.database);
     const reader = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id });
@@ -100,6 +100,17 @@ describe("flagResponse", () => {
       flagResponse(write, response.id, { reason: "spam" }),
     );
     expect(result).toMatchObject({ created: true, flag: { reason: "spam", userId: reader.id } });
-    expect(events).toEqual([]);
+    const told = {
+      type: "annotation.changed",
+      prismId: prism.id,
+      username: owner.username,
+      audience: [owner.id],
+    };
+    expect(events).toEqual([told]);
+    // A second flag from the same reader changes the reasons the folder shows.
+    const again = await run(t.database, { user: reader }, (write) =>
+      flagResponse(write, response.id, { reason: "abuse" }),
+    );
+    expect(again.events).toEqual([told]);
   });
 });
