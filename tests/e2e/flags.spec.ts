@@ -17,6 +17,8 @@ test("a phone reader flags a published response with a reason @live", async ({
   addOwner,
   database,
 }) => {
+  // Two pages, the reader's and the owner's review page, each loaded and checked with axe.
+  test.slow();
   const {
     member: owner,
     ids: [prismId],
