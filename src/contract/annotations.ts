@@ -165,6 +165,12 @@ export type ReviewItem = z.infer<typeof reviewItemSchema>;
 export const reviewPageSchema = z.object({
   items: z.array(reviewItemSchema),
   nextCursor: z.number().int().nullable(),
+  /** How many responses each folder holds now (the page's folder and the others). */
+  counts: z.object({
+    pending: z.number().int(),
+    spam: z.number().int(),
+    flagged: z.number().int(),
+  }),
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 

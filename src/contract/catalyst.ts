@@ -97,6 +97,8 @@ export const catalystAnnotationSchema = z.object({
     selectedText: z.string(),
     annotatorName: z.string().nullable(),
     status: annotationStatusSchema,
+    /** Its author is silenced: it is shown to them and to admins alone. */
+    silenced: z.boolean(),
     createdAt: z.string(),
   }),
   prism: z.object({ id: z.number().int(), title: z.string(), ownerUsername: z.string() }),

@@ -1,9 +1,11 @@
 // Prism's content classifier and bogofilter, trained on the same messages and tested on the same
 // others: how much of the spam each catches, and how many genuine messages each files as spam.
+import type { SpamModel } from "../../src/server/db/schema.ts";
 import {
   emptyModel,
+  leaningOf,
   learn,
-  looksLikeSpam,
+  SPAM_LEANING,
 } from "../../src/server/features/annotations/classifier.ts";
 import { bogofilterVerdicts } from "./bogofilter.ts";
 import type { Message, Split } from "./corpus.ts";
@@ -29,11 +31,17 @@ function tally(test: Message[], verdicts: boolean[]): Tally {
   return result;
 }
 
-/** Prism's classifier's verdicts, as a response is scored. */
-export function prismVerdicts(train: Message[], test: Message[]): boolean[] {
+/** A model taught each message as an owner's decision would teach it. */
+export function learnt(train: Message[]): SpamModel {
   const model = emptyModel();
   for (const { spam, text } of train) learn(model, text, spam ? "spam" : "ham");
-  return test.map(({ text }) => looksLikeSpam(model, text));
+  return model;
+}
+
+/** Prism's classifier's verdicts, as a response is scored (`looksLikeSpam`). */
+export function prismVerdicts(train: Message[], test: Message[]): boolean[] {
+  const leaning = leaningOf(learnt(train));
+  return test.map(({ text }) => leaning(text) >= SPAM_LEANING);
 }
 
 export function compare({ train, test }: Split): { prism: Tally; bogofilter: Tally } {

@@ -299,9 +299,19 @@ export function deleteAnnotationAsAdmin(write: WriteContext, annotationId: numbe
 
 /**
  * A reader flags a published response (once per person; again, their reason and note replace the
- * first). Nobody is notified: the owner finds it in their Flagged folder, admins in Catalyst once
+ * first). Nobody is notified: the owner finds it in their Flagged folder, whose count their open
+ * pages refresh (the change is told to them and admins alone), admins in Catalyst once
  * FLAGS_FOR_ADMINS people flagged it. `created`: this was the reader's first flag of it.
  */
 export function flagResponse(write: WriteContext<Participant>, id: number, input: FlagInput) {
-  return commit(write, (tx) => flagAnnotation(tx, write.actor, id, input));
+  return commit(write, async (tx, record) => {
+    const { owner, ...flagged } = await flagAnnotation(tx, write.actor, id, input);
+    record({
+      type: "annotation.changed",
+      prismId: owner.prismId,
+      username: owner.username,
+      audience: [owner.id],
+    });
+    return flagged;
+  });
 }

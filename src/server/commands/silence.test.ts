@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { annotations, auditLog } from "../db/schema.ts";
-import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
+import { buildAnnotation, buildNotification, buildPrism, buildUser } from "../test/builders.ts";
 import { setupTestDatabase } from "../test/helpers.ts";
 import { run } from "../test/write.ts";
 import { flagResponse } from "./annotations.ts";
@@ -48,6 +48,35 @@ describe("silenceUser", () => {
     expect(again.events.filter((event) => event.type === "annotation.changed")).toEqual([]);
   });
 
+  it("refreshes the lists of the owners its responses had told, either way", async () => {
+    const admin = await buildUser(t.database, { isAdmin: true });
+    const owner = await buildUser(t.database);
+    const loud = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const response = await buildAnnotation(t.database, { prismId: prism.id, userId: loud.id });
+    await buildNotification(t.database, {
+      userId: owner.id,
+      prismId: prism.id,
+      type: "annotation",
+      annotationId: response.id,
+    });
+    // What told the author themselves stays theirs, and their list is not refreshed.
+    await buildNotification(t.database, {
+      userId: loud.id,
+      prismId: prism.id,
+      type: "rejected",
+      annotationId: response.id,
+    });
+    for (const silenced of [true, false]) {
+      const { events } = await run(t.database, admin, (write) =>
+        silenceUser(write, loud.id, silenced),
+      );
+      expect(events.filter((event) => event.type === "notifications.changed")).toEqual([
+        { type: "notifications.changed", userId: owner.id },
+      ]);
+    }
+  });
+
   it("refuses an admin's own silencing, and writes nothing", async () => {
     const admin = await buildUser(t.database, { isAdmin: true });
     await expect(
@@ -62,7 +91,7 @@ describe("silenceUser", () => {
 });
 
 describe("flagResponse", () => {
-  it("announces nothing: the owner finds flags in their review queue", async () => {
+  it("tells the owner alone, whose Flagged folder's count follows", async () => {
     const owner = await buildUser(t.database);
     const reader = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id });
@@ -71,6 +100,17 @@ describe("flagResponse", () => {
       flagResponse(write, response.id, { reason: "spam" }),
     );
     expect(result).toMatchObject({ created: true, flag: { reason: "spam", userId: reader.id } });
-    expect(events).toEqual([]);
+    const told = {
+      type: "annotation.changed",
+      prismId: prism.id,
+      username: owner.username,
+      audience: [owner.id],
+    };
+    expect(events).toEqual([told]);
+    // A second flag from the same reader changes the reasons the folder shows.
+    const again = await run(t.database, { user: reader }, (write) =>
+      flagResponse(write, response.id, { reason: "abuse" }),
+    );
+    expect(again.events).toEqual([told]);
   });
 });

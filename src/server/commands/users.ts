@@ -13,7 +13,7 @@ import {
   setSilenced as writeSilenced,
 } from "../features/catalyst/service.ts";
 import { uncountHeartsOf } from "../features/hearts/service.ts";
-import { forgetNotificationsBy } from "../features/notifications/service.ts";
+import { forgetNotificationsBy, toldOfResponsesBy } from "../features/notifications/service.ts";
 import { type WebsiteFetching, websiteLinksBack } from "../features/settings/rel-me.ts";
 import {
   mailEmailChanged,
@@ -163,8 +163,9 @@ export function reactivateUser(write: WriteContext, userId: number): Promise<Use
 /**
  * An admin silences a member, or lets them be heard again (not their own silencing): every
  * response of theirs is shown to them and to admins alone while silenced, as Hypothesis' NIPSA
- * does, and makes no notification. Each prism whose responses changed is told, and its top
- * passage follows the approved ones. Audited.
+ * does, and makes no notification; what they had told owners is hidden from their lists. Each
+ * prism whose responses changed is told, and so is each owner's list; its top passage follows
+ * the approved ones. Audited.
  */
 export function silenceUser(
   write: WriteContext,
@@ -182,6 +183,12 @@ export function silenceUser(
         audience: approved ? undefined : [ownerId, userId],
       });
       if (approved) await refreshTop(tx, record, prismId, ownerUsername);
+    }
+    // What the responses told owners leaves their lists, or comes back.
+    if (prisms.length > 0) {
+      for (const told of await toldOfResponsesBy(tx, userId)) {
+        record({ type: "notifications.changed", userId: told });
+      }
     }
     return user;
   });

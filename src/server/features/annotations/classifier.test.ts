@@ -52,4 +52,15 @@ describe("the content classifier", () => {
     learn(model, "ham 0", "ham");
     expect(hasLearntEnough(model)).toBe(true);
   });
+
+  it("reads a word that names a property of every object as any other word", () => {
+    const model = emptyModel();
+    expect(spamLeaning(model, "constructor")).toBe(0);
+    for (const text of spam) learn(model, text, "spam");
+    for (const text of ham) learn(model, text, "ham");
+    expect(spamLeaning(model, "the constructor of cheap pills")).toBeGreaterThan(0);
+    learn(model, "Ask the constructor", "spam");
+    expect(model.counts.constructor).toEqual([0, 1]);
+    expect(JSON.parse(JSON.stringify(model)).counts.constructor).toEqual([0, 1]);
+  });
 });

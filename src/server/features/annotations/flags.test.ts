@@ -174,6 +174,26 @@ describe("the owner's Flagged folder", () => {
     expect(others.json().items).toEqual([]);
   });
 
+  it("counts each folder on every page: the Flagged folder's count follows readers' flags", async () => {
+    const { prism, published, readerHeaders, ownerHeaders } = await scene();
+    await buildAnnotation(t.database, { prismId: prism.id });
+    await buildAnnotation(t.database, { prismId: prism.id, status: "spam" });
+    const counts = async (status: string) =>
+      (await call("GET", `/api/annotations/review?status=${status}`, ownerHeaders)).json().counts;
+    expect(await counts("pending")).toEqual({ pending: 1, spam: 1, flagged: 0 });
+    await flag(published.id, readerHeaders);
+    await flag(published.id, { cookie: visitorCookie("flag-count") }, { reason: "abuse" });
+    // A response flagged by two people is one response to look at.
+    for (const status of ["pending", "spam", "flagged"]) {
+      expect(await counts(status)).toEqual({ pending: 1, spam: 1, flagged: 1 });
+    }
+    await call("POST", "/api/annotations/bulk", ownerHeaders, {
+      ids: [published.id],
+      action: "keep",
+    });
+    expect(await counts("flagged")).toEqual({ pending: 1, spam: 1, flagged: 0 });
+  });
+
   it("keeps a flagged response published, or takes it down; each audited, each once", async () => {
     const { prism, published, readerHeaders, ownerHeaders } = await scene();
     const second = await buildAnnotation(t.database, { prismId: prism.id, status: "approved" });

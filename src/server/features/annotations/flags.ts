@@ -14,16 +14,20 @@ type FlagRow = typeof annotationFlags.$inferSelect;
 /**
  * The participant flags a response they may see (404 otherwise), once it is published (409
  * before), never their own (403); a second flag of theirs replaces their reason and note.
- * `created`: this is their first flag of it.
+ * `created`: this is their first flag of it; `owner`: the prism's (and the prism), whose Flagged folder it fills.
  */
 export async function flagAnnotation(
   tx: Executor,
   participant: Participant,
   annotationId: number,
   input: FlagInput,
-): Promise<{ flag: FlagRow; created: boolean }> {
+): Promise<{
+  flag: FlagRow;
+  created: boolean;
+  owner: { id: number; username: string; prismId: number };
+}> {
   const [found] = await tx
-    .select({ row: annotations, ownerId: prisms.userId })
+    .select({ row: annotations, ownerId: prisms.userId, ownerUsername: users.username })
     .from(annotations)
     .innerJoin(prisms, eq(prisms.id, annotations.prismId))
     .innerJoin(users, liveOwner)
@@ -54,7 +58,11 @@ export async function flagAnnotation(
     .returning({ ...getTableColumns(annotationFlags), created: sql<boolean>`xmax = 0` });
   if (!saved) throw new Error("the flag was not saved");
   const { created, ...flag } = saved;
-  return { flag, created };
+  return {
+    flag,
+    created,
+    owner: { id: found.ownerId, username: found.ownerUsername, prismId: found.row.prismId },
+  };
 }
 
 /** The owner settles the flags of responses (kept, or taken down): they leave the Flagged folder. */

@@ -74,7 +74,7 @@ export function presentAnnotationCreated(
 
 /** A page of the owner's review queue, each response as their panel shows it, with its prism. */
 export function presentReviewPage(
-  { items, nextCursor }: Awaited<ReturnType<typeof reviewQueue>>,
+  { items, nextCursor, counts }: Awaited<ReturnType<typeof reviewQueue>>,
   viewer: Viewer,
 ): ReviewPage {
   return {
@@ -85,6 +85,7 @@ export function presentReviewPage(
       flags,
     })),
     nextCursor,
+    counts,
   };
 }
 

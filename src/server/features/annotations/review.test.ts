@@ -89,11 +89,13 @@ describe("GET /api/annotations/review", () => {
         }),
       ],
       nextCursor: null,
+      counts: { pending: 2, spam: 0, flagged: 0 },
     });
     expect(JSON.stringify(response.json())).not.toMatch(/review-visitor|annotatorEmail/);
     expect((await queue(memberHeaders)).json()).toEqual({
       items: [expect.objectContaining({ id: theirs.id })],
       nextCursor: null,
+      counts: { pending: 1, spam: 0, flagged: 0 },
     });
   });
 
@@ -111,6 +113,8 @@ describe("GET /api/annotations/review", () => {
     expect(pageThree).toEqual({
       items: [expect.objectContaining({ id: ids[4] })],
       nextCursor: null,
+      // Each page counts the whole folder.
+      counts: { pending: 5, spam: 0, flagged: 0 },
     });
     // The default page holds 50.
     for (let i = 0; i < 50; i++) await buildAnnotation(t.database, { prismId: first.id });

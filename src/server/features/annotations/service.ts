@@ -415,10 +415,7 @@ export async function decideAnnotations(
  * next page. A silenced member's responses are in none of them.
  */
 export async function reviewQueue(db: Executor, ownerId: number, query: ReviewQuery) {
-  const folder =
-    query.status === "flagged"
-      ? and(eq(annotations.status, "approved"), sql`${flagCountOf(annotations.id, true)} > 0`)
-      : eq(annotations.status, query.status);
+  const folder = query.status === "flagged" ? isFlagged : eq(annotations.status, query.status);
   const rows = await selectViews(db, {
     prismTitle: prisms.title,
     flags: flagSummaryOf(annotations.id, true),
@@ -435,7 +432,32 @@ export async function reviewQueue(db: Executor, ownerId: number, query: ReviewQu
     .limit(query.limit + 1);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? last.row.id : null };
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? last.row.id : null,
+    counts: await folderCounts(db, ownerId),
+  };
+}
+
+/** In the Flagged folder: published, with flags the owner has not settled. */
+const isFlagged = and(
+  eq(annotations.status, "approved"),
+  sql`${flagCountOf(annotations.id, true)} > 0`,
+);
+
+/** How many responses each of the owner's review folders holds. */
+async function folderCounts(db: Executor, ownerId: number) {
+  const count = (which: SQL | undefined) => sql<number>`(count(*) filter (where ${which}))::int`;
+  const [counts] = await db
+    .select({
+      pending: count(eq(annotations.status, "pending")),
+      spam: count(eq(annotations.status, "spam")),
+      flagged: count(isFlagged),
+    })
+    .from(annotations)
+    .innerJoin(prisms, eq(prisms.id, annotations.prismId))
+    .where(and(eq(prisms.userId, ownerId), eq(annotations.silenced, false)));
+  return counts ?? { pending: 0, spam: 0, flagged: 0 };
 }
 
 /** How long spam is kept (for its author's status link, and a "Not spam" in time) before it goes. */

@@ -438,6 +438,7 @@ describe("the admin tables", () => {
             selectedText: "Mornings",
             annotatorName: `Visitor ${tag}`,
             status: "pending",
+            silenced: false,
             createdAt: byVisitor.createdAt.toISOString(),
           },
           prism: { id: prism.id, title: prism.title, ownerUsername: owner.username },

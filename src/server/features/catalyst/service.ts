@@ -230,6 +230,7 @@ export async function listAnnotations(db: Executor, page: CatalystAnnotationsQue
         selectedText: annotations.selectedText,
         annotatorName: annotations.annotatorName,
         status: annotations.status,
+        silenced: annotations.silenced,
         createdAt: annotations.createdAt,
       },
       prism: { id: prisms.id, title: prisms.title, ownerUsername: owner.username },

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { catalystMessages } from "../../../contract/catalyst.ts";
-import { auditLog, notifications } from "../../db/schema.ts";
+import { auditLog, notifications, users } from "../../db/schema.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../../test/builders.ts";
 import { respondToQuote, send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 
@@ -78,7 +78,23 @@ describe("PUT /api/analytics/users/{id}/silence", () => {
     });
     expect(flagged.statusCode).toBe(404);
 
+    // Catalyst's Annotations tab marks the response as a silenced member's.
+    const tab = async () =>
+      (
+        await send(t.app, "GET", `/api/analytics/annotations?q=${loud.username}`, {
+          headers: adminHeaders,
+        })
+      ).json().items;
+    expect(await tab()).toEqual([
+      expect.objectContaining({
+        annotation: expect.objectContaining({ id: earlier.id, silenced: true }),
+      }),
+    ]);
+
     const heard = await silence(adminHeaders, loud.id, false);
+    expect(await tab()).toEqual([
+      expect.objectContaining({ annotation: expect.objectContaining({ silenced: false }) }),
+    ]);
     expect(heard.json()).toMatchObject({ silencedAt: null });
     expect(await idsShown(prism.id)).toEqual([earlier.id]);
 
@@ -137,6 +153,34 @@ describe("PUT /api/analytics/users/{id}/silence", () => {
     expect(exported.body).not.toContain("About Then we talk");
     const own = await send(t.app, "GET", "/api/user/export", { headers: loudHeaders });
     expect(own.body).toContain("About Then we talk");
+  });
+
+  it("hides what a member's responses had told owners until they are heard again", async () => {
+    const { owner, loud, prism, adminHeaders, loudHeaders } = await scene();
+    await t.database.db
+      .update(users)
+      .set({ preapproveMembers: false })
+      .where(eq(users.id, owner.id));
+    const ownerHeaders = await signIn(t.database, owner);
+    const sent = await respondToQuote(t.app, prism.id, CONTENT, "Then we talk", loudHeaders);
+    expect(sent.json()).toMatchObject({ status: "pending" });
+    const tray = async () => {
+      const list = await send(t.app, "GET", "/api/notifications", { headers: ownerHeaders });
+      const unread = await send(t.app, "GET", "/api/notifications/unread-count", {
+        headers: ownerHeaders,
+      });
+      return {
+        lines: list.json().map((line: { annotationId: number | null }) => line.annotationId),
+        unread: unread.json().count,
+      };
+    };
+    expect(await tray()).toEqual({ lines: [sent.json().id], unread: 1 });
+
+    await silence(adminHeaders, loud.id);
+    expect(await tray()).toEqual({ lines: [], unread: 0 });
+    // Hidden, not deleted: the author is heard again, and the line is back, still unread.
+    await silence(adminHeaders, loud.id, false);
+    expect(await tray()).toEqual({ lines: [sent.json().id], unread: 1 });
   });
 
   it("is for admins only, and never for oneself", async () => {

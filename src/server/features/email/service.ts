@@ -175,9 +175,11 @@ export function claimStatement(
       and(
         isNotNull(notifications.annotationId),
         inArray(notifications.type, ["annotation", "reply"]),
-        // A response approved at once (members pre-approved) has nothing to review.
+        // A response approved at once (members pre-approved) has nothing to review, and a
+        // silenced member's tells nobody.
         sql`(${notifications.type} <> 'annotation' or exists (select 1 from ${annotations}
-          where ${annotations.id} = ${notifications.annotationId} and ${annotations.status} = 'pending'))`,
+          where ${annotations.id} = ${notifications.annotationId} and ${annotations.status} = 'pending'
+            and not ${annotations.silenced}))`,
         waitingToBeMailed(now, setting, recipients),
       ),
     )

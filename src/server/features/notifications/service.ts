@@ -170,6 +170,19 @@ const hearts = alias(notifications, "hearts");
 const heartsOf = (table: typeof notifications | typeof hearts, prismId: number | SQL) =>
   and(eq(table.prismId, prismId), eq(table.type, "heart"));
 
+/**
+ * The members other than `userId` told of a response of theirs: their lists change when the
+ * author is silenced or heard again.
+ */
+export async function toldOfResponsesBy(tx: Executor, userId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ userId: notifications.userId })
+    .from(notifications)
+    .innerJoin(annotations, eq(annotations.id, notifications.annotationId))
+    .where(and(eq(annotations.userId, userId), ne(notifications.userId, userId)));
+  return rows.map((row) => row.userId);
+}
+
 /** The members told of something on this prism: their lists change when who may see it does. */
 export async function recipientsOn(tx: Executor, prismId: number): Promise<number[]> {
   const rows = await tx
@@ -206,12 +219,29 @@ function selectLines(db: Executor, which: SQL | undefined) {
     .where(which);
 }
 
+const silencedResponses = alias(annotations, "silenced_responses");
+
+/**
+ * Whether a notification is about a response of a silenced member's (`annotations.silenced`),
+ * told to someone else: what it told is hidden, not deleted, so that it is back, read or not,
+ * when its author is heard again. The author's own (a decision, a reply) stay theirs.
+ */
+const aboutSilencedResponse = (recipientId: number) =>
+  sql`exists (select 1 from ${annotations} as ${silencedResponses}
+    where ${silencedResponses.id} = ${notifications.annotationId}
+      and ${silencedResponses.silenced} and ${silencedResponses.userId} is distinct from ${recipientId})`;
+
 /**
  * Of the recipient's notifications, those about prisms they may see: one about a prism that left
- * their sight (a teammate's prism made a draft) is absent until it comes back.
+ * their sight (a teammate's prism made a draft) is absent until it comes back; and none about a
+ * silenced member's response, admins' included (as their review queue holds none).
  */
 const aboutVisiblePrisms = (recipient: Recipient) =>
-  and(eq(notifications.userId, recipient.id), prismsVisibleTo(recipient));
+  and(
+    eq(notifications.userId, recipient.id),
+    prismsVisibleTo(recipient),
+    not(aboutSilencedResponse(recipient.id)),
+  );
 
 type Recipient = Pick<UserRow, "id" | "isAdmin">;
 

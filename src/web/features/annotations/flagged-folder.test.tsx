@@ -51,17 +51,19 @@ describe("the Flagged folder", () => {
 
     const folders = screen.getByRole("navigation", { name: "Folders" });
     expect(
-      within(folders).getByRole("link", { name: "Flagged" }).getAttribute("aria-current"),
-    ).toBe("page");
-    expect(
       await screen.findByText("Flagged by 3 people: Abuse or harassment (2), Spam (1)"),
     ).toBeTruthy();
+    // The folder counts the responses flagged (one, however many flagged it), beside Waiting's.
+    const flagged = within(folders).getByRole("link", { name: "Flagged (1 response)" });
+    expect(flagged.getAttribute("aria-current")).toBe("page");
+    expect(within(folders).getByRole("link", { name: "Waiting" })).toBeTruthy();
     const list = screen.getByRole("list", { name: "Responses to review" });
     expect(within(list).getByText("You are wrong, and here is why.")).toBeTruthy();
 
     await user.click(within(list).getByRole("button", { name: /^Keep/ }));
     expect(await screen.findByText("1 response kept")).toBeTruthy();
     expect(await screen.findByText("Nothing flagged")).toBeTruthy();
+    expect(within(folders).getByRole("link", { name: "Flagged" })).toBe(flagged);
     await waitFor(async () => {
       const read = await owner.json<Annotation>("GET", `/api/annotations/${annotation.id}`);
       expect(read.body.status).toBe("approved");

@@ -263,6 +263,7 @@ function ReviewFolder({ status }: { status: ReviewStatus }) {
             className="inline-flex min-h-11 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary/10"
           >
             {folders[each].name}
+            <FolderCount count={each === "spam" ? 0 : (queue.data?.counts[each] ?? 0)} />
           </Link>
         ))}
       </nav>
@@ -340,6 +341,26 @@ function ReviewFolder({ status }: { status: ReviewStatus }) {
         onConfirm={() => run(confirm.action, chosen, 0)}
       />
     </div>
+  );
+}
+
+/**
+ * How many responses a folder holds, beside its name, following the page's stream (a reader's
+ * flag, a new response); none when it is empty. The Spam folder shows none: spam asks for no
+ * attention.
+ */
+function FolderCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-2 rounded-full bg-primary px-2 text-xs font-semibold text-primary-foreground"
+      >
+        {count}
+      </span>{" "}
+      <span className="sr-only">({responses(count)})</span>
+    </>
   );
 }
 

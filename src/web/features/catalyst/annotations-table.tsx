@@ -85,7 +85,16 @@ export function AnnotationsTable(view: TableView) {
         </Link>
       ),
     },
-    { header: "Annotator", cell: (row) => annotator(row) },
+    {
+      header: "Annotator",
+      cell: (row) => (
+        <span className="flex flex-wrap items-center gap-1">
+          {annotator(row)}
+          {/* As the Users tab marks the member: the response is shown to them and admins alone. */}
+          {row.annotation.silenced ? <Badge tone="warning">Silenced</Badge> : null}
+        </span>
+      ),
+    },
     {
       header: "Status",
       cell: ({ annotation }) => {
