@@ -8,6 +8,11 @@ export const photoLimits = {
   large: 256,
   /** The side of the small image (the header, lists), in pixels. */
   small: 96,
+  /**
+   * The longest photo address a list of members (explore) carries: Prism's own and Google's are
+   * about a hundred characters; a longer one is left out there, and initials shown instead.
+   */
+  listedAddressMax: 256,
 } as const;
 
 /** The address of a member's photo at `version`: the large image, or with `small` the small one. */

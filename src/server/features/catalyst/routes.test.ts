@@ -135,6 +135,17 @@ describe("authorization", () => {
         `/api/analytics/annotations/${(await prismWithResponses()).annotation.id}`,
       ],
     },
+    "GET /api/analytics/federation": {
+      admin: 200,
+      request: async () => ["/api/analytics/federation"],
+    },
+    "PUT /api/analytics/federation/domains/{domain}": {
+      admin: 200,
+      request: async () => [
+        "/api/analytics/federation/domains/spam.example",
+        { policy: "limited" },
+      ],
+    },
     "GET /api/analytics/reports": { admin: 200, request: async () => ["/api/analytics/reports"] },
     // A report another server sent (an inbound Flag), kept as the inbox keeps it.
     "PUT /api/analytics/reports/{id}/dismiss": {

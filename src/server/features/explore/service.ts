@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ExploreMember } from "../../../contract/explore.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
+import { photoLimits } from "../../../contract/photos.ts";
 import type { Executor } from "../../db/client.ts";
 import { type PrismRow, prisms, users } from "../../db/schema.ts";
 
@@ -45,7 +46,9 @@ const member = {
   firstName: users.firstName,
   lastName: users.lastName,
   displayName: users.displayName,
-  profileImageUrl: users.profileImageUrl,
+  profileImageUrl: sql<string | null>`case when length(${users.profileImageUrl}) <= ${sql.raw(
+    String(photoLimits.listedAddressMax),
+  )} then ${users.profileImageUrl} end`.as("profile_image_url"),
 };
 
 // The orders spelled as the explore indexes are (users_explore_idx, prisms_explore_idx), so that
