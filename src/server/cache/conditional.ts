@@ -127,14 +127,16 @@ const keepAnswer =
       reply.removeHeader("etag");
     }
     // A full, shared answer, and never one that sets a cookie.
+    // Kept as written, not as compressed for this browser (requests.ts).
+    const written = request.written;
     if (
       request.answerKey !== undefined &&
       reply.statusCode === 200 &&
-      typeof payload === "string" &&
+      written !== undefined &&
       !reply.hasHeader("set-cookie")
     ) {
       cache.set(request.answerKey, {
-        body: Buffer.from(payload),
+        body: Buffer.from(written),
         contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
       });
     }

@@ -58,6 +58,13 @@ export const requestOptions = {
       .send({ message: "This address is not valid" }),
 } satisfies FastifyServerOptions;
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The answer's text as the route wrote it, before any compression (none for a stream). */
+    written: string | undefined;
+  }
+}
+
 export const requestsPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser(["text/plain", "application/json"]);
   // A bodiless write that still says application/json (some clients always do) means "no body".
@@ -68,8 +75,12 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
   });
   // The hooks every answer passes through take a callback, not a promise: an unchanged poll's
   // whole work is a few of them, and each promise cost it a turn of the microtask queue.
+  // The answer as written, before compression: the response cache keeps that (conditional.ts),
+  // whatever encoding this one browser asked for.
+  app.decorateRequest("written", undefined);
   app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
+    if (typeof payload === "string") request.written = payload;
     done(null, payload);
   });
   // Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
