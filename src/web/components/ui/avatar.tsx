@@ -1,7 +1,7 @@
 // A member's face: their photo (Prism's, or Google's picture), else their initials (the first two
 // letters of the display name or username, uppercased) on a colour of their own: a hue from their
 // username, so that it is the same on every screen. Every hue at this saturation and lightness is
-// dark enough for white text (WCAG AA, at least 4.5:1).
+// dark enough for white text (WCAG AAA, at least 7:1, as axe checks it).
 import { initials, type Person } from "../../../contract/names.ts";
 import { photoSource } from "../../../contract/photos.ts";
 import { cn } from "../../lib/cn.ts";
@@ -22,7 +22,7 @@ export function Avatar({
   return (
     <span
       aria-hidden
-      style={{ background: `hsl(${hue} 60% 28%)` }}
+      style={{ background: `hsl(${hue} 60% 20%)` }}
       className={cn(
         "inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full font-semibold text-white",
         className,

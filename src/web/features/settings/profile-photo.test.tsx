@@ -87,7 +87,7 @@ describe("A member's photo in Profile Settings", () => {
     const colours = new Set(["maya", "theo", "priya", "kwame", "rosa"].map(colour));
     expect(colours.size).toBeGreaterThan(3);
     for (let hue = 0; hue < 360; hue += 1) {
-      expect(contrastWithWhite(`hsl(${hue} 60% 28%)`), `hue ${hue}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrastWithWhite(`hsl(${hue} 60% 20%)`), `hue ${hue}`).toBeGreaterThanOrEqual(7);
     }
   });
 });
