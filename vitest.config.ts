@@ -39,6 +39,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "web",
+          globalSetup: ["src/web/test/global-setup.ts"],
           setupFiles: ["src/web/test/setup.ts"],
           include: ["src/web/**/*.test.ts", "src/web/**/*.test.tsx", "src/contract/**/*.test.ts"],
         },

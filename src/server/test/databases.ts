@@ -5,17 +5,10 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client.ts";
 import { restoreEmbedded } from "../db/embedded.ts";
+import { PGLITE_IMAGE } from "./provided.ts";
 
 /** The migrated database each test file copies; TEST_TEMPLATE_DB lets two checkouts test side by side. */
 export const TEMPLATE_DB = process.env.TEST_TEMPLATE_DB ?? "prism_test_template";
-/** The name under which the global setup provides the path of the migrated PGlite's files. */
-export const PGLITE_IMAGE = "pgliteImage";
-
-declare module "vitest" {
-  interface ProvidedContext {
-    [PGLITE_IMAGE]: string;
-  }
-}
 
 /** The PostgreSQL server to test against, when this run is the PostgreSQL one. */
 export function testDatabaseUrl(): string | undefined {

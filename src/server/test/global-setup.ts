@@ -8,7 +8,8 @@ import { join } from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { migratedPgliteImage, openDatabase } from "../db/client.ts";
-import { PGLITE_IMAGE, TEMPLATE_DB, testDatabaseUrl, withDatabase } from "./databases.ts";
+import { TEMPLATE_DB, testDatabaseUrl, withDatabase } from "./databases.ts";
+import { PGLITE_IMAGE } from "./provided.ts";
 
 export async function setup(project: TestProject) {
   const url = testDatabaseUrl();
@@ -30,7 +31,8 @@ async function makeTemplate(url: string) {
   console.log(`integration tests run against PostgreSQL (${withDatabase(url, "…")})`);
 }
 
-async function makePgliteImage(project: TestProject) {
+/** The migrated PGlite's files in a temporary folder, provided to the project's test files. */
+export async function makePgliteImage(project: TestProject) {
   const image = await migratedPgliteImage();
   const folder = await mkdtemp(join(tmpdir(), "prism-test-"));
   const path = join(folder, "migrated.tar");

@@ -1,5 +1,6 @@
-// Component tests talk to Prism's real server: its app on a fresh in-memory database, in a child
-// Node process (the server tests' serve-app.ts), listening on a port of this machine. The page's `fetch` is
+// Component tests talk to Prism's real server: its app on a fresh in-memory database (a copy of the
+// run's migrated one), in a child Node process (the server tests' serve-app.ts), listening on a
+// port of this machine. The page's `fetch` is
 // pointed at it the way a browser's would be: relative paths resolve to the server, writes carry
 // the page's Origin, and cookies (session, visitor id) are kept between requests. Nothing of
 // Prism's own API layer is replaced.
@@ -7,7 +8,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { PGLITE_IMAGE } from "../../server/test/provided.ts";
 
 /** The page's origin: jsdom's default location, and the app's APP_ORIGIN. */
 export const PAGE_ORIGIN = "http://localhost:3000";
@@ -131,7 +133,13 @@ export function serveRealApp(settings: Record<string, string> = {}): RealServer 
   beforeAll(async () => {
     // jsdom's own URL class cannot resolve file URLs, so the path is joined by hand.
     const script = join(dirname(fileURLToPath(import.meta.url)), "../../server/test/serve-app.ts");
-    const args = [script, "pglite:memory", PAGE_ORIGIN, JSON.stringify(settings)];
+    const args = [
+      script,
+      "pglite:memory",
+      PAGE_ORIGIN,
+      JSON.stringify(settings),
+      inject(PGLITE_IMAGE),
+    ];
     child = spawn(process.execPath, ["--import", "tsx", ...args], {
       stdio: ["pipe", "pipe", "inherit"],
     });
