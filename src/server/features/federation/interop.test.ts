@@ -3,8 +3,6 @@
 // inbox accepts, and python3-pyld expands the actor and an Article with the JSON-LD contexts
 // bundled in tests/fixtures/jsonld (no network): what they say survives as ActivityStreams,
 // security and GoToSocial's interaction policy terms.
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Accept } from "@fedify/fedify/vocab";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +11,7 @@ import type { UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
+import { python, signedByHttpsig } from "../../test/signed-request.ts";
 
 const t = setupTestDatabase();
 let prism: { app: App; origin: string };
@@ -34,22 +33,6 @@ afterAll(async () => {
   await prism?.app.close();
   await remote?.close();
 });
-
-function python(script: string, args: string[], input: string): string {
-  const run = spawnSync("/usr/bin/python3", ["-c", script, ...args], { input, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`python failed: ${run.stderr}`);
-  return run.stdout;
-}
-
-/** Signs a request's headers with httpsig: stdin is {keyId, pem, host, path, headers}. */
-const HTTPSIG = `
-import json, sys
-from httpsig.sign import HeaderSigner
-r = json.load(sys.stdin)
-signer = HeaderSigner(r["keyId"], r["pem"], algorithm="rsa-sha256",
-  headers=["(request-target)", "host", "date", "digest"], sign_header="signature")
-print(json.dumps(signer.sign(r["headers"], host=r["host"], method="POST", path=r["path"])))
-`;
 
 /** Expands a JSON-LD document with PyLD, loading only the bundled contexts. */
 const PYLD = `
@@ -79,7 +62,7 @@ async function expanded(path: string): Promise<Expanded> {
   const response = await fetch(`${prism.origin}${path}`, {
     headers: { accept: "application/activity+json" },
   });
-  return JSON.parse(python(PYLD, [CONTEXTS], await response.text())) as Expanded;
+  return JSON.parse(python(PYLD, await response.text(), [CONTEXTS])) as Expanded;
 }
 
 describe("Prism's federation, as other libraries read it", () => {
@@ -98,25 +81,10 @@ describe("Prism's federation, as other libraries read it", () => {
       .toString("base64")
       .match(/.{1,64}/g)
       ?.join("\n")}\n-----END PRIVATE KEY-----\n`;
-    const headers = {
-      host: inbox.host,
-      date: new Date().toUTCString(),
-      digest: `SHA-256=${createHash("sha256").update(body).digest("base64")}`,
-      "content-type": "application/activity+json",
-    };
-    const signed = JSON.parse(
-      python(
-        HTTPSIG,
-        [],
-        JSON.stringify({
-          keyId: `${remote.bob.href}#main-key`,
-          pem,
-          host: inbox.host,
-          path: inbox.pathname,
-          headers,
-        }),
-      ),
-    ) as Record<string, string>;
+    const signed = signedByHttpsig(inbox, body, {
+      keyId: `${remote.bob.href}#main-key`,
+      privateKeyPem: pem,
+    });
     expect(signed.signature).toMatch(/^keyId="[^"]+",algorithm="rsa-sha256",/);
     const response = await fetch(inbox, { method: "POST", headers: signed, body });
     expect(response.status).toBe(202);

@@ -6,15 +6,12 @@
 // RFC 9421, then (after the 401) as draft-cavage: Misskey's library verifies both, and Debian's
 // python3-httpsig the draft-cavage one, with the key Prism's actor publishes. Her reply to a
 // prism, signed by python3-httpsig, arrives as a pending response from the fediverse.
-import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import {
-  genDigestHeaderBothRFC3230AndRFC9530,
   genRsaKeyPair,
   type ParsedSignature,
   parseRequestSignature,
   RFC9421SignatureBaseFactory,
-  signAsDraftToRequest,
   verifyDigestHeader,
   verifyDraftSignature,
 } from "@misskey-dev/node-http-message-signatures";
@@ -26,6 +23,7 @@ import { buildPrism, buildUser } from "../../test/builders.ts";
 import { servePrism } from "../../test/fediverse.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
 import { freePort } from "../../test/ports.ts";
+import { postSigned, python, signedByHttpsig } from "../../test/signed-request.ts";
 
 /** A request carol's inbox received, as it arrived. */
 interface Arrived {
@@ -102,22 +100,6 @@ afterAll(async () => {
   server?.close();
 });
 
-function python(script: string, input: string): string {
-  const run = spawnSync("/usr/bin/python3", ["-c", script], { input, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`python failed: ${run.stderr}`);
-  return run.stdout;
-}
-
-/** Signs a POST's headers with httpsig: stdin is {keyId, pem, host, path, headers}. */
-const HTTPSIG_SIGN = `
-import json, sys
-from httpsig.sign import HeaderSigner
-r = json.load(sys.stdin)
-signer = HeaderSigner(r["keyId"], r["pem"], algorithm="rsa-sha256",
-  headers=["(request-target)", "host", "date", "digest"], sign_header="signature")
-print(json.dumps(signer.sign(r["headers"], host=r["host"], method="POST", path=r["path"])))
-`;
-
 /** Verifies a POST's signature with httpsig: stdin is {pem, host, path, headers}. */
 const HTTPSIG_VERIFY = `
 import json, sys
@@ -129,12 +111,6 @@ print(json.dumps(verifier.verify()))
 `;
 
 const inboxOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`);
-
-/** The SHA-256 digest header of `body`, as RFC 3230 writes it. */
-async function digestOf(body: string): Promise<string> {
-  const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
-  return `SHA-256=${Buffer.from(sum).toString("base64")}`;
-}
 
 /** The public key Prism's actor for Ada publishes, as PEM. */
 async function adasKey(): Promise<{ id: string; pem: string }> {
@@ -157,22 +133,10 @@ describe("Prism's signatures, as other implementations check them", () => {
       actor: carol.actor,
       object: `${prism.origin}/ap/actors/${ada.id}`,
     });
-    const request = {
-      url: inbox.href,
-      method: "POST",
-      headers: {
-        host: inbox.host,
-        date: new Date().toUTCString(),
-        "content-type": "application/activity+json",
-      } as Record<string, string>,
-    };
-    await genDigestHeaderBothRFC3230AndRFC9530(request, body);
-    await signAsDraftToRequest(
-      request,
-      { keyId: `${carol.actor}#main-key`, privateKeyPem: carol.keys.privateKey },
-      ["(request-target)", "host", "date", "digest"],
-    );
-    const answer = await fetch(inbox, { method: "POST", headers: request.headers, body });
+    const answer = await postSigned(inbox, body, {
+      keyId: `${carol.actor}#main-key`,
+      privateKeyPem: carol.keys.privateKey,
+    });
     expect(answer.status).toBe(202);
 
     // Prism's Accept: first as RFC 9421 (answered 401), then as draft-cavage.
@@ -250,24 +214,10 @@ describe("Prism's signatures, as other implementations check them", () => {
         url: `${carol.origin}/@carol/1`,
       },
     });
-    const headers = {
-      host: inbox.host,
-      date: new Date().toUTCString(),
-      digest: await digestOf(body),
-      "content-type": "application/activity+json",
-    };
-    const signed = JSON.parse(
-      python(
-        HTTPSIG_SIGN,
-        JSON.stringify({
-          keyId: `${carol.actor}#main-key`,
-          pem: carol.keys.privateKey,
-          host: inbox.host,
-          path: inbox.pathname,
-          headers,
-        }),
-      ),
-    ) as Record<string, string>;
+    const signed = signedByHttpsig(inbox, body, {
+      keyId: `${carol.actor}#main-key`,
+      privateKeyPem: carol.keys.privateKey,
+    });
     const answer = await fetch(inbox, { method: "POST", headers: signed, body });
     expect(answer.status).toBe(202);
     const replies = () =>
