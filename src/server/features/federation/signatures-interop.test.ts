@@ -17,11 +17,9 @@ import {
 } from "@misskey-dev/node-http-message-signatures";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
 import { annotations, type PrismRow, type UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { servePrism } from "../../test/fediverse.ts";
-import { setupTestDatabase } from "../../test/helpers.ts";
+import { setupFediverse } from "../../test/fediverse.ts";
 import { freePort } from "../../test/ports.ts";
 import { postSigned, python, signedByHttpsig } from "../../test/signed-request.ts";
 
@@ -33,8 +31,7 @@ interface Arrived {
   body: string;
 }
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
+const t = setupFediverse();
 let ada: UserRow;
 let essay: PrismRow;
 let carol: { origin: string; actor: string; keys: { publicKey: string; privateKey: string } };
@@ -85,7 +82,6 @@ async function startCarol() {
 }
 
 beforeAll(async () => {
-  prism = await servePrism(t.database);
   carol = await startCarol();
   ada = await buildUser(t.database, { username: "ada-signatures", federated: true });
   essay = await buildPrism(t.database, {
@@ -94,8 +90,7 @@ beforeAll(async () => {
     content: "<p>Mornings are for deep work.</p>",
   });
 });
-afterAll(async () => {
-  await prism?.app.close();
+afterAll(() => {
   server?.closeAllConnections();
   server?.close();
 });
@@ -110,11 +105,11 @@ verifier = HeaderVerifier(r["headers"], r["pem"], required_headers=["(request-ta
 print(json.dumps(verifier.verify()))
 `;
 
-const inboxOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`);
+const inboxOfAda = () => new URL(`${t.prism.origin}/ap/actors/${ada.id}/inbox`);
 
 /** The public key Prism's actor for Ada publishes, as PEM. */
 async function adasKey(): Promise<{ id: string; pem: string }> {
-  const response = await fetch(`${prism.origin}/ap/actors/${ada.id}`, {
+  const response = await fetch(`${t.prism.origin}/ap/actors/${ada.id}`, {
     headers: { accept: "application/activity+json" },
   });
   const actor = (await response.json()) as { publicKey: { id: string; publicKeyPem: string } };
@@ -131,7 +126,7 @@ describe("Prism's signatures, as other implementations check them", () => {
       id: `${carol.origin}/follows/1`,
       type: "Follow",
       actor: carol.actor,
-      object: `${prism.origin}/ap/actors/${ada.id}`,
+      object: `${t.prism.origin}/ap/actors/${ada.id}`,
     });
     const answer = await postSigned(inbox, body, {
       keyId: `${carol.actor}#main-key`,
@@ -209,7 +204,7 @@ describe("Prism's signatures, as other implementations check them", () => {
         id: note,
         type: "Note",
         attributedTo: carol.actor,
-        inReplyTo: `${prism.origin}/ap/prisms/${essay.id}`,
+        inReplyTo: `${t.prism.origin}/ap/prisms/${essay.id}`,
         content: "<p>Mine are for walking the dog.</p>",
         url: `${carol.origin}/@carol/1`,
       },
