@@ -1,16 +1,12 @@
 // A crowd of the fediverse, for a test and the bench: a plain HTTP server on a local port serving
 // `size` actors (`reader0` …), each with its own keyId (one RSA key pair between them, as
 // generating fifty would cost seconds for nothing: Prism still fetches and checks each actor's
-// key), which sends replies to a prism as Misskey sends activities: plain JSON with a
-// draft-cavage HTTP signature by Misskey's signer (`@misskey-dev/node-http-message-signatures`),
-// no Linked Data signature.
+// key), which sends replies to a prism as Misskey sends activities (signed-request.ts): plain
+// JSON with a draft-cavage HTTP signature, no Linked Data signature.
 import { createServer, type Server } from "node:http";
-import {
-  genDigestHeaderBothRFC3230AndRFC9530,
-  genRsaKeyPair,
-  signAsDraftToRequest,
-} from "@misskey-dev/node-http-message-signatures";
+import { genRsaKeyPair } from "@misskey-dev/node-http-message-signatures";
 import { freePort } from "./ports.ts";
+import { postSigned } from "./signed-request.ts";
 
 export interface Crowd {
   origin: string;
@@ -86,22 +82,10 @@ export async function startCrowd(size: number): Promise<Crowd> {
         to: ["https://www.w3.org/ns/activitystreams#Public"],
       },
     });
-    const request = {
-      url: inbox.href,
-      method: "POST",
-      headers: {
-        host: inbox.host,
-        date: new Date().toUTCString(),
-        "content-type": "application/activity+json",
-      } as Record<string, string>,
-    };
-    await genDigestHeaderBothRFC3230AndRFC9530(request, body);
-    await signAsDraftToRequest(
-      request,
-      { keyId: `${actor}#main-key`, privateKeyPem: keys.privateKey },
-      ["(request-target)", "host", "date", "digest"],
-    );
-    const answer = await fetch(inbox, { method: "POST", headers: request.headers, body });
+    const answer = await postSigned(inbox, body, {
+      keyId: `${actor}#main-key`,
+      privateKeyPem: keys.privateKey,
+    });
     await answer.arrayBuffer();
     return answer.status;
   };

@@ -4,7 +4,13 @@
 // and NodeInfo.
 import { describe, expect, it } from "vitest";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { setupTestApp, TEST_ORIGIN } from "../../test/helpers.ts";
+import {
+  profileBody,
+  setupTestApp,
+  signIn,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+} from "../../test/helpers.ts";
 
 const t = setupTestApp();
 const AP = "application/activity+json";
@@ -76,6 +82,55 @@ describe("a member on the fediverse", () => {
     expect(negotiated.json().id).toBe(actor.id);
     const html = await get("/ada-actor", "text/html");
     expect(html.headers["content-type"]).not.toMatch(/activity|ld\+json/);
+  });
+
+  it("answers 410 with a Tombstone at the page of a member who stopped federating", {
+    timeout: 40_000,
+  }, async () => {
+    const mae = await buildUser(t.database, { username: "mae-gone", federated: true });
+    const kai = await buildUser(t.database, { username: "kai-gone", federated: true });
+    const never = await buildUser(t.database, { username: "never-federated" });
+    for (const member of [mae, kai]) {
+      expect((await get(`/ap/actors/${member.id}`)).statusCode).toBe(200);
+    }
+    const as = async (member: typeof mae) => ({
+      ...(await signIn(t.database, member)),
+      origin: TEST_ORIGIN,
+      "content-type": "application/json",
+    });
+    const off = await t.app.inject({
+      method: "PUT",
+      url: "/api/user/profile",
+      headers: await as(mae),
+      payload: profileBody(mae, { federated: false }),
+    });
+    expect(off.statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: "/api/user/account",
+      headers: await as(kai),
+      payload: { currentPassword: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    for (const member of [mae, kai]) {
+      const webFinger = `/.well-known/webfinger?resource=acct:${member.username}@${host}`;
+      await expect
+        .poll(async () => (await get(webFinger)).statusCode, { timeout: 20_000 })
+        .toBe(410);
+      const page = await get(`/${member.username}`);
+      expect(page.statusCode).toBe(410);
+      expect(page.json()).toMatchObject({
+        id: `${TEST_ORIGIN}/ap/actors/${member.id}`,
+        type: "Tombstone",
+      });
+    }
+    // A browser is answered the page as before, not the Tombstone; one who never federated is
+    // unknown to a server.
+    const html = await get("/mae-gone", "text/html");
+    expect(html.statusCode).not.toBe(410);
+    expect(html.headers["content-type"]).not.toMatch(/activity|ld\+json/);
+    expect((await get(`/${never.username}`)).statusCode).toBe(404);
   });
 
   it("lists each prism in its outbox as an Article, and says only how many follow", async () => {

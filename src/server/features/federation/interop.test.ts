@@ -3,25 +3,18 @@
 // inbox accepts, and python3-pyld expands the actor and an Article with the JSON-LD contexts
 // bundled in tests/fixtures/jsonld (no network): what they say survives as ActivityStreams,
 // security and GoToSocial's interaction policy terms.
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Accept } from "@fedify/fedify/vocab";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
-import { setupTestDatabase } from "../../test/helpers.ts";
+import { setupFediverse } from "../../test/fediverse.ts";
+import { python, signedByHttpsig } from "../../test/signed-request.ts";
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
-let remote: RemoteServer;
+const t = setupFediverse();
 let ada: UserRow;
 
 beforeAll(async () => {
-  prism = await servePrism(t.database);
-  remote = await startRemoteServer();
   ada = await buildUser(t.database, {
     username: "ada-interop",
     firstName: "Ada",
@@ -30,26 +23,6 @@ beforeAll(async () => {
     federated: true,
   });
 });
-afterAll(async () => {
-  await prism?.app.close();
-  await remote?.close();
-});
-
-function python(script: string, args: string[], input: string): string {
-  const run = spawnSync("/usr/bin/python3", ["-c", script, ...args], { input, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`python failed: ${run.stderr}`);
-  return run.stdout;
-}
-
-/** Signs a request's headers with httpsig: stdin is {keyId, pem, host, path, headers}. */
-const HTTPSIG = `
-import json, sys
-from httpsig.sign import HeaderSigner
-r = json.load(sys.stdin)
-signer = HeaderSigner(r["keyId"], r["pem"], algorithm="rsa-sha256",
-  headers=["(request-target)", "host", "date", "digest"], sign_header="signature")
-print(json.dumps(signer.sign(r["headers"], host=r["host"], method="POST", path=r["path"])))
-`;
 
 /** Expands a JSON-LD document with PyLD, loading only the bundled contexts. */
 const PYLD = `
@@ -76,52 +49,37 @@ type Expanded = Node[];
 const first = (node: Node | undefined, term: string) => (node?.[term] as Node[] | undefined)?.[0];
 
 async function expanded(path: string): Promise<Expanded> {
-  const response = await fetch(`${prism.origin}${path}`, {
+  const response = await fetch(`${t.prism.origin}${path}`, {
     headers: { accept: "application/activity+json" },
   });
-  return JSON.parse(python(PYLD, [CONTEXTS], await response.text())) as Expanded;
+  return JSON.parse(python(PYLD, await response.text(), [CONTEXTS])) as Expanded;
 }
 
 describe("Prism's federation, as other libraries read it", () => {
   it("accepts a Follow signed by python3-httpsig", { timeout: 30_000 }, async () => {
-    const actor = `${prism.origin}/ap/actors/${ada.id}`;
+    const actor = `${t.prism.origin}/ap/actors/${ada.id}`;
     const inbox = new URL(`${actor}/inbox`);
     const body = JSON.stringify({
       "@context": "https://www.w3.org/ns/activitystreams",
-      id: `${remote.origin}/follows/httpsig`,
+      id: `${t.remote.origin}/follows/httpsig`,
       type: "Follow",
-      actor: remote.bob.href,
+      actor: t.remote.bob.href,
       object: actor,
     });
-    const pkcs8 = Buffer.from(await crypto.subtle.exportKey("pkcs8", remote.keys.privateKey));
+    const pkcs8 = Buffer.from(await crypto.subtle.exportKey("pkcs8", t.remote.keys.privateKey));
     const pem = `-----BEGIN PRIVATE KEY-----\n${pkcs8
       .toString("base64")
       .match(/.{1,64}/g)
       ?.join("\n")}\n-----END PRIVATE KEY-----\n`;
-    const headers = {
-      host: inbox.host,
-      date: new Date().toUTCString(),
-      digest: `SHA-256=${createHash("sha256").update(body).digest("base64")}`,
-      "content-type": "application/activity+json",
-    };
-    const signed = JSON.parse(
-      python(
-        HTTPSIG,
-        [],
-        JSON.stringify({
-          keyId: `${remote.bob.href}#main-key`,
-          pem,
-          host: inbox.host,
-          path: inbox.pathname,
-          headers,
-        }),
-      ),
-    ) as Record<string, string>;
+    const signed = signedByHttpsig(inbox, body, {
+      keyId: `${t.remote.bob.href}#main-key`,
+      privateKeyPem: pem,
+    });
     expect(signed.signature).toMatch(/^keyId="[^"]+",algorithm="rsa-sha256",/);
     const response = await fetch(inbox, { method: "POST", headers: signed, body });
     expect(response.status).toBe(202);
     await expect
-      .poll(() => remote.received.filter((activity) => activity instanceof Accept).length, {
+      .poll(() => t.remote.received.filter((activity) => activity instanceof Accept).length, {
         timeout: 20_000,
       })
       .toBe(1);
@@ -130,10 +88,10 @@ describe("Prism's federation, as other libraries read it", () => {
   it("serves an actor python3-pyld expands to a Person with its page, key and rel=me link", async () => {
     const [person] = await expanded(`/ap/actors/${ada.id}`);
     expect(person?.["@type"]).toEqual([`${AS}Person`]);
-    expect(person?.[`${AS}url`]).toEqual([{ "@id": `${prism.origin}/ada-interop` }]);
+    expect(person?.[`${AS}url`]).toEqual([{ "@id": `${t.prism.origin}/ada-interop` }]);
     expect(person?.[`${AS}preferredUsername`]).toEqual([{ "@value": "ada-interop" }]);
     expect(person?.["http://www.w3.org/ns/ldp#inbox"]).toEqual([
-      { "@id": `${prism.origin}/ap/actors/${ada.id}/inbox` },
+      { "@id": `${t.prism.origin}/ap/actors/${ada.id}/inbox` },
     ]);
     const key = first(person, "https://w3id.org/security#publicKey");
     const pem = first(key, "https://w3id.org/security#publicKeyPem");
@@ -159,7 +117,7 @@ describe("Prism's federation, as other libraries read it", () => {
       { "@value": "The engine weaves algebraic patterns." },
     ]);
     expect(article?.[`${AS}url`]).toEqual([
-      { "@id": `${prism.origin}/ada-interop?prism=${written.id}` },
+      { "@id": `${t.prism.origin}/ada-interop?prism=${written.id}` },
     ]);
     const policy = JSON.stringify(article?.["https://gotosocial.org/ns#interactionPolicy"]);
     expect(policy).toContain("https://gotosocial.org/ns#canReply");

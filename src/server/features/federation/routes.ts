@@ -1,9 +1,10 @@
 // HTTP for Prism on the fediverse, at the site's root where other servers look: WebFinger
 // (/.well-known/webfinger), NodeInfo (/.well-known/nodeinfo, /nodeinfo/2.1), the actors, their
 // inboxes, outboxes and followers and each prism as an Article (/ap/…), and a member's page
-// (/{username}) asked for as ActivityPub, which answers their actor; a browser asking for the
-// page is answered as before. Fedify answers on the web's Request and Response: each request is
-// handed to it as one, and its answer sent back. Deliveries start with the app and stop with it.
+// (/{username}) asked for as ActivityPub, which answers their actor (or its Tombstone); a
+// browser asking for the page is answered as before. Fedify answers on the web's Request and
+// Response: each request is handed to it as one, and its answer sent back. Deliveries start with
+// the app and stop with it.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,7 +22,7 @@ import { requireUser } from "../../plugins/session.ts";
 import { admitActivity, type InboxLimits } from "./inbox-guard.ts";
 import { identifierOf, type PrismFederation } from "./objects.ts";
 import { presentFollower } from "./presenter.ts";
-import { federatedMemberNamed, followersOfMember } from "./service.ts";
+import { federatedMemberNamed, followersOfMember, goneActorNamed } from "./service.ts";
 import type { Fediverse } from "./start.ts";
 
 /** The largest activity an inbox reads, in bytes: a long prism fits many times over. */
@@ -104,20 +105,23 @@ export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (ap
   const { federation, origin, inboxLimits } = deps.fediverse;
   await app.register(fedifyRoutes, { federation, origin, db: deps.db, limits: inboxLimits });
 
-  // A member's page asked for as ActivityPub: their actor, when they federate; a prism's link
-  // (`?prism={id}`, what a reader pastes into their server's search) its Article. Whether it
-  // answered; else the page is served as to any browser.
+  // A member's page asked for as ActivityPub: their actor, when they federate, or its Tombstone
+  // (410 Gone) when it was there and went, as at the actor's address and through WebFinger; a
+  // prism's link (`?prism={id}`, what a reader pastes into their server's search) its Article.
+  // Whether it answered; else the page is served as to any browser.
   const answerAsActivityPub = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, origin);
     const match = /^\/([^/.]+)$/.exec(url.pathname);
     if (!match?.[1]) return false;
-    const member = await federatedMemberNamed(deps.db, decodeURIComponent(match[1]));
-    if (!member) return false;
+    const username = decodeURIComponent(match[1]);
+    const member = await federatedMemberNamed(deps.db, username);
+    const actorId = member ? member.id : await goneActorNamed(deps.db, username);
+    if (actorId === null) return false;
     const prismId = url.searchParams.get("prism");
     const path =
       prismId && /^\d{1,9}$/.test(prismId)
         ? `/ap/prisms/${prismId}`
-        : `/ap/actors/${identifierOf(member.id)}`;
+        : `/ap/actors/${identifierOf(actorId)}`;
     await send(reply, await answer(federation, toRequest(request, origin, path)));
     return true;
   };

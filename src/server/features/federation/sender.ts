@@ -6,7 +6,13 @@
 // change, the owner's replies to fediverse replies not yet sent go to their authors (`Note`s).
 import type { SenderKeyPair } from "@fedify/fedify";
 import { importJwk } from "@fedify/fedify";
-import { PUBLIC_COLLECTION, type Recipient, Reject, Update } from "@fedify/fedify/vocab";
+import {
+  type Activity,
+  PUBLIC_COLLECTION,
+  type Recipient,
+  Reject,
+  Update,
+} from "@fedify/fedify/vocab";
 import type { PrismEvent } from "../../../contract/events.ts";
 import { claimReplyNotes, type NetworkWrite, planDeliveries } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
@@ -56,47 +62,34 @@ async function keysOf(ctx: FederationContext, actor: ActorRow): Promise<SenderKe
   ];
 }
 
+/** Tells a follower whose follow waited that the owner accepted it: an `Accept` of their follow. */
+export const acceptance = (actorUri: URL, follower: FollowerRow) =>
+  followAcceptance(actorUri, followOf(actorUri, follower));
+
 /** Tells a follower the owner removed them: a `Reject` of their follow, as Mastodon sends. */
-export async function rejectFollow(
-  ctx: FederationContext,
-  db: Db,
-  userId: number,
-  follower: FollowerRow,
-  refuses: (address: string) => boolean,
-): Promise<void> {
-  if ((await reachable(db, [follower], refuses)).length === 0) return;
-  const actor = await actorRow(db, userId);
-  const actorUri = ctx.getActorUri(identifierOf(userId));
-  const reject = new Reject({
+export const rejection = (actorUri: URL, follower: FollowerRow) =>
+  new Reject({
     id: new URL(`${actorUri.href}#reject-${follower.id}-${Date.now()}`),
     actor: actorUri,
     object: followOf(actorUri, follower),
   });
-  await ctx.sendActivity(await keysOf(ctx, actor), recipientOf(follower), reject);
-}
 
-/** Tells a follower whose follow waited that the owner accepted it: an `Accept` of their follow. */
-export async function acceptFollow(
+/**
+ * Sends one follower of `userId`'s actor what `about` says of their follow (`acceptance`,
+ * `rejection`), signed with the actor's key, unless they can no longer be reached.
+ */
+export async function sendToFollower(
   ctx: FederationContext,
   db: Db,
-  userId: number,
-  follower: FollowerRow,
   refuses: (address: string) => boolean,
+  to: { userId: number; follower: FollowerRow },
+  about: (actorUri: URL, follower: FollowerRow) => Activity,
 ): Promise<void> {
+  const { userId, follower } = to;
   if ((await reachable(db, [follower], refuses)).length === 0) return;
-  const actor = await actorRow(db, userId);
-  await sendAcceptance(ctx, await keysOf(ctx, actor), userId, follower);
-}
-
-async function sendAcceptance(
-  ctx: FederationContext,
-  keys: SenderKeyPair[],
-  userId: number,
-  follower: FollowerRow,
-) {
+  const keys = await keysOf(ctx, await actorRow(db, userId));
   const actorUri = ctx.getActorUri(identifierOf(userId));
-  const accept = followAcceptance(actorUri, followOf(actorUri, follower));
-  await ctx.sendActivity(keys, recipientOf(follower), accept);
+  await ctx.sendActivity(keys, recipientOf(follower), about(actorUri, follower));
 }
 
 /** The member's actor as it is now, in an `Update` of it. */
@@ -141,8 +134,9 @@ async function deliver(
   if (followers.length === 0) return;
   const keys = await keysOf(ctx, plan.actor);
   const acceptedNow = new Set(plan.accepted.map((follower) => follower.id));
+  const actorUri = ctx.getActorUri(identifierOf(plan.actor.userId));
   for (const follower of followers.filter(({ id }) => acceptedNow.has(id)))
-    await sendAcceptance(ctx, keys, plan.actor.userId, follower);
+    await ctx.sendActivity(keys, recipientOf(follower), acceptance(actorUri, follower));
   const recipients = followers.map(recipientOf);
   const send = (activity: Parameters<FederationContext["sendActivity"]>[2]) =>
     ctx.sendActivity(keys, recipients, activity, { preferSharedInbox: true });

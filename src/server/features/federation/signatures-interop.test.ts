@@ -6,26 +6,22 @@
 // RFC 9421, then (after the 401) as draft-cavage: Misskey's library verifies both, and Debian's
 // python3-httpsig the draft-cavage one, with the key Prism's actor publishes. Her reply to a
 // prism, signed by python3-httpsig, arrives as a pending response from the fediverse.
-import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import {
-  genDigestHeaderBothRFC3230AndRFC9530,
   genRsaKeyPair,
   type ParsedSignature,
   parseRequestSignature,
   RFC9421SignatureBaseFactory,
-  signAsDraftToRequest,
   verifyDigestHeader,
   verifyDraftSignature,
 } from "@misskey-dev/node-http-message-signatures";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
 import { annotations, type PrismRow, type UserRow } from "../../db/schema.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
-import { servePrism } from "../../test/fediverse.ts";
-import { setupTestDatabase } from "../../test/helpers.ts";
+import { setupFediverse } from "../../test/fediverse.ts";
 import { freePort } from "../../test/ports.ts";
+import { postSigned, python, signedByHttpsig } from "../../test/signed-request.ts";
 
 /** A request carol's inbox received, as it arrived. */
 interface Arrived {
@@ -35,8 +31,7 @@ interface Arrived {
   body: string;
 }
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
+const t = setupFediverse();
 let ada: UserRow;
 let essay: PrismRow;
 let carol: { origin: string; actor: string; keys: { publicKey: string; privateKey: string } };
@@ -87,7 +82,6 @@ async function startCarol() {
 }
 
 beforeAll(async () => {
-  prism = await servePrism(t.database);
   carol = await startCarol();
   ada = await buildUser(t.database, { username: "ada-signatures", federated: true });
   essay = await buildPrism(t.database, {
@@ -96,27 +90,10 @@ beforeAll(async () => {
     content: "<p>Mornings are for deep work.</p>",
   });
 });
-afterAll(async () => {
-  await prism?.app.close();
+afterAll(() => {
   server?.closeAllConnections();
   server?.close();
 });
-
-function python(script: string, input: string): string {
-  const run = spawnSync("/usr/bin/python3", ["-c", script], { input, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`python failed: ${run.stderr}`);
-  return run.stdout;
-}
-
-/** Signs a POST's headers with httpsig: stdin is {keyId, pem, host, path, headers}. */
-const HTTPSIG_SIGN = `
-import json, sys
-from httpsig.sign import HeaderSigner
-r = json.load(sys.stdin)
-signer = HeaderSigner(r["keyId"], r["pem"], algorithm="rsa-sha256",
-  headers=["(request-target)", "host", "date", "digest"], sign_header="signature")
-print(json.dumps(signer.sign(r["headers"], host=r["host"], method="POST", path=r["path"])))
-`;
 
 /** Verifies a POST's signature with httpsig: stdin is {pem, host, path, headers}. */
 const HTTPSIG_VERIFY = `
@@ -128,17 +105,11 @@ verifier = HeaderVerifier(r["headers"], r["pem"], required_headers=["(request-ta
 print(json.dumps(verifier.verify()))
 `;
 
-const inboxOfAda = () => new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`);
-
-/** The SHA-256 digest header of `body`, as RFC 3230 writes it. */
-async function digestOf(body: string): Promise<string> {
-  const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
-  return `SHA-256=${Buffer.from(sum).toString("base64")}`;
-}
+const inboxOfAda = () => new URL(`${t.prism.origin}/ap/actors/${ada.id}/inbox`);
 
 /** The public key Prism's actor for Ada publishes, as PEM. */
 async function adasKey(): Promise<{ id: string; pem: string }> {
-  const response = await fetch(`${prism.origin}/ap/actors/${ada.id}`, {
+  const response = await fetch(`${t.prism.origin}/ap/actors/${ada.id}`, {
     headers: { accept: "application/activity+json" },
   });
   const actor = (await response.json()) as { publicKey: { id: string; publicKeyPem: string } };
@@ -155,24 +126,12 @@ describe("Prism's signatures, as other implementations check them", () => {
       id: `${carol.origin}/follows/1`,
       type: "Follow",
       actor: carol.actor,
-      object: `${prism.origin}/ap/actors/${ada.id}`,
+      object: `${t.prism.origin}/ap/actors/${ada.id}`,
     });
-    const request = {
-      url: inbox.href,
-      method: "POST",
-      headers: {
-        host: inbox.host,
-        date: new Date().toUTCString(),
-        "content-type": "application/activity+json",
-      } as Record<string, string>,
-    };
-    await genDigestHeaderBothRFC3230AndRFC9530(request, body);
-    await signAsDraftToRequest(
-      request,
-      { keyId: `${carol.actor}#main-key`, privateKeyPem: carol.keys.privateKey },
-      ["(request-target)", "host", "date", "digest"],
-    );
-    const answer = await fetch(inbox, { method: "POST", headers: request.headers, body });
+    const answer = await postSigned(inbox, body, {
+      keyId: `${carol.actor}#main-key`,
+      privateKeyPem: carol.keys.privateKey,
+    });
     expect(answer.status).toBe(202);
 
     // Prism's Accept: first as RFC 9421 (answered 401), then as draft-cavage.
@@ -245,29 +204,15 @@ describe("Prism's signatures, as other implementations check them", () => {
         id: note,
         type: "Note",
         attributedTo: carol.actor,
-        inReplyTo: `${prism.origin}/ap/prisms/${essay.id}`,
+        inReplyTo: `${t.prism.origin}/ap/prisms/${essay.id}`,
         content: "<p>Mine are for walking the dog.</p>",
         url: `${carol.origin}/@carol/1`,
       },
     });
-    const headers = {
-      host: inbox.host,
-      date: new Date().toUTCString(),
-      digest: await digestOf(body),
-      "content-type": "application/activity+json",
-    };
-    const signed = JSON.parse(
-      python(
-        HTTPSIG_SIGN,
-        JSON.stringify({
-          keyId: `${carol.actor}#main-key`,
-          pem: carol.keys.privateKey,
-          host: inbox.host,
-          path: inbox.pathname,
-          headers,
-        }),
-      ),
-    ) as Record<string, string>;
+    const signed = signedByHttpsig(inbox, body, {
+      keyId: `${carol.actor}#main-key`,
+      privateKeyPem: carol.keys.privateKey,
+    });
     const answer = await fetch(inbox, { method: "POST", headers: signed, body });
     expect(answer.status).toBe(202);
     const replies = () =>

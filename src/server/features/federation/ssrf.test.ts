@@ -8,11 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Create, Note } from "@fedify/fedify/vocab";
-import {
-  genDigestHeaderBothRFC3230AndRFC9530,
-  genRsaKeyPair,
-  signAsDraftToRequest,
-} from "@misskey-dev/node-http-message-signatures";
+import { genRsaKeyPair } from "@misskey-dev/node-http-message-signatures";
 import { eq } from "drizzle-orm";
 import { getGlobalDispatcher, setGlobalDispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +19,7 @@ import { isPrivateAddress } from "../../security/outgoing-fetch.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { type RemoteServer, servePrism, startRemoteServer } from "../../test/fediverse.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
+import { postSigned } from "../../test/signed-request.ts";
 
 const t = setupTestDatabase();
 const original = getGlobalDispatcher();
@@ -93,25 +90,9 @@ async function signedFollow(origin: string, member: UserRow, keyId: string) {
     actor,
     object: `${origin}/ap/actors/${member.id}`,
   });
-  const request = {
-    url: inbox.href,
-    method: "POST",
-    headers: {
-      host: inbox.host,
-      date: new Date().toUTCString(),
-      "content-type": "application/activity+json",
-    } as Record<string, string>,
-  };
-  await genDigestHeaderBothRFC3230AndRFC9530(request, body);
   signingKey ??= genRsaKeyPair(2048);
   const { privateKey } = await signingKey;
-  await signAsDraftToRequest(request, { keyId, privateKeyPem: privateKey }, [
-    "(request-target)",
-    "host",
-    "date",
-    "digest",
-  ]);
-  return fetch(inbox, { method: "POST", headers: request.headers, body });
+  return postSigned(inbox, body, { keyId, privateKeyPem: privateKey });
 }
 
 describe("as in production, a keyId on a private address", () => {

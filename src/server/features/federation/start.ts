@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps.ts";
 import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
 import { INBOX_BUDGET, type InboxLimits, inboxLimits } from "./inbox-guard.ts";
 import type { PrismFederation } from "./objects.ts";
-import { acceptFollow, rejectFollow, startSender } from "./sender.ts";
+import { acceptance, rejection, sendToFollower, startSender } from "./sender.ts";
 import type { FollowerRow } from "./service.ts";
 
 /** Prism's version, as NodeInfo and the User-Agent of its requests name it (package.json's). */
@@ -50,7 +50,9 @@ export function startFederation(
     federation,
     origin,
     inboxLimits: inboxLimits(deps.limitStore, settings.inboxBudget ?? INBOX_BUDGET),
-    rejectFollow: (userId, follower) => rejectFollow(ctx, deps.db, userId, follower, refuses),
-    acceptFollow: (userId, follower) => acceptFollow(ctx, deps.db, userId, follower, refuses),
+    rejectFollow: (userId, follower) =>
+      sendToFollower(ctx, deps.db, refuses, { userId, follower }, rejection),
+    acceptFollow: (userId, follower) =>
+      sendToFollower(ctx, deps.db, refuses, { userId, follower }, acceptance),
   };
 }
