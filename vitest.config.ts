@@ -26,6 +26,8 @@ export default defineConfig({
           ...timeouts,
           name: "server",
           globalSetup: ["src/server/test/global-setup.ts"],
+          // Node's built-ins kept before any test file loads a library that replaces them.
+          setupFiles: ["src/server/natives.ts"],
           include: [
             "src/server/**/*.test.ts",
             "tests/security/**/*.test.ts",

@@ -1,4 +1,6 @@
 // Assembles Prism's HTTP app: plugins, then feature routes, then the web app. Used by main and tests.
+// Node's built-ins are kept before any library loads (see natives.ts).
+import "./natives.ts";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";

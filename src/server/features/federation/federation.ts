@@ -15,6 +15,7 @@ import { recordDeliveryFailure } from "../../commands/domains.ts";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { Db } from "../../db/client.ts";
 import { federatedPrisms, federationActors } from "../../db/schema.ts";
+import { restoreNatives } from "../../natives.ts";
 import { addressPolicy } from "../../security/outgoing-fetch.ts";
 import { domainOf } from "./domains.ts";
 import { listenToInbox } from "./inbox.ts";
@@ -42,6 +43,9 @@ import {
   prismsThatFederatePage,
   prismThatFederates,
 } from "./service.ts";
+
+// Fedify is loaded: the built-ins its jsonld replaced go back (natives.ts).
+restoreNatives();
 
 export interface FederationSettings {
   /**
