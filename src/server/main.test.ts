@@ -4,11 +4,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { restoreEmbedded } from "./db/embedded.ts";
 import { freePort } from "./test/ports.ts";
+import { PGLITE_IMAGE } from "./test/provided.ts";
 
-// The real process entry, as `npm start` runs it, on an embedded database in a scratch folder.
+// The real process entry, as `npm start` runs it, on an embedded database in a scratch folder: the
+// run's migrated one, as `npm start` finds it after its first start.
 const scratch = mkdtempSync(join(tmpdir(), "prism-main-"));
+const dataDir = join(scratch, "pglite");
+beforeAll(() => restoreEmbedded(inject(PGLITE_IMAGE), dataDir));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function start(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -16,7 +21,7 @@ async function start(port: number, env: Record<string, string> = {}): Promise<Ch
     env: {
       ...process.env,
       PORT: String(port),
-      DATABASE_URL: `pglite:${join(scratch, "pglite")}`,
+      DATABASE_URL: `pglite:${dataDir}`,
       SEED: "none",
       LOG_LEVEL: "silent",
       ...env,
@@ -142,7 +147,7 @@ describe("the Prism process", () => {
         env: {
           ...process.env,
           PORT: String(port),
-          DATABASE_URL: "pglite:memory",
+          DATABASE_URL: `pglite:${dataDir}`,
           SEED: "none",
           LOG_LEVEL: "silent",
         },
