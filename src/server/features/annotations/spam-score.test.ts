@@ -32,6 +32,25 @@ describe("scoreResponse", () => {
     expect(scoreResponse("Привет, and hello", typed, none).score).toBe(0);
   });
 
+  it("sets aside words in disguise or with hidden characters, not a ligature or two", () => {
+    const disguised = [
+      "Get \u{1D405}\u{1D411}\u{1D404}\u{1D404} money",
+      "\uFF46\uFF52\uFF45\uFF45 gift",
+      "pay\u200Bpal",
+    ];
+    for (const text of disguised) {
+      expect(scoreResponse(text, typed, none).reasons).toEqual([
+        "Hides its words in lookalike or invisible characters",
+      ]);
+    }
+    // A ligature and a square from a pasted document; a Persian word's zero-width non-joiner.
+    const genuine = [
+      "A \uFB01ne idea for 10 m\u00B2",
+      "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645",
+    ];
+    for (const text of genuine) expect(scoreResponse(text, typed, none).score).toBe(0);
+  });
+
   it("weighs text sent faster than anyone types a little, and the browser's history", () => {
     const pasted = scoreResponse("x".repeat(300), { typingMs: 2000 }, none);
     expect(pasted).toEqual({ score: 1, reasons: ["Written faster than anyone types"] });

@@ -28,6 +28,30 @@ function mixesAlphabets(text: string): boolean {
 }
 
 /**
+ * Latin letters and digits in disguise, as spam writes them to pass filters: fullwidth,
+ * mathematical, circled or otherwise styled forms ("𝐅𝐑𝐄𝐄", "ｆｒｅｅ"), which Unicode's
+ * compatibility folding (NFKC) turns back into plain ones. A ligature or a "²" pasted from a
+ * document is one or two such characters, so it takes this many.
+ */
+const DISGUISED_MIN = 3;
+
+/** Characters that show nothing (zero-width spaces and joiners, soft hyphens) within a Latin word. */
+const HIDDEN_IN_WORD = /\p{Script=Latin}[\u00AD\u200B-\u200D\u2060\uFEFF]+\p{Script=Latin}/u;
+
+/** Whether the text hides its words: letters in disguise, or characters that show nothing. */
+function disguisesWords(text: string): boolean {
+  if (HIDDEN_IN_WORD.test(text)) return true;
+  let disguised = 0;
+  for (const char of text) {
+    if (char <= "\u007f") continue;
+    const plain = char.normalize("NFKC");
+    if (plain !== char && /^[A-Za-z0-9]+$/.test(plain)) disguised += 1;
+    if (disguised >= DISGUISED_MIN) return true;
+  }
+  return false;
+}
+
+/**
  * Characters a second faster than a person types, on average over the time the form was open:
  * pasted text, or none typed at all. A person can paste too, so it weighs little.
  */
@@ -63,6 +87,7 @@ export function scoreResponse(
   if (links > 0)
     found.push([Math.min(links, 3), links === 1 ? "Has a link" : `Has ${links} links`]);
   if (mixesAlphabets(text)) found.push([3, "Mixes alphabets within a word"]);
+  if (disguisesWords(text)) found.push([3, "Hides its words in lookalike or invisible characters"]);
   // A fediverse reply was written elsewhere: how long it took is not known here.
   if (
     !signals.fediverse &&
