@@ -3,7 +3,7 @@
 // decides who sees a team's prisms: joining, leaving and deleting a team tell the members
 // concerned that their teammates' pages changed for them.
 import type { TeamInput } from "../../contract/teams.ts";
-import { recordAudit } from "../audit.ts";
+import { type AuditRecord, recordAudit } from "../audit.ts";
 import type { Executor } from "../db/client.ts";
 import type { TeamInviteRow, TeamRow } from "../db/schema.ts";
 import {
@@ -26,6 +26,23 @@ import {
   teamPrismAuthors,
 } from "../features/teams/service.ts";
 import { commit, type Recorder, type WriteContext } from "./write.ts";
+
+/** Writes the audit log's line of a change to a team, the team named as it reads now. */
+function auditTeam(
+  tx: Executor,
+  actor: WriteContext["actor"],
+  action: AuditRecord["action"],
+  team: Pick<TeamRow, "id" | "name">,
+  change: Pick<AuditRecord, "before" | "after">,
+): Promise<void> {
+  return recordAudit(tx, actor, {
+    action,
+    targetType: "team",
+    targetId: team.id,
+    target: team.name,
+    ...change,
+  });
+}
 
 /**
  * `changed` came into or left a team with `others`: each page among them with prisms for its
@@ -62,11 +79,7 @@ export function createTeam(write: WriteContext, input: TeamInput): Promise<TeamV
   const { actor } = write;
   return commit(write, async (tx) => {
     const team = await addTeam(tx, actor.id, input.name);
-    await recordAudit(tx, actor, {
-      action: "team.create",
-      targetType: "team",
-      targetId: team.id,
-      target: team.name,
+    await auditTeam(tx, actor, "team.create", team, {
       after: { name: team.name, slug: team.slug },
     });
     return { membership: { team, role: "owner" }, members: await teamMembersOf(tx, team.id) };
@@ -80,11 +93,7 @@ export function renameTeam(write: WriteContext, slug: string, input: TeamInput):
     const { team, role } = await requireOwner(tx, slug, actor.id);
     const renamed = await setTeamName(tx, team.id, input.name);
     if (renamed.name !== team.name) {
-      await recordAudit(tx, actor, {
-        action: "team.rename",
-        targetType: "team",
-        targetId: team.id,
-        target: renamed.name,
+      await auditTeam(tx, actor, "team.rename", renamed, {
         before: { name: team.name },
         after: { name: renamed.name },
       });
@@ -104,11 +113,7 @@ async function removeTeamOf(
   const ids = await memberIds(tx, team.id);
   await teamPagesChanged(tx, record, ids, ids);
   await removeTeam(tx, team.id);
-  await recordAudit(tx, actor, {
-    action: "team.delete",
-    targetType: "team",
-    targetId: team.id,
-    target: team.name,
+  await auditTeam(tx, actor, "team.delete", team, {
     before: { name: team.name, slug: team.slug, members },
   });
 }
@@ -138,11 +143,7 @@ export function createInvite(
   return commit(write, async (tx) => {
     const { team } = await requireOwner(tx, slug, actor.id);
     const created = await addInvite(tx, team.id, actor.id);
-    await recordAudit(tx, actor, {
-      action: "team.invite",
-      targetType: "team",
-      targetId: team.id,
-      target: team.name,
+    await auditTeam(tx, actor, "team.invite", team, {
       after: { invite: created.invite.id, expiresAt: created.invite.expiresAt.toISOString() },
     });
     return created;
@@ -155,11 +156,7 @@ export function revokeInvite(write: WriteContext, slug: string, inviteId: number
   return commit(write, async (tx) => {
     const { team } = await requireOwner(tx, slug, actor.id);
     const invite = await revoke(tx, team.id, inviteId);
-    await recordAudit(tx, actor, {
-      action: "team.revoke-invite",
-      targetType: "team",
-      targetId: team.id,
-      target: team.name,
+    await auditTeam(tx, actor, "team.revoke-invite", team, {
       after: { invite: invite.id, uses: invite.uses },
     });
   });
@@ -178,11 +175,7 @@ export function joinTeam(
     const { membership, joined } = await joinByInvite(tx, token, actor.id);
     if (joined) {
       await teamPagesChanged(tx, record, [actor.id], await memberIds(tx, membership.team.id));
-      await recordAudit(tx, actor, {
-        action: "team.join",
-        targetType: "team",
-        targetId: membership.team.id,
-        target: membership.team.name,
+      await auditTeam(tx, actor, "team.join", membership.team, {
         after: { member: actor.username },
       });
     }
@@ -205,11 +198,7 @@ export function removeTeamMember(write: WriteContext, slug: string, username: st
     const removed = await removeMember(tx, { id: actor.id, role }, team.id, username);
     await teamPagesChanged(tx, record, [removed.id], before);
     const leaving = removed.id === actor.id;
-    await recordAudit(tx, actor, {
-      action: leaving ? "team.leave" : "team.remove-member",
-      targetType: "team",
-      targetId: team.id,
-      target: team.name,
+    await auditTeam(tx, actor, leaving ? "team.leave" : "team.remove-member", team, {
       before: { member: removed.username },
     });
   });
