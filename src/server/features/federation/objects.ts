@@ -133,6 +133,27 @@ export function articleOf(ctx: FederationContext, owner: UserRow, prism: PrismRo
   });
 }
 
+/**
+ * The owner's `Create` of an object the first time it is sent, `Update` after: its id is the
+ * object's, told apart by the kind and the moment `at` (epoch milliseconds).
+ */
+function ownerActivity(
+  ctx: FederationContext,
+  owner: UserRow,
+  kind: "create" | "update",
+  object: Article | Note,
+  at: number,
+  audience: Pick<ConstructorParameters<typeof Create>[0], "to" | "cc" | "published">,
+): Create | Update {
+  const values = {
+    id: new URL(`${object.id?.href}#${kind}-${at}`),
+    actor: ctx.getActorUri(identifierOf(owner.id)),
+    ...audience,
+    object,
+  };
+  return kind === "create" ? new Create(values) : new Update(values);
+}
+
 /** The activity that brings a prism to followers: `Create` the first time, `Update` after. */
 export function prismActivity(
   ctx: FederationContext,
@@ -140,16 +161,11 @@ export function prismActivity(
   prism: PrismRow,
   kind: "create" | "update",
 ): Create | Update {
-  const article = articleOf(ctx, owner, prism);
-  const values = {
-    id: new URL(`${article.id?.href}#${kind}-${prism.updatedAt.getTime()}`),
-    actor: ctx.getActorUri(identifierOf(owner.id)),
+  return ownerActivity(ctx, owner, kind, articleOf(ctx, owner, prism), prism.updatedAt.getTime(), {
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(identifierOf(owner.id)),
     published: instant(prism.updatedAt),
-    object: article,
-  };
-  return kind === "create" ? new Create(values) : new Update(values);
+  });
 }
 
 /** The activity that takes a prism away from followers. */
@@ -206,12 +222,8 @@ export function replyActivity(
   kind: "create" | "update",
 ): Create | Update {
   const note = replyNoteOf(ctx, owner, row);
-  const values = {
-    id: new URL(`${note.id?.href}#${kind}-${Date.now()}`),
-    actor: ctx.getActorUri(identifierOf(owner.id)),
+  return ownerActivity(ctx, owner, kind, note, Date.now(), {
     to: note.toId,
     cc: PUBLIC_COLLECTION,
-    object: note,
-  };
-  return kind === "create" ? new Create(values) : new Update(values);
+  });
 }
