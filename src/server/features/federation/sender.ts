@@ -177,6 +177,16 @@ function memberOfEvent(event: PrismEvent): string | null {
     : null;
 }
 
+/** Sends one piece of what the sender found: a plan of deliveries, or an owner's reply. */
+type Send<T> = (
+  ctx: FederationContext,
+  db: Db,
+  item: T,
+  refuses: (address: string) => boolean,
+) => Promise<void>;
+const changesFailed = "federation: could not send a member's changes";
+const replyFailed = "federation: could not send an owner's reply";
+
 /**
  * Starts sending: each member whose page changed is planned and delivered in turn, one at a
  * time in this process. Returns what stops it, and what waits for the work begun so far.
@@ -190,22 +200,19 @@ export function startSender(
 ) {
   let queue: Promise<void> = Promise.resolve();
   const ctx = federation.createContext(new URL(origin), undefined);
-  const run = async (username: string) => {
+  // Each piece of work sends, in turn, what it finds to send; a failure is logged and goes no
+  // further, so that the queue carries on with the next piece.
+  const sendAll = async <T>(found: Promise<T[]>, send: Send<T>, about: object, failure: string) => {
     try {
-      for (const plan of await planDeliveries(write, username))
-        await deliver(ctx, write.db, plan, refuses);
+      for (const item of await found) await send(ctx, write.db, item, refuses);
     } catch (error) {
-      log.error({ err: error, username }, "federation: could not send a member's changes");
+      log.error({ err: error, ...about }, failure);
     }
   };
-  const answer = async (prismId: number) => {
-    try {
-      for (const note of await claimReplyNotes(write, prismId))
-        await sendReplyNote(ctx, write.db, note, refuses);
-    } catch (error) {
-      log.error({ err: error, prismId }, "federation: could not send an owner's reply");
-    }
-  };
+  const run = (username: string) =>
+    sendAll(planDeliveries(write, username), deliver, { username }, changesFailed);
+  const answer = (prismId: number) =>
+    sendAll(claimReplyNotes(write, prismId), sendReplyNote, { prismId }, replyFailed);
   const unsubscribe = write.bus.subscribe((event) => {
     const username = memberOfEvent(event);
     if (username !== null) queue = queue.then(() => run(username));
