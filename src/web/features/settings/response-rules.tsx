@@ -9,6 +9,7 @@ import type {
   ProfileUpdateInput,
 } from "../../../contract/user.ts";
 import { Label } from "../../components/ui/label.tsx";
+import { SettingChoice } from "./setting-choice.tsx";
 
 type ProfileForm = UseFormReturn<ProfileUpdateInput, unknown, ProfileUpdate>;
 
@@ -64,27 +65,17 @@ function Choices<T extends string>({
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {choices.map(({ value, label, hint }) => {
-        const id = `${name}-${value}`;
-        return (
-          <div key={value} className="flex items-start gap-3">
-            <input
-              id={id}
-              type="radio"
-              value={value}
-              aria-describedby={`${id}-hint`}
-              className="mt-0.5 size-4 accent-primary"
-              {...form.register(name)}
-            />
-            <div className="grid gap-0.5">
-              <Label htmlFor={id}>{label}</Label>
-              <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                {hint}
-              </p>
-            </div>
-          </div>
-        );
-      })}
+      {choices.map(({ value, label, hint }) => (
+        <SettingChoice
+          key={value}
+          id={`${name}-${value}`}
+          type="radio"
+          value={value}
+          label={label}
+          hint={hint}
+          {...form.register(name)}
+        />
+      ))}
     </fieldset>
   );
 }

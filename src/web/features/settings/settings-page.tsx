@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, KeyRound, Mail } from "lucide-react";
 import { Fragment, useState } from "react";
-import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import { authMessages } from "../../../contract/auth.ts";
 import {
@@ -22,6 +22,7 @@ import { PasswordForm } from "./password-form.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ConfirmWithGoogle, CurrentPasswordField, ReauthDialog } from "./reauth.tsx";
 import { ResponseRules } from "./response-rules.tsx";
+import { SettingChoice } from "./setting-choice.tsx";
 import {
   useConnectGoogle,
   useDeleteAccount,
@@ -54,32 +55,6 @@ const linkFields = [
   { name: "twitterUrl", label: "X URL", placeholder: "https://x.com/" },
   { name: "linkedinUrl", label: "LinkedIn URL", placeholder: "https://www.linkedin.com/in/" },
 ] as const;
-
-/** One on/off choice of Profile Settings: its box, its label, and a line saying what it does. */
-function CheckboxSetting({
-  id,
-  label,
-  hint,
-  ...registered
-}: { id: string; label: string; hint: string } & UseFormRegisterReturn) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5 size-4 accent-primary"
-        {...registered}
-      />
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return {
@@ -221,31 +196,36 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 {name === "websiteUrl" ? <WebsiteCheck user={user} /> : null}
               </Fragment>
             ))}
-            <CheckboxSetting
+            <SettingChoice
+              type="checkbox"
               id="preapprove-members"
               label="Pre-approve members"
               hint="Responses from signed-in members to your prisms are approved at once; anonymous ones still wait for you. You are notified either way."
               {...form.register("preapproveMembers")}
             />
-            <CheckboxSetting
+            <SettingChoice
+              type="checkbox"
               id="preapprove-teammates"
               label="Pre-approve my teammates' responses"
               hint="Responses from people who share a team with you are approved at once. You are notified either way."
               {...form.register("preapproveTeammates")}
             />
-            <CheckboxSetting
+            <SettingChoice
+              type="checkbox"
               id="notify-team-prisms"
               label="Tell me when a teammate writes or edits a prism"
               hint="One notification per prism until you read it, however often it is edited."
               {...form.register("notifyTeamPrisms")}
             />
-            <CheckboxSetting
+            <SettingChoice
+              type="checkbox"
               id="federated"
               label="Follow from the fediverse"
               hint="People on Mastodon and other fediverse servers can follow you and see your prisms there. Turning it off removes you from their servers."
               {...form.register("federated")}
             />
-            <CheckboxSetting
+            <SettingChoice
+              type="checkbox"
               id="approve-followers"
               label="Approve followers myself"
               hint="New followers from the fediverse wait until you accept them, and see nothing of yours until then. Off, they are accepted at once."
@@ -256,7 +236,8 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 Your followers on the fediverse
               </Link>
             </p>
-            <CheckboxSetting
+            <SettingChoice
+              type="checkbox"
               id="listed"
               label="List my page"
               hint="Search engines may index your page and Explore shows it. Unlisted, it is still there for anyone with its link."
