@@ -56,6 +56,40 @@ const linkFields = [
   { name: "linkedinUrl", label: "LinkedIn URL", placeholder: "https://www.linkedin.com/in/" },
 ] as const;
 
+/** The on/off settings of responses, teams and the fediverse, in the order the form shows them. */
+const onOffSettings = [
+  {
+    name: "preapproveMembers",
+    id: "preapprove-members",
+    label: "Pre-approve members",
+    hint: "Responses from signed-in members to your prisms are approved at once; anonymous ones still wait for you. You are notified either way.",
+  },
+  {
+    name: "preapproveTeammates",
+    id: "preapprove-teammates",
+    label: "Pre-approve my teammates' responses",
+    hint: "Responses from people who share a team with you are approved at once. You are notified either way.",
+  },
+  {
+    name: "notifyTeamPrisms",
+    id: "notify-team-prisms",
+    label: "Tell me when a teammate writes or edits a prism",
+    hint: "One notification per prism until you read it, however often it is edited.",
+  },
+  {
+    name: "federated",
+    id: "federated",
+    label: "Follow from the fediverse",
+    hint: "People on Mastodon and other fediverse servers can follow you and see your prisms there. Turning it off removes you from their servers.",
+  },
+  {
+    name: "approveFollowers",
+    id: "approve-followers",
+    label: "Approve followers myself",
+    hint: "New followers from the fediverse wait until you accept them, and see nothing of yours until then. Off, they are accepted at once.",
+  },
+] as const;
+
 function formValues(user: CurrentUser): ProfileUpdateInput {
   return {
     firstName: user.firstName,
@@ -196,41 +230,16 @@ function SettingsForm({ user }: { user: CurrentUser }) {
                 {name === "websiteUrl" ? <WebsiteCheck user={user} /> : null}
               </Fragment>
             ))}
-            <SettingChoice
-              type="checkbox"
-              id="preapprove-members"
-              label="Pre-approve members"
-              hint="Responses from signed-in members to your prisms are approved at once; anonymous ones still wait for you. You are notified either way."
-              {...form.register("preapproveMembers")}
-            />
-            <SettingChoice
-              type="checkbox"
-              id="preapprove-teammates"
-              label="Pre-approve my teammates' responses"
-              hint="Responses from people who share a team with you are approved at once. You are notified either way."
-              {...form.register("preapproveTeammates")}
-            />
-            <SettingChoice
-              type="checkbox"
-              id="notify-team-prisms"
-              label="Tell me when a teammate writes or edits a prism"
-              hint="One notification per prism until you read it, however often it is edited."
-              {...form.register("notifyTeamPrisms")}
-            />
-            <SettingChoice
-              type="checkbox"
-              id="federated"
-              label="Follow from the fediverse"
-              hint="People on Mastodon and other fediverse servers can follow you and see your prisms there. Turning it off removes you from their servers."
-              {...form.register("federated")}
-            />
-            <SettingChoice
-              type="checkbox"
-              id="approve-followers"
-              label="Approve followers myself"
-              hint="New followers from the fediverse wait until you accept them, and see nothing of yours until then. Off, they are accepted at once."
-              {...form.register("approveFollowers")}
-            />
+            {onOffSettings.map(({ name, id, label, hint }) => (
+              <SettingChoice
+                key={name}
+                type="checkbox"
+                id={id}
+                label={label}
+                hint={hint}
+                {...form.register(name)}
+              />
+            ))}
             <p className="text-sm">
               <Link to="/profile/followers" className="text-primary underline underline-offset-4">
                 Your followers on the fediverse
