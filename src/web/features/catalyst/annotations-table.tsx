@@ -16,6 +16,14 @@ import type { TableView } from "./table-view.ts";
 const DELETE_CONFIRM =
   "Are you sure you want to delete this annotation? This action cannot be undone.";
 
+/** An admin's moves of an annotation to another status, in the order its actions list them. */
+const statusActions: { status: AnnotationStatus; label: string }[] = [
+  { status: "approved", label: "Approve" },
+  { status: "rejected", label: "Reject" },
+  { status: "pending", label: "Set to Pending" },
+  { status: "spam", label: "Mark as Spam" },
+];
+
 const statusBadge: Record<
   AnnotationStatus,
   { label: string; tone: "warning" | "success" | "danger" }
@@ -111,32 +119,15 @@ export function AnnotationsTable(view: TableView) {
     {
       header: "Actions",
       cell: ({ annotation }) => {
-        const set = (status: AnnotationStatus) => () =>
-          setStatus.mutate({ id: annotation.id, status });
         return (
           <RowActions
             label={`Actions for the annotation "${excerpt(annotation.annotationText, 40)}"`}
             actions={[
-              {
-                label: "Approve",
-                hidden: annotation.status === "approved",
-                onSelect: set("approved"),
-              },
-              {
-                label: "Reject",
-                hidden: annotation.status === "rejected",
-                onSelect: set("rejected"),
-              },
-              {
-                label: "Set to Pending",
-                hidden: annotation.status === "pending",
-                onSelect: set("pending"),
-              },
-              {
-                label: "Mark as Spam",
-                hidden: annotation.status === "spam",
-                onSelect: set("spam"),
-              },
+              ...statusActions.map(({ status, label }) => ({
+                label,
+                hidden: annotation.status === status,
+                onSelect: () => setStatus.mutate({ id: annotation.id, status }),
+              })),
               deleteAction(DELETE_CONFIRM, () => remove.mutate(annotation.id)),
             ]}
           />
