@@ -29,6 +29,13 @@ const asJson = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as 
 const availableAt = (options?: MessageQueueEnqueueOptions) =>
   new Date(Date.now() + (options?.delay ? options.delay.total("millisecond") : 0));
 
+/**
+ * Lets the event loop run: requests waiting, timers due. On PGlite a query settles without
+ * waiting on the network, so a listener that went on from one message to the next at once would
+ * hold the loop until the queue was empty, every read waiting behind it.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Waits `ms`, or less when `signal` aborts or `wake` is called. */
 function pause(ms: number, signal: AbortSignal | undefined, wakers: Set<() => void>) {
   return new Promise<void>((resolve) => {
@@ -102,6 +109,7 @@ export class DbMessageQueue implements MessageQueue {
         .delete(federationQueue)
         .where(eq(federationQueue.id, taken.id))
         .catch(() => {});
+      await yieldToEventLoop();
     }
   }
 
