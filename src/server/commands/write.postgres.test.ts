@@ -134,8 +134,9 @@ const READS = new Set([
   "listMyTeams",
   "openInvites",
   "teamAsSeenBy",
-  // federation: a member who federates, their followers, an actor's identifier
+  // federation: a member who federates (or whose actor went), their followers, an actor's identifier
   "federatedMemberNamed",
+  "goneActorNamed",
   "followersOfMember",
   "identifierOf",
   // federation: whether an inbox takes a domain's activity now (its policy, its budget)
