@@ -78,9 +78,9 @@ function latestMigration(): number {
 
 /**
  * `image`: for an in-memory PGlite, the files it starts from (a `dumpDataDir` of another), instead
- * of an empty cluster made afresh.
+ * of an empty cluster made afresh, or a PGlite already started (the test suite reuses its own).
  */
-export function openDatabase(url: string, image?: Blob): Database {
+export function openDatabase(url: string, image?: Blob | PGlite): Database {
   if (url.startsWith("pglite:")) return openPglite(pgliteDataDir(url), image);
   return openPostgres(url);
 }
@@ -183,9 +183,10 @@ export async function migratedPgliteImage(): Promise<Blob> {
   }
 }
 
-function openPglite(dataDir: string | undefined, image: Blob | undefined): Database {
+function openPglite(dataDir: string | undefined, image: Blob | PGlite | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  let client = image ? new PGlite({ loadDataDir: image }) : new PGlite(dataDir);
+  let client =
+    image instanceof Blob ? new PGlite({ loadDataDir: image }) : (image ?? new PGlite(dataDir));
   const gate = new Gate();
   const listeners = new Listeners();
   const listen: Listen = async (channel, onMessage, onListening) => {

@@ -1,10 +1,10 @@
 // Which database the integration suite runs on: PGlite in memory, or PostgreSQL (TEST_DB=postgres).
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client.ts";
 import { restoreEmbedded } from "../db/embedded.ts";
+import { leasePglite } from "./pglite-pool.ts";
 import { PGLITE_IMAGE } from "./provided.ts";
 
 /** The migrated database each test file copies; TEST_TEMPLATE_DB lets two checkouts test side by side. */
@@ -34,8 +34,7 @@ export async function createEmbeddedDatabase(dataDir: string): Promise<Database>
 export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = testDatabaseUrl();
   if (!url) {
-    const image = new Blob([await readFile(inject(PGLITE_IMAGE))]);
-    const database = openDatabase("pglite:memory", image);
+    const database = openDatabase("pglite:memory", await leasePglite(inject(PGLITE_IMAGE)));
     return { database, drop: () => database.close() };
   }
   const name = `prism_test_${randomBytes(6).toString("hex")}`;
