@@ -1,22 +1,19 @@
-// Serves Prism in its own OS process, for tests that need a second instance or a real server
-// beside a browser-like test: `node --import tsx src/server/test/serve-app.ts <database-url>
-// <app-origin> [settings] [image]` (`pglite:memory` for a fresh database; settings: a JSON object
-// of further environment variables, such as SMTP_URL; image: the file of a migrated PGlite the
-// fresh database starts from, as the test run's global setup makes one, rather than making and
-// migrating a cluster of its own). Prints one JSON line `{"port": n}` once listening; stops when
-// stdin closes (the test, or the test runner, went away) or on SIGTERM.
-import { readFile } from "node:fs/promises";
+// Serves Prism in its own OS process, for tests that need a second instance on their database:
+// `node --import tsx src/server/test/serve-app.ts <database-url> <app-origin> [settings]`
+// (settings: a JSON object of further environment variables, such as TRUST_PROXY). Prints one
+// JSON line `{"port": n}` once listening; stops when stdin closes (the test, or the test runner,
+// went away) or on SIGTERM.
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 
-const [databaseUrl, appOrigin, settings = "{}", image] = process.argv.slice(2);
+const [databaseUrl, appOrigin, settings = "{}"] = process.argv.slice(2);
 if (!databaseUrl || !appOrigin) {
-  console.error("usage: serve-app.ts <database-url> <app-origin> [settings] [image]");
+  console.error("usage: serve-app.ts <database-url> <app-origin> [settings]");
   process.exit(2);
 }
 
-const database = openDatabase(databaseUrl, image ? new Blob([await readFile(image)]) : undefined);
+const database = openDatabase(databaseUrl);
 await database.migrate();
 const config = loadConfig({
   APP_ORIGIN: appOrigin,

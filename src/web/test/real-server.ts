@@ -1,15 +1,11 @@
 // Component tests talk to Prism's real server: its app on a fresh in-memory database (a copy of the
-// run's migrated one), in a child Node process (the server tests' serve-app.ts), listening on a
-// port of this machine. The page's `fetch` is
-// pointed at it the way a browser's would be: relative paths resolve to the server, writes carry
+// run's migrated one), in the Node process the web project's global setup starts (the server
+// tests' app-host.ts), listening on a port of this machine. The page's `fetch` is pointed at it
+// the way a browser's would be: relative paths resolve to the server, writes carry
 // the page's Origin, and cookies (session, visitor id) are kept between requests. Nothing of
 // Prism's own API layer is replaced.
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, inject } from "vitest";
-import { PGLITE_IMAGE } from "../../server/test/provided.ts";
+import { APP_HOST } from "../../server/test/provided.ts";
 
 /** The page's origin: jsdom's default location, and the app's APP_ORIGIN. */
 export const PAGE_ORIGIN = "http://localhost:3000";
@@ -110,7 +106,6 @@ let members = 0;
  * are further environment variables of its configuration (SMTP_URL, GOOGLE_CLIENT_ID, …).
  */
 export function serveRealApp(settings: Record<string, string> = {}): RealServer {
-  let child: ChildProcess | undefined;
   const server: RealServer = {
     url: "",
     browser: () => new BrowserSession(server),
@@ -130,36 +125,21 @@ export function serveRealApp(settings: Record<string, string> = {}): RealServer 
       return { username, browser };
     },
   };
+  let id: number | undefined;
   beforeAll(async () => {
-    // jsdom's own URL class cannot resolve file URLs, so the path is joined by hand.
-    const script = join(dirname(fileURLToPath(import.meta.url)), "../../server/test/serve-app.ts");
-    const args = [
-      script,
-      "pglite:memory",
-      PAGE_ORIGIN,
-      JSON.stringify(settings),
-      inject(PGLITE_IMAGE),
-    ];
-    child = spawn(process.execPath, ["--import", "tsx", ...args], {
-      stdio: ["pipe", "pipe", "inherit"],
+    const response = await nativeFetch(`${inject(APP_HOST)}/apps`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ origin: PAGE_ORIGIN, settings }),
     });
-    const started = child;
-    const port = await new Promise<number>((resolve, reject) => {
-      started.once("error", reject);
-      started.once("exit", (code) => reject(new Error(`the app process exited (${code})`)));
-      createInterface({ input: started.stdout as NodeJS.ReadableStream }).once("line", (line) =>
-        resolve((JSON.parse(line) as { port: number }).port),
-      );
-    });
-    server.url = `http://127.0.0.1:${port}`;
+    if (response.status !== 201) throw new Error(`starting the app: ${await response.text()}`);
+    const started = (await response.json()) as { id: number; port: number };
+    id = started.id;
+    server.url = `http://127.0.0.1:${started.port}`;
   });
   afterAll(async () => {
     globalThis.fetch = nativeFetch;
-    const running = child;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once("exit", resolve));
-    running.stdin?.end();
-    await exited;
+    if (id !== undefined) await nativeFetch(`${inject(APP_HOST)}/apps/${id}`, { method: "DELETE" });
   });
   return server;
 }
