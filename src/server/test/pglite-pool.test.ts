@@ -2,7 +2,7 @@
 // it hands on: rows, sequences, LISTENs, session settings and schema changes never carry over.
 import type { PGlite } from "@electric-sql/pglite";
 import { describe, expect, inject, it } from "vitest";
-import { leasePglite, pgliteStarts } from "./pglite-pool.ts";
+import { leasePglite, pgliteCounts } from "./pglite-pool.ts";
 import { PGLITE_IMAGE } from "./provided.ts";
 
 const lease = () => leasePglite(inject(PGLITE_IMAGE));
@@ -32,10 +32,10 @@ describe("the worker's reused PGlites", () => {
     await first.query("delete from drizzle.__drizzle_migrations where id = 1");
     await first.query("set statement_timeout = 1234");
     await first.close();
-    const starts = pgliteStarts();
+    const before = pgliteCounts();
 
     const second = await lease();
-    expect(pgliteStarts()).toBe(starts);
+    expect(pgliteCounts()).toEqual(before);
     expect(await counts(second)).toEqual(image);
     const { rows } = await second.query<{ statement_timeout: string }>("show statement_timeout");
     expect(rows[0]?.statement_timeout).toBe("0");
@@ -68,10 +68,10 @@ describe("the worker's reused PGlites", () => {
     const first = await lease();
     await first.exec("create table leftover (id int); alter table users disable trigger all");
     await first.close();
-    const starts = pgliteStarts();
+    const { discards } = pgliteCounts();
 
     const second = await lease();
-    expect(pgliteStarts()).toBe(starts + 1);
+    expect(pgliteCounts().discards).toBe(discards + 1);
     const { rows } = await second.query<{ found: string | null }>(
       "select to_regclass('leftover')::text as found",
     );
@@ -84,10 +84,10 @@ describe("the worker's reused PGlites", () => {
     await first.exec("begin");
     await addMember(first, "grace");
     await first.close();
-    const starts = pgliteStarts();
+    const { discards } = pgliteCounts();
 
     const second = await lease();
-    expect(pgliteStarts()).toBe(starts + 1);
+    expect(pgliteCounts().discards).toBe(discards + 1);
     const { rows } = await second.query<{ n: number }>(
       "select count(*)::int as n from users where username = 'grace'",
     );

@@ -18,10 +18,11 @@ const idle: PGlite[] = [];
 let image: Promise<Blob> | undefined;
 let baseline: Promise<Baseline> | undefined;
 let starts = 0;
+let discards = 0;
 
-/** How many PGlites this worker has started from the image. */
-export function pgliteStarts(): number {
-  return starts;
+/** How many PGlites this worker has started from the image, and how many it closed as unfit. */
+export function pgliteCounts(): { starts: number; discards: number } {
+  return { starts, discards };
 }
 
 /**
@@ -154,6 +155,7 @@ export async function leasePglite(path: string): Promise<PGlite> {
   for (let client = idle.pop(); client; client = idle.pop()) {
     const base = await baseline;
     if (base && (await empty(client, base))) return lease(client);
+    discards += 1;
     await client.close().catch(() => {});
   }
   image ??= readFile(path).then((bytes) => new Blob([bytes]));

@@ -108,7 +108,9 @@ export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (ap
   // A member's page asked for as ActivityPub: their actor, when they federate, or its Tombstone
   // (410 Gone) when it was there and went, as at the actor's address and through WebFinger; a
   // prism's link (`?prism={id}`, what a reader pastes into their server's search) its Article.
-  // Whether it answered; else the page is served as to any browser.
+  // A page that is no actor's is not found, as it is at /ap/actors/…: a server asking for
+  // ActivityPub is never answered a page. Whether it answered; else the page is served as to
+  // any browser.
   const answerAsActivityPub = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, origin);
     const match = /^\/([^/.]+)$/.exec(url.pathname);
@@ -116,7 +118,10 @@ export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (ap
     const username = decodeURIComponent(match[1]);
     const member = await federatedMemberNamed(deps.db, username);
     const actorId = member ? member.id : await goneActorNamed(deps.db, username);
-    if (actorId === null) return false;
+    if (actorId === null) {
+      await send(reply, notFound());
+      return true;
+    }
     const prismId = url.searchParams.get("prism");
     const path =
       prismId && /^\d{1,9}$/.test(prismId)
