@@ -1,5 +1,6 @@
 // A member's actor asked for many times at once, before it was ever made: one actor row, one key
-// pair, which every answer shows, whether the requests come over HTTP or straight to the service.
+// pair, which every answer shows, whether the requests come over HTTP or straight to the service;
+// and over HTTP, one key pair made and written (the others are not made only to be thrown away).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { federationActors } from "../../db/schema.ts";
@@ -16,6 +17,10 @@ const actorRows = (userId: number) =>
 describe("a member's actor asked for at once", () => {
   it("is made once when its first requests come together", async () => {
     const ada = await buildUser(t.database, { username: "ada-raced", federated: true });
+    let inserts = 0;
+    const stop = t.database.watchQueries((query) => {
+      if (query.startsWith('insert into "federation_actors"')) inserts += 1;
+    });
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, () =>
         t.app.inject({
@@ -24,7 +29,8 @@ describe("a member's actor asked for at once", () => {
           headers: { accept: "application/activity+json" },
         }),
       ),
-    );
+    ).finally(stop);
+    expect(inserts).toBe(1);
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(AT_ONCE).fill(200));
     const keys = new Set(answers.map((answer) => answer.json().publicKey.publicKeyPem));
     expect(keys.size).toBe(1);

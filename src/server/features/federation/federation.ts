@@ -17,6 +17,7 @@ import type { Db } from "../../db/client.ts";
 import { federatedPrisms, federationActors } from "../../db/schema.ts";
 import { restoreNatives } from "../../natives.ts";
 import { addressPolicy } from "../../security/outgoing-fetch.ts";
+import { ActorKeys } from "./actor-keys.ts";
 import { domainOf } from "./domains.ts";
 import { listenToInbox } from "./inbox.ts";
 import type { InboxBudget } from "./inbox-guard.ts";
@@ -33,7 +34,6 @@ import {
 import { sentReply } from "./replies.ts";
 import {
   actorGoneAt,
-  actorOf,
   federatedMember,
   federatedMemberNamed,
   federatingPrismCount,
@@ -83,7 +83,7 @@ function memberOf(db: Db, identifier: string) {
  * member turned federation off, was deactivated or deleted their account) is a `Tombstone`, which
  * Fedify answers 410 Gone, at its address and through WebFinger; one that never was, 404.
  */
-function dispatchActors(federation: PrismFederation, db: Db) {
+function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
   federation
     .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
       const member = await memberOf(db, identifier);
@@ -111,7 +111,7 @@ function dispatchActors(federation: PrismFederation, db: Db) {
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
       const member = await memberOf(db, identifier);
       if (!member) return [];
-      const actor = await actorOf(db, member);
+      const actor = await keys.actorOf(db, member, null);
       return [
         {
           publicKey: await importJwk(actor.publicKey, "public"),
@@ -239,7 +239,7 @@ export function createPrismFederation(
       maxDelay: { hours: 12 },
     }),
   });
-  dispatchActors(federation, db);
+  dispatchActors(federation, db, new ActorKeys());
   dispatchCollections(federation, db);
   dispatchNodeInfo(federation, db, version);
   listenToInbox(federation, write, refusedAddresses(settings));
