@@ -5,7 +5,6 @@
 import {
   createExponentialBackoffPolicy,
   createFederation,
-  importJwk,
   SendActivityError,
 } from "@fedify/fedify";
 import { Article, Note, Tombstone } from "@fedify/fedify/vocab";
@@ -25,6 +24,7 @@ import { DbKvStore } from "./kv-store.ts";
 import { DbMessageQueue, QUEUE_TIMING, type QueueTiming } from "./message-queue.ts";
 import {
   articleOf,
+  type FederationContext,
   identifierOf,
   type PrismFederation,
   personOf,
@@ -34,6 +34,7 @@ import {
 import { sentReply } from "./replies.ts";
 import {
   actorGoneAt,
+  federatedActor,
   federatedMember,
   federatedMemberNamed,
   federatingPrismCount,
@@ -78,30 +79,41 @@ function memberOf(db: Db, identifier: string) {
   return isIdentifier(identifier) ? federatedMember(db, Number(identifier)) : null;
 }
 
+/** The member an actor URI's identifier names, when they federate, with their actor: one read. */
+function actorNamedBy(db: Db, identifier: string) {
+  return isIdentifier(identifier) ? federatedActor(db, Number(identifier)) : null;
+}
+
+/** An actor that was there and is gone, as a `Tombstone`; null for one that never was. */
+async function goneActor(ctx: FederationContext, db: Db, identifier: string) {
+  const goneAt = isIdentifier(identifier) ? await actorGoneAt(db, Number(identifier)) : null;
+  return goneAt
+    ? new Tombstone({
+        id: ctx.getActorUri(identifier),
+        deleted: Temporal.Instant.fromEpochMilliseconds(
+          goneAt.getTime(),
+        ) as unknown as globalThis.Temporal.Instant,
+      })
+    : null;
+}
+
 /**
  * The actor, how a handle finds it, and its key pair. An actor that was there and is gone (its
  * member turned federation off, was deactivated or deleted their account) is a `Tombstone`, which
- * Fedify answers 410 Gone, at its address and through WebFinger; one that never was, 404.
+ * Fedify answers 410 Gone, at its address and through WebFinger; one that never was, 404. The
+ * member and their actor are read together, their key pair imported once per process (`keys`).
  */
 function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
   federation
     .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
-      const member = await memberOf(db, identifier);
-      if (!member) {
-        const goneAt = isIdentifier(identifier) ? await actorGoneAt(db, Number(identifier)) : null;
-        return goneAt
-          ? new Tombstone({
-              id: ctx.getActorUri(identifier),
-              deleted: Temporal.Instant.fromEpochMilliseconds(
-                goneAt.getTime(),
-              ) as unknown as globalThis.Temporal.Instant,
-            })
-          : null;
-      }
+      const found = await actorNamedBy(db, identifier);
+      if (!found) return goneActor(ctx, db, identifier);
+      const { member } = found;
       const prisms = await prismsThatFederate(db, member.id);
       const first = [...prisms].sort((a, b) => a.index - b.index)[0];
-      const keys = await ctx.getActorKeyPairs(identifier);
-      return personOf(ctx, member, keys, first?.title ?? null, prisms.length);
+      const actor = await keys.actorOf(db, member, found.actor);
+      const { publicKey } = await keys.pairOf(actor);
+      return personOf(ctx, member, publicKey, first?.title ?? null, prisms.length);
     })
     .mapHandle(async (_ctx, username) => {
       const member = await federatedMemberNamed(db, username);
@@ -109,15 +121,9 @@ function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
       return id === null ? null : identifierOf(id);
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
-      const member = await memberOf(db, identifier);
-      if (!member) return [];
-      const actor = await keys.actorOf(db, member, null);
-      return [
-        {
-          publicKey: await importJwk(actor.publicKey, "public"),
-          privateKey: await importJwk(actor.privateKey, "private"),
-        },
-      ];
+      const found = await actorNamedBy(db, identifier);
+      if (!found) return [];
+      return [await keys.pairOf(await keys.actorOf(db, found.member, found.actor))];
     });
 }
 

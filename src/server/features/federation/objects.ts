@@ -5,6 +5,7 @@ import {
   Accept,
   Article,
   Create,
+  CryptographicKey,
   Delete,
   Endpoints,
   Follow,
@@ -12,6 +13,7 @@ import {
   InteractionPolicy,
   InteractionRule,
   Mention,
+  Multikey,
   Note,
   Person,
   PropertyValue,
@@ -62,13 +64,14 @@ function profileLinks(member: UserRow): PropertyValue[] {
 export function personOf(
   ctx: FederationContext,
   member: UserRow,
-  keys: Awaited<ReturnType<FederationContext["getActorKeyPairs"]>>,
+  publicKey: CryptoKey | null,
   firstTitle: string | null,
   prismCount: number,
 ): Person {
   const identifier = identifierOf(member.id);
+  const id = ctx.getActorUri(identifier);
   return new Person({
-    id: ctx.getActorUri(identifier),
+    id,
     preferredUsername: member.username,
     name: fullName(member),
     summary: escapeHtml(profileDescription(member, firstTitle, prismCount)),
@@ -84,8 +87,12 @@ export function personOf(
     manuallyApprovesFollowers: member.approveFollowers,
     discoverable: true,
     indexable: true,
-    publicKey: keys[0]?.cryptographicKey ?? null,
-    assertionMethods: keys.map((key) => key.multikey),
+    // As Fedify's getActorKeyPairs names an actor's first key, in both of its forms.
+    publicKey:
+      publicKey && new CryptographicKey({ id: new URL("#main-key", id), owner: id, publicKey }),
+    assertionMethods: publicKey
+      ? [new Multikey({ id: new URL("#multikey-1", id), controller: id, publicKey })]
+      : [],
     attachments: profileLinks(member),
   });
 }

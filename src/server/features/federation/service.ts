@@ -47,6 +47,22 @@ export async function federatedMember(db: Executor, userId: number): Promise<Use
   return user ?? null;
 }
 
+/**
+ * The member with this id, when they federate, with their actor (null when it was never asked
+ * for): one read.
+ */
+export async function federatedActor(
+  db: Executor,
+  userId: number,
+): Promise<{ member: UserRow; actor: ActorRow | null } | null> {
+  const [row] = await db
+    .select({ member: users, actor: federationActors })
+    .from(users)
+    .leftJoin(federationActors, eq(federationActors.userId, users.id))
+    .where(and(eq(users.id, userId), federating));
+  return row ?? null;
+}
+
 /** The member with this username (whatever its case), when they federate. */
 export async function federatedMemberNamed(db: Db, username: string): Promise<UserRow | null> {
   const [user] = await db
