@@ -109,13 +109,13 @@ describe("a signed reply's cost to the database", () => {
     const counts = tally(await costOfReply(0));
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     expect(lookups(counts), JSON.stringify(counts)).toEqual({ member: 5, kv: 8 });
-    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(32 + budget());
+    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(31 + budget());
   });
 
   it("is counted for a reply from an actor already known", async () => {
     const counts = tally(await costOfReply(1));
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     expect(lookups(counts), JSON.stringify(counts)).toEqual({ member: 3, kv: 3 });
-    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(21 + budget());
+    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(20 + budget());
   });
 });
