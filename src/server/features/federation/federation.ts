@@ -26,6 +26,7 @@ import {
   articleOf,
   type FederationContext,
   identifierOf,
+  type PrismData,
   type PrismFederation,
   personOf,
   prismActivity,
@@ -79,9 +80,16 @@ function memberOf(db: Db, identifier: string) {
   return isIdentifier(identifier) ? federatedMember(db, Number(identifier)) : null;
 }
 
-/** The member an actor URI's identifier names, when they federate, with their actor: one read. */
-function actorNamedBy(db: Db, identifier: string) {
-  return isIdentifier(identifier) ? federatedActor(db, Number(identifier)) : null;
+/**
+ * The member an actor URI's identifier names, when they federate, with their actor: one read,
+ * once a request (`data`).
+ */
+function actorNamedBy(db: Db, data: PrismData, identifier: string) {
+  if (!isIdentifier(identifier)) return null;
+  const userId = Number(identifier);
+  const read = data?.actors.get(userId) ?? federatedActor(db, userId);
+  data?.actors.set(userId, read);
+  return read;
 }
 
 /** An actor that was there and is gone, as a `Tombstone`; null for one that never was. */
@@ -106,7 +114,7 @@ async function goneActor(ctx: FederationContext, db: Db, identifier: string) {
 function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
   federation
     .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
-      const found = await actorNamedBy(db, identifier);
+      const found = await actorNamedBy(db, ctx.data, identifier);
       if (!found) return goneActor(ctx, db, identifier);
       const { member } = found;
       const prisms = await prismsThatFederate(db, member.id);
@@ -120,8 +128,8 @@ function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
       const id = member ? member.id : await goneActorNamed(db, username);
       return id === null ? null : identifierOf(id);
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => {
-      const found = await actorNamedBy(db, identifier);
+    .setKeyPairsDispatcher(async (ctx, identifier) => {
+      const found = await actorNamedBy(db, ctx.data, identifier);
       if (!found) return [];
       return [await keys.pairOf(await keys.actorOf(db, found.member, found.actor))];
     });
@@ -230,7 +238,7 @@ export function createPrismFederation(
   settings: FederationSettings = {},
 ): PrismFederation {
   const { db } = write;
-  const federation = createFederation<void>({
+  const federation = createFederation<PrismData>({
     kv: new DbKvStore(db),
     queue: new DbMessageQueue(db, settings.queueTiming ?? QUEUE_TIMING),
     manuallyStartQueue: true,

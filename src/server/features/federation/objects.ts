@@ -28,12 +28,24 @@ import { fullName, profileDescription } from "../../../contract/names.ts";
 import type { AnnotationRow, PrismRow, UserRow } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape.ts";
 import { sanitizeContent } from "../prisms/sanitize.ts";
+import type { FederatedActor } from "./service.ts";
 
 /** How long an Article's `summary` is, in characters: what a timeline shows before "more". */
 const SUMMARY_LENGTH = 280;
 
-export type FederationContext = Context<void>;
-export type PrismFederation = Federation<void>;
+/**
+ * What a request Fedify answers carries: the members it read by id, with their actors, so that
+ * Fedify's several asks for one actor while answering it (its key pairs, for the inbox's signed
+ * fetches; the actor itself, that the inbox is someone's) read them once. What the queue handles,
+ * and what Prism sends, carries nothing.
+ */
+export interface RequestData {
+  actors: Map<number, Promise<FederatedActor | null>>;
+}
+export type PrismData = RequestData | undefined;
+
+export type FederationContext = Context<PrismData>;
+export type PrismFederation = Federation<PrismData>;
 
 const instant = (date: Date) =>
   Temporal.Instant.fromEpochMilliseconds(date.getTime()) as unknown as globalThis.Temporal.Instant;

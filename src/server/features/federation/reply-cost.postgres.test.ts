@@ -115,7 +115,7 @@ describe("a signed reply's cost to the database", () => {
   it("is counted for a reply from an actor already known", async () => {
     const counts = tally(await costOfReply(1));
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    expect(lookups(counts), JSON.stringify(counts)).toEqual({ member: 3, kv: 3 });
-    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(20 + budget());
+    expect(lookups(counts), JSON.stringify(counts)).toEqual({ member: 2, kv: 3 });
+    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(19 + budget());
   });
 });

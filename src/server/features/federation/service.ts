@@ -21,6 +21,8 @@ import { notFound } from "../../http-error.ts";
 
 export type ActorRow = typeof federationActors.$inferSelect;
 export type FollowerRow = typeof federationFollowers.$inferSelect;
+/** A member who federates, and their actor (null before it was first asked for). */
+export type FederatedActor = { member: UserRow; actor: ActorRow | null };
 
 /**
  * The prisms of a member that travel to their followers: the public prisms of a listed page. A
@@ -51,10 +53,7 @@ export async function federatedMember(db: Executor, userId: number): Promise<Use
  * The member with this id, when they federate, with their actor (null when it was never asked
  * for): one read.
  */
-export async function federatedActor(
-  db: Executor,
-  userId: number,
-): Promise<{ member: UserRow; actor: ActorRow | null } | null> {
+export async function federatedActor(db: Executor, userId: number): Promise<FederatedActor | null> {
   const [row] = await db
     .select({ member: users, actor: federationActors })
     .from(users)
