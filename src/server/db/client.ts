@@ -54,6 +54,11 @@ export interface Database {
    */
   recycle(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `watcher` with the text of each statement Drizzle sends through this handle, in
+   * transactions too (tests count what a piece of work costs); returns a function that stops it.
+   */
+  watchQueries(watcher: (query: string) => void): () => void;
 }
 
 /** The rows of `db.execute`: PostgreSQL's driver answers them as a list, PGlite's in `rows`. */
@@ -90,6 +95,22 @@ export function pgliteDataDir(url: string): string | undefined {
   if (!url.startsWith("pglite:")) return undefined;
   const location = url.slice("pglite:".length);
   return location === "memory" || location === "" ? undefined : location;
+}
+
+/** Drizzle's logger for a handle: tells each statement to whoever watches; nobody, mostly. */
+class QueryWatchers {
+  private readonly watchers = new Set<(query: string) => void>();
+
+  logQuery(query: string) {
+    for (const watcher of this.watchers) watcher(query);
+  }
+
+  watch(watcher: (query: string) => void) {
+    this.watchers.add(watcher);
+    return () => {
+      this.watchers.delete(watcher);
+    };
+  }
 }
 
 type Unlisten = () => Promise<void>;
@@ -202,7 +223,11 @@ function openPglite(dataDir: string | undefined, image: Blob | PGlite | undefine
     transaction: (...args: Parameters<PGlite["transaction"]>) =>
       gate.run(() => client.transaction(...args)),
   };
-  const db = drizzlePglite(handle as unknown as PGlite, { schema }) as unknown as Db;
+  const queries = new QueryWatchers();
+  const db = drizzlePglite(handle as unknown as PGlite, {
+    schema,
+    logger: queries,
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -239,6 +264,7 @@ function openPglite(dataDir: string | undefined, image: Blob | PGlite | undefine
         await listeners.moveTo(listen);
       }),
     close: () => gate.exclusive(() => client.close()),
+    watchQueries: (watcher) => queries.watch(watcher),
   };
 }
 
@@ -320,7 +346,8 @@ function openPostgres(url: string): Database {
       return typeof value === "function" ? value.bind(client) : value;
     },
   });
-  const db = drizzlePostgres(handle, { schema }) as unknown as Db;
+  const queries = new QueryWatchers();
+  const db = drizzlePostgres(handle, { schema, logger: queries }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -356,6 +383,7 @@ function openPostgres(url: string): Database {
         await old.end({ timeout: 5 });
       }),
     close: () => gate.exclusive(() => client.end({ timeout: 5 })),
+    watchQueries: (watcher) => queries.watch(watcher),
   };
 }
 

@@ -11,14 +11,15 @@ import { postSigned } from "./signed-request.ts";
 export interface Crowd {
   origin: string;
   /**
-   * Sends `count` replies to `article` (a prism's Article) into `inbox`, reply `i` written by
-   * actor `i % size`, `concurrency` at a time; resolves once Prism has answered every one, with
-   * the statuses it answered.
+   * Sends `count` replies to `article` (a prism's Article) into `inbox`, numbered from `first`
+   * (0 unless told), reply `i` written by actor `i % size`, `concurrency` at a time; resolves once
+   * Prism has answered every one, with the statuses it answered.
    */
   reply(options: {
     inbox: URL;
     article: URL;
     count: number;
+    first?: number;
     concurrency?: number;
   }): Promise<number[]>;
   close(): Promise<void>;
@@ -92,13 +93,13 @@ export async function startCrowd(size: number): Promise<Crowd> {
 
   return {
     origin,
-    async reply({ inbox, article, count, concurrency = 10 }) {
+    async reply({ inbox, article, count, first = 0, concurrency = 10 }) {
       const statuses: number[] = [];
       let next = 0;
       const worker = async () => {
         while (next < count) {
           const i = next++;
-          statuses[i] = await send(i, inbox, article);
+          statuses[i] = await send(first + i, inbox, article);
         }
       };
       await Promise.all(Array.from({ length: concurrency }, worker));

@@ -5,7 +5,6 @@
 import {
   createExponentialBackoffPolicy,
   createFederation,
-  importJwk,
   SendActivityError,
 } from "@fedify/fedify";
 import { Article, Note, Tombstone } from "@fedify/fedify/vocab";
@@ -17,6 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { federatedPrisms, federationActors } from "../../db/schema.ts";
 import { restoreNatives } from "../../natives.ts";
 import { addressPolicy } from "../../security/outgoing-fetch.ts";
+import { ActorKeys } from "./actor-keys.ts";
 import { domainOf } from "./domains.ts";
 import { listenToInbox } from "./inbox.ts";
 import type { InboxBudget } from "./inbox-guard.ts";
@@ -24,7 +24,9 @@ import { DbKvStore } from "./kv-store.ts";
 import { DbMessageQueue, QUEUE_TIMING, type QueueTiming } from "./message-queue.ts";
 import {
   articleOf,
+  type FederationContext,
   identifierOf,
+  type PrismData,
   type PrismFederation,
   personOf,
   prismActivity,
@@ -33,7 +35,7 @@ import {
 import { sentReply } from "./replies.ts";
 import {
   actorGoneAt,
-  actorOf,
+  federatedActor,
   federatedMember,
   federatedMemberNamed,
   federatingPrismCount,
@@ -79,45 +81,57 @@ function memberOf(db: Db, identifier: string) {
 }
 
 /**
+ * The member an actor URI's identifier names, when they federate, with their actor: one read,
+ * once a request (`data`).
+ */
+function actorNamedBy(db: Db, data: PrismData, identifier: string) {
+  if (!isIdentifier(identifier)) return null;
+  const userId = Number(identifier);
+  const read = data?.actors.get(userId) ?? federatedActor(db, userId);
+  data?.actors.set(userId, read);
+  return read;
+}
+
+/** An actor that was there and is gone, as a `Tombstone`; null for one that never was. */
+async function goneActor(ctx: FederationContext, db: Db, identifier: string) {
+  const goneAt = isIdentifier(identifier) ? await actorGoneAt(db, Number(identifier)) : null;
+  return goneAt
+    ? new Tombstone({
+        id: ctx.getActorUri(identifier),
+        deleted: Temporal.Instant.fromEpochMilliseconds(
+          goneAt.getTime(),
+        ) as unknown as globalThis.Temporal.Instant,
+      })
+    : null;
+}
+
+/**
  * The actor, how a handle finds it, and its key pair. An actor that was there and is gone (its
  * member turned federation off, was deactivated or deleted their account) is a `Tombstone`, which
- * Fedify answers 410 Gone, at its address and through WebFinger; one that never was, 404.
+ * Fedify answers 410 Gone, at its address and through WebFinger; one that never was, 404. The
+ * member and their actor are read together, their key pair imported once per process (`keys`).
  */
-function dispatchActors(federation: PrismFederation, db: Db) {
+function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
   federation
     .setActorDispatcher("/ap/actors/{identifier}", async (ctx, identifier) => {
-      const member = await memberOf(db, identifier);
-      if (!member) {
-        const goneAt = isIdentifier(identifier) ? await actorGoneAt(db, Number(identifier)) : null;
-        return goneAt
-          ? new Tombstone({
-              id: ctx.getActorUri(identifier),
-              deleted: Temporal.Instant.fromEpochMilliseconds(
-                goneAt.getTime(),
-              ) as unknown as globalThis.Temporal.Instant,
-            })
-          : null;
-      }
+      const found = await actorNamedBy(db, ctx.data, identifier);
+      if (!found) return goneActor(ctx, db, identifier);
+      const { member } = found;
       const prisms = await prismsThatFederate(db, member.id);
       const first = [...prisms].sort((a, b) => a.index - b.index)[0];
-      const keys = await ctx.getActorKeyPairs(identifier);
-      return personOf(ctx, member, keys, first?.title ?? null, prisms.length);
+      const actor = await keys.actorOf(db, member, found.actor);
+      const { publicKey } = await keys.pairOf(actor);
+      return personOf(ctx, member, publicKey, first?.title ?? null, prisms.length);
     })
     .mapHandle(async (_ctx, username) => {
       const member = await federatedMemberNamed(db, username);
       const id = member ? member.id : await goneActorNamed(db, username);
       return id === null ? null : identifierOf(id);
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => {
-      const member = await memberOf(db, identifier);
-      if (!member) return [];
-      const actor = await actorOf(db, member);
-      return [
-        {
-          publicKey: await importJwk(actor.publicKey, "public"),
-          privateKey: await importJwk(actor.privateKey, "private"),
-        },
-      ];
+    .setKeyPairsDispatcher(async (ctx, identifier) => {
+      const found = await actorNamedBy(db, ctx.data, identifier);
+      if (!found) return [];
+      return [await keys.pairOf(await keys.actorOf(db, found.member, found.actor))];
     });
 }
 
@@ -224,7 +238,7 @@ export function createPrismFederation(
   settings: FederationSettings = {},
 ): PrismFederation {
   const { db } = write;
-  const federation = createFederation<void>({
+  const federation = createFederation<PrismData>({
     kv: new DbKvStore(db),
     queue: new DbMessageQueue(db, settings.queueTiming ?? QUEUE_TIMING),
     manuallyStartQueue: true,
@@ -239,7 +253,7 @@ export function createPrismFederation(
       maxDelay: { hours: 12 },
     }),
   });
-  dispatchActors(federation, db);
+  dispatchActors(federation, db, new ActorKeys());
   dispatchCollections(federation, db);
   dispatchNodeInfo(federation, db, version);
   listenToInbox(federation, write, refusedAddresses(settings));

@@ -31,7 +31,12 @@ import {
 } from "../../commands/federation.ts";
 import { HttpError } from "../../http-error.ts";
 import { refusesUrl } from "../../security/outgoing-fetch.ts";
-import { type FederationContext, followAcceptance, type PrismFederation } from "./objects.ts";
+import {
+  type FederationContext,
+  followAcceptance,
+  type PrismData,
+  type PrismFederation,
+} from "./objects.ts";
 import { replyTextOf, responseOf } from "./replies.ts";
 import { reportTarget } from "./reports.ts";
 import { federatedMember, prismThatFederates } from "./service.ts";
@@ -141,7 +146,7 @@ async function unlessRefused(work: () => Promise<unknown>): Promise<void> {
  * and `Like`s of prisms.
  */
 function listenToReplies(
-  listeners: InboxListenerSetters<void>,
+  listeners: InboxListenerSetters<PrismData>,
   write: NetworkWrite,
   refuses: (address: string) => boolean,
 ) {

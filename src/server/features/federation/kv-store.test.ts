@@ -1,6 +1,7 @@
 // Fedify's key–value store on Prism's database: values by key, expiry, compare-and-swap, and
-// listing by prefix (a key equal to the prefix included), as Fedify's memory store behaves.
-import type { KvStoreSetOptions } from "@fedify/fedify";
+// listing by prefix (a key equal to the prefix included), as Fedify's memory store behaves; what
+// a store read or wrote is read again from its memory, never older than its last write.
+import type { KvKey, KvStoreSetOptions } from "@fedify/fedify";
 import { Temporal } from "@js-temporal/polyfill";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../test/helpers.ts";
@@ -54,5 +55,62 @@ describe("the federation key-value store", () => {
     expect(await kv.cas(["n"], 1, null)).toBe(true);
     expect(await kv.get(["n"])).toBeNull();
     expect(await kv.cas(["n"], null, 2)).toBe(true);
+  });
+});
+
+describe("the store's memory", () => {
+  /** The statements `work` sends, by verb: `select`, `insert`… */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const stop = t.database.watchQueries((query) => sent.push(query.split(" ")[0] ?? ""));
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+    return sent;
+  }
+
+  it("reads a value again from memory, as it last wrote it, until its time is up", async () => {
+    const kv = new DbKvStore(t.database.db);
+    const key: KvKey = ["_fedify", "publicKey", "https://remote.example/users/a#main-key"];
+    expect(await statementsOf(() => kv.set(key, { id: "a" }))).toEqual(["insert"]);
+    expect(await statementsOf(async () => expect(await kv.get(key)).toEqual({ id: "a" }))).toEqual(
+      [],
+    );
+    // Another process's store reads the database once, then its memory.
+    const other = new DbKvStore(t.database.db);
+    const twice = async () => {
+      expect(await other.get(key)).toEqual({ id: "a" });
+      expect(await other.get(key)).toEqual({ id: "a" });
+    };
+    expect(await statementsOf(twice)).toEqual(["select"]);
+    // Written again as it is, for good: nothing to write; with a ttl, or another value, written.
+    expect(await statementsOf(() => other.set(key, { id: "a" }))).toEqual([]);
+    expect(await statementsOf(() => other.set(key, { id: "b" }))).toEqual(["insert"]);
+    expect(await other.get(key)).toEqual({ id: "b" });
+
+    const ttl = Temporal.Duration.from({ milliseconds: 30 }) as unknown as KvStoreSetOptions["ttl"];
+    await kv.set(key, { id: "c" }, { ttl });
+    expect(await statementsOf(() => kv.get(key))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await kv.get(key)).toBeUndefined();
+  });
+
+  it("forgets what it deleted or swapped, and never keeps that a key holds nothing", async () => {
+    const kv = new DbKvStore(t.database.db);
+    await kv.set(["m", "gone"], 1);
+    await kv.delete(["m", "gone"]);
+    expect(await kv.get(["m", "gone"])).toBeUndefined();
+    expect(await statementsOf(() => kv.get(["m", "gone"]))).toEqual(["select"]);
+    // Another process writes it: this one sees it at once, as it kept nothing of it.
+    await new DbKvStore(t.database.db).set(["m", "gone"], 2);
+    expect(await kv.get(["m", "gone"])).toBe(2);
+
+    await kv.set(["m", "swapped"], 1);
+    expect(await kv.cas(["m", "swapped"], 1, 2)).toBe(true);
+    expect(await kv.get(["m", "swapped"])).toBe(2);
+    expect(await kv.cas(["m", "swapped"], 1, 3)).toBe(false);
+    expect(await kv.get(["m", "swapped"])).toBe(2);
   });
 });

@@ -1,7 +1,9 @@
 // Prism's message queue leaves the server's other work its turn: between two messages its
 // listener lets the event loop run (on PGlite a query never waits on the network, so without that
-// a queue full of replies would hold the loop until it was empty, and every page read with it).
+// a queue full of replies would hold the loop until it was empty, and every page read with it);
+// and a message handled is deleted by the statement that takes the next, one statement a message.
 import { describe, expect, it } from "vitest";
+import { federationQueue } from "../../db/schema.ts";
 import { setupTestDatabase } from "../../test/helpers.ts";
 import { DbMessageQueue } from "./message-queue.ts";
 
@@ -37,5 +39,28 @@ describe("the federation queue's listener", () => {
       const at = turns.indexOf(`message ${n}`);
       expect(turns[at - 1], `before message ${n}`).toBe(`loop after ${n - 1}`);
     }
+  });
+
+  it("deletes a message handled as it takes the next, one statement a message", async () => {
+    const queue = new DbMessageQueue(t.database.db, { pollMs: 60_000, leaseMs: 60_000 });
+    await queue.enqueueMany(["a", "b", "c"]);
+    const statements: string[] = [];
+    const stop = t.database.watchQueries((query) =>
+      statements.push(query.trim().split(/\s/)[0] ?? ""),
+    );
+    const controller = new AbortController();
+    const seen: unknown[] = [];
+    await queue.listen(
+      (message) => {
+        seen.push(message);
+        if (seen.length === 3) controller.abort();
+      },
+      { signal: controller.signal },
+    );
+    stop();
+    expect(seen).toEqual(["a", "b", "c"]);
+    // The first take, two that delete the message before, and the last message's delete.
+    expect(statements).toEqual(["update", "with", "with", "delete"]);
+    expect(await t.database.db.select().from(federationQueue)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // Fedify's message queue on Prism's database (one table, `federation_queue`): deliveries to other
 // servers and the work of inbound activities, with Fedify's retries (each a new message, delayed
 // by its back-off). Any number of processes may listen: each message is taken by one of them with
-// `FOR UPDATE SKIP LOCKED`, for a lease; it is deleted once handled, and a process that stopped
-// halfway leaves it to be taken again when the lease is over. On PGlite (one process) the same
+// `FOR UPDATE SKIP LOCKED`, for a lease; it is deleted once handled (in the statement that takes
+// the next one), and a process that stopped halfway leaves it to be taken again when the lease is
+// over. On PGlite (one process) the same
 // statements hold. Messages with an ordering key are not kept in order (Fedify then only orders
 // nothing; Prism asks for no ordering).
 import type {
@@ -73,10 +74,20 @@ export class DbMessageQueue implements MessageQueue {
     if (!options?.delay) for (const wake of [...this.wakers]) wake();
   }
 
-  /** The next ready message nobody holds, now held by this listener for a lease. */
-  private async take(): Promise<{ id: number; message: unknown } | undefined> {
+  /**
+   * The next ready message nobody holds, now held by this listener for a lease; the message
+   * `handled` (the one before, if any) deleted in the same statement.
+   */
+  private async take(
+    handled: number | null,
+  ): Promise<{ id: number; message: unknown } | undefined> {
     const lease = sql.raw(`interval '${Math.ceil(this.timing.leaseMs)} milliseconds'`);
-    const result = await this.db.execute(sql`
+    // The message handled is still held by this listener: the update never takes it again.
+    const deleting =
+      handled === null
+        ? sql``
+        : sql`with handled as (delete from ${federationQueue} where id = ${handled}) `;
+    const result = await this.db.execute(sql`${deleting}
       update ${federationQueue} set locked_until = now() + ${lease}
       where id = (
         select id from ${federationQueue}
@@ -89,13 +100,34 @@ export class DbMessageQueue implements MessageQueue {
     return rowsOf<{ id: number; message: unknown }>(result)[0];
   }
 
+  /** Deletes a message handled, when no next one is to be taken. */
+  private async forget(handled: number | null) {
+    if (handled === null) return;
+    await this.db
+      .delete(federationQueue)
+      .where(eq(federationQueue.id, handled))
+      .catch(() => {});
+  }
+
+  /** The next message (`take`); when that fails, the message handled is deleted on its own. */
+  private async next(handled: number | null) {
+    try {
+      return await this.take(handled);
+    } catch {
+      await this.forget(handled);
+      return undefined;
+    }
+  }
+
   async listen(
     handler: (message: unknown) => Promise<void> | void,
     options?: MessageQueueListenOptions,
   ): Promise<void> {
     const signal = options?.signal;
+    let handled: number | null = null;
     while (!signal?.aborted) {
-      const taken = await this.take().catch(() => undefined);
+      const taken = await this.next(handled);
+      handled = null;
       if (!taken) {
         await pause(this.timing.pollMs, signal, this.wakers);
         continue;
@@ -105,12 +137,10 @@ export class DbMessageQueue implements MessageQueue {
       await Promise.resolve()
         .then(() => handler(taken.message))
         .catch(() => {});
-      await this.db
-        .delete(federationQueue)
-        .where(eq(federationQueue.id, taken.id))
-        .catch(() => {});
+      handled = taken.id;
       await yieldToEventLoop();
     }
+    await this.forget(handled);
   }
 
   async getDepth() {

@@ -5,6 +5,7 @@ import {
   Accept,
   Article,
   Create,
+  CryptographicKey,
   Delete,
   Endpoints,
   Follow,
@@ -12,6 +13,7 @@ import {
   InteractionPolicy,
   InteractionRule,
   Mention,
+  Multikey,
   Note,
   Person,
   PropertyValue,
@@ -26,12 +28,24 @@ import { fullName, profileDescription } from "../../../contract/names.ts";
 import type { AnnotationRow, PrismRow, UserRow } from "../../db/schema.ts";
 import { escapeHtml } from "../../escape.ts";
 import { sanitizeContent } from "../prisms/sanitize.ts";
+import type { FederatedActor } from "./service.ts";
 
 /** How long an Article's `summary` is, in characters: what a timeline shows before "more". */
 const SUMMARY_LENGTH = 280;
 
-export type FederationContext = Context<void>;
-export type PrismFederation = Federation<void>;
+/**
+ * What a request Fedify answers carries: the members it read by id, with their actors, so that
+ * Fedify's several asks for one actor while answering it (its key pairs, for the inbox's signed
+ * fetches; the actor itself, that the inbox is someone's) read them once. What the queue handles,
+ * and what Prism sends, carries nothing.
+ */
+export interface RequestData {
+  actors: Map<number, Promise<FederatedActor | null>>;
+}
+export type PrismData = RequestData | undefined;
+
+export type FederationContext = Context<PrismData>;
+export type PrismFederation = Federation<PrismData>;
 
 const instant = (date: Date) =>
   Temporal.Instant.fromEpochMilliseconds(date.getTime()) as unknown as globalThis.Temporal.Instant;
@@ -62,13 +76,14 @@ function profileLinks(member: UserRow): PropertyValue[] {
 export function personOf(
   ctx: FederationContext,
   member: UserRow,
-  keys: Awaited<ReturnType<FederationContext["getActorKeyPairs"]>>,
+  publicKey: CryptoKey | null,
   firstTitle: string | null,
   prismCount: number,
 ): Person {
   const identifier = identifierOf(member.id);
+  const id = ctx.getActorUri(identifier);
   return new Person({
-    id: ctx.getActorUri(identifier),
+    id,
     preferredUsername: member.username,
     name: fullName(member),
     summary: escapeHtml(profileDescription(member, firstTitle, prismCount)),
@@ -84,8 +99,12 @@ export function personOf(
     manuallyApprovesFollowers: member.approveFollowers,
     discoverable: true,
     indexable: true,
-    publicKey: keys[0]?.cryptographicKey ?? null,
-    assertionMethods: keys.map((key) => key.multikey),
+    // As Fedify's getActorKeyPairs names an actor's first key, in both of its forms.
+    publicKey:
+      publicKey && new CryptographicKey({ id: new URL("#main-key", id), owner: id, publicKey }),
+    assertionMethods: publicKey
+      ? [new Multikey({ id: new URL("#multikey-1", id), controller: id, publicKey })]
+      : [],
     attachments: profileLinks(member),
   });
 }

@@ -58,10 +58,13 @@ const notFound = () =>
 
 const notAcceptable = () => new Response("Not Acceptable", { status: 406 });
 
-/** Answers through Fedify: what it does not serve is a 404, what it cannot give as asked a 406. */
+/**
+ * Answers through Fedify, the request carrying what it read (objects.ts, `RequestData`): what
+ * Fedify does not serve is a 404, what it cannot give as asked a 406.
+ */
 function answer(federation: PrismFederation, request: Request) {
   return federation.fetch(request, {
-    contextData: undefined,
+    contextData: { actors: new Map() },
     onNotFound: notFound,
     onNotAcceptable: notAcceptable,
   });

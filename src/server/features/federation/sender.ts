@@ -97,8 +97,8 @@ async function personUpdate(ctx: FederationContext, db: Db, member: UserRow): Pr
   const identifier = identifierOf(member.id);
   const prisms = await prismsThatFederate(db, member.id);
   const first = [...prisms].sort((a, b) => a.index - b.index)[0];
-  const keys = await ctx.getActorKeyPairs(identifier);
-  const person = personOf(ctx, member, keys, first?.title ?? null, prisms.length);
+  const [key] = await ctx.getActorKeyPairs(identifier);
+  const person = personOf(ctx, member, key?.publicKey ?? null, first?.title ?? null, prisms.length);
   return new Update({
     id: new URL(`${person.id?.href}#update-${Date.now()}`),
     actor: person.id,

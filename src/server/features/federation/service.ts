@@ -21,6 +21,8 @@ import { notFound } from "../../http-error.ts";
 
 export type ActorRow = typeof federationActors.$inferSelect;
 export type FollowerRow = typeof federationFollowers.$inferSelect;
+/** A member who federates, and their actor (null before it was first asked for). */
+export type FederatedActor = { member: UserRow; actor: ActorRow | null };
 
 /**
  * The prisms of a member that travel to their followers: the public prisms of a listed page. A
@@ -45,6 +47,19 @@ export async function federatedMember(db: Executor, userId: number): Promise<Use
     .from(users)
     .where(and(eq(users.id, userId), federating));
   return user ?? null;
+}
+
+/**
+ * The member with this id, when they federate, with their actor (null when it was never asked
+ * for): one read.
+ */
+export async function federatedActor(db: Executor, userId: number): Promise<FederatedActor | null> {
+  const [row] = await db
+    .select({ member: users, actor: federationActors })
+    .from(users)
+    .leftJoin(federationActors, eq(federationActors.userId, users.id))
+    .where(and(eq(users.id, userId), federating));
+  return row ?? null;
 }
 
 /** The member with this username (whatever its case), when they federate. */

@@ -1,0 +1,121 @@
+// What one signed reply costs the database: the statements Prism sends from the moment a reply
+// is posted to a member's inbox until it has landed as a pending response and the queue is idle
+// again, counted for a reply from an actor never seen before and for one from an actor already
+// known (the bench's 500 replies from 50 actors are mostly the latter). Each count is kept under a
+// ceiling, so that the reads Prism no longer makes (the member, their actor and key pair read
+// again and again, Fedify's cached keys and documents read back) do not come back unseen.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app.ts";
+import { rowsOf } from "../../db/client.ts";
+import type { PrismRow, UserRow } from "../../db/schema.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
+import { type Crowd, startCrowd } from "../../test/crowd.ts";
+import { servePrism } from "../../test/fediverse.ts";
+import { setupTestDatabase } from "../../test/helpers.ts";
+
+/** The test's own statements, left out of what is counted. */
+const MINE = "/* the test waits */";
+/** How long the database is left alone before a reply's work counts as done. */
+const QUIET_MS = 400;
+
+const t = setupTestDatabase();
+let prism: { app: App; origin: string };
+let crowd: Crowd;
+let ada: UserRow;
+let essay: PrismRow;
+
+beforeAll(async () => {
+  // The queue wakes when a message is queued: no polling meanwhile, to be counted by mistake.
+  prism = await servePrism(t.database, true, undefined, {
+    queueTiming: { pollMs: 600_000, leaseMs: 60_000 },
+  });
+  crowd = await startCrowd(1);
+  ada = await buildUser(t.database, { username: "ada-cost", federated: true });
+  essay = await buildPrism(t.database, {
+    userId: ada.id,
+    title: "How I work",
+    content: "<p>Mornings are for deep work. Afternoons are for meetings and mail.</p>",
+  });
+});
+afterAll(async () => {
+  await prism?.app.close();
+  await crowd?.close();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many fediverse responses the essay has. */
+async function landed(): Promise<number> {
+  const result = await t.database.db.execute(
+    sql.raw(`${MINE} select count(*)::int as n from annotations where prism_id = ${essay.id}`),
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** What a statement does, and to which table: `select users`, `insert federation_kv`… */
+function statementOf(query: string): string {
+  const verb = /^\s*(\w+)/.exec(query)?.[1]?.toLowerCase() ?? "?";
+  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(query)?.[1] ?? "?";
+  return `${verb} ${table}`;
+}
+
+/** The statements reply number `n` costs, from its post until the database is quiet again. */
+async function costOfReply(n: number): Promise<string[]> {
+  const before = await landed();
+  const seen: string[] = [];
+  let last = Date.now();
+  const stop = t.database.watchQueries((query) => {
+    if (query.startsWith(MINE)) return;
+    seen.push(statementOf(query));
+    last = Date.now();
+  });
+  try {
+    const statuses = await crowd.reply({
+      inbox: new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`),
+      article: new URL(`${prism.origin}/ap/prisms/${essay.id}`),
+      count: 1,
+      first: n,
+    });
+    expect(statuses).toEqual([202]);
+    await expect.poll(landed, { timeout: 10_000 }).toBe(before + 1);
+    while (Date.now() - last < QUIET_MS) await pause(50);
+  } finally {
+    stop();
+  }
+  return seen;
+}
+
+/** The statements of the inbox's budget: PostgreSQL's rate-limit store is a table, PGlite's memory. */
+const budget = () => (t.database.kind === "postgres" ? 1 : 0);
+
+/** How many of each statement, for the failure message. */
+function tally(statements: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const statement of statements) counts[statement] = (counts[statement] ?? 0) + 1;
+  return counts;
+}
+
+/** The statements of a reply that read the member, their actor or Fedify's store. */
+const lookups = (counts: Record<string, number>) => ({
+  member: (counts["select users"] ?? 0) + (counts["select federation_actors"] ?? 0),
+  kv: Object.entries(counts)
+    .filter(([statement]) => statement.endsWith(" federation_kv"))
+    .reduce((sum, [, n]) => sum + n, 0),
+});
+
+describe("a signed reply's cost to the database", () => {
+  it("is counted for a reply from an actor never seen before", async () => {
+    const counts = tally(await costOfReply(0));
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    expect(lookups(counts), JSON.stringify(counts)).toEqual({ member: 5, kv: 8 });
+    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(31 + budget());
+  });
+
+  it("is counted for a reply from an actor already known", async () => {
+    const counts = tally(await costOfReply(1));
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    expect(lookups(counts), JSON.stringify(counts)).toEqual({ member: 2, kv: 3 });
+    expect(total, JSON.stringify(counts)).toBeLessThanOrEqual(19 + budget());
+  });
+});
