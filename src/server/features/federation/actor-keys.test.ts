@@ -4,7 +4,6 @@
 import { exportJwk, generateCryptoKeyPair } from "@fedify/fedify";
 import { describe, expect, it } from "vitest";
 import { ActorKeys } from "./actor-keys.ts";
-import { Recent } from "./recent.ts";
 import type { ActorRow } from "./service.ts";
 
 async function actorRowOf(id: number): Promise<ActorRow> {
@@ -34,22 +33,5 @@ describe("an actor's key pair", () => {
     expect(again).not.toBe(first);
     const exported = await exportJwk(again.publicKey);
     expect(exported.n).toBe(replaced.publicKey.n);
-  });
-});
-
-describe("a recent memory", () => {
-  it("forgets the least recently used first, and what is past its time", () => {
-    const recent = new Recent<string, number>(2);
-    recent.set("a", 1);
-    recent.set("b", 2);
-    expect(recent.get("a")).toBe(1);
-    recent.set("c", 3);
-    expect(recent.get("b")).toBeUndefined();
-    expect(recent.get("a")).toBe(1);
-    expect(recent.get("c")).toBe(3);
-    recent.set("a", 4, Date.now() - 1);
-    expect(recent.get("a")).toBeUndefined();
-    recent.delete("c");
-    expect(recent.get("c")).toBeUndefined();
   });
 });

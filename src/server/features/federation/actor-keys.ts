@@ -5,18 +5,19 @@
 // keys are its row's: a row made again (the member federates again after they stopped) has
 // another id, a row whose keys were replaced another public key; either is imported afresh.
 import { importJwk } from "@fedify/fedify";
+import { LRUCache } from "lru-cache";
 import type { Executor } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema.ts";
-import { Recent } from "./recent.ts";
 import { type ActorRow, actorOf } from "./service.ts";
 
 /** How many actors' imported key pairs a process keeps. */
 const KEPT = 1000;
 
 export class ActorKeys {
-  private readonly imported = new Recent<number, { version: string; pair: Promise<CryptoKeyPair> }>(
-    KEPT,
-  );
+  private readonly imported = new LRUCache<
+    number,
+    { version: string; pair: Promise<CryptoKeyPair> }
+  >({ max: KEPT });
   private readonly making = new Map<number, Promise<ActorRow>>();
 
   /** The actor's key pair, imported. */

@@ -63,4 +63,28 @@ describe("the key-value store's memory", () => {
     await writingAgain;
     expect(memory.recall("k")?.json).toBe("three");
   });
+
+  it("keeps a value no longer than its own time, nor the memory's age, and the most recent", async () => {
+    const memory = new KvMemory(2, 60_000);
+    const expired = { json: "gone", expiresAt: Date.now() - 1 };
+    await memory.run(
+      "past",
+      false,
+      async () => "gone",
+      () => expired,
+    );
+    expect(memory.recall("past")).toBeUndefined();
+
+    const young = new KvMemory(10, 20);
+    await young.run("k", false, async () => "1", holding);
+    expect(young.recall("k")?.json).toBe("1");
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(young.recall("k")).toBeUndefined();
+
+    for (const key of ["a", "b"]) await memory.run(key, false, async () => key, holding);
+    expect(memory.recall("a")?.json).toBe("a");
+    await memory.run("c", false, async () => "c", holding);
+    expect(memory.recall("b")).toBeUndefined();
+    expect(memory.recall("a")?.json).toBe("a");
+  });
 });

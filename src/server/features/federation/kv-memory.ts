@@ -5,7 +5,7 @@
 // nothing it holds is staler than the database; a value is kept no longer than its own time to
 // live, nor than the memory's age, after which another process's write is seen. A key that holds
 // nothing is never kept as such: an activity another process handled is never taken for new.
-import { Recent } from "./recent.ts";
+import { LRUCache } from "lru-cache";
 
 /** A value as the store holds it (its JSON), and when it expires (milliseconds; null: never). */
 export interface Remembered {
@@ -21,7 +21,7 @@ interface Busy {
 }
 
 export class KvMemory {
-  private readonly recent: Recent<string, Remembered>;
+  private readonly recent: LRUCache<string, Remembered>;
   private readonly busy = new Map<string, Busy>();
   private sequence = 0;
 
@@ -29,7 +29,7 @@ export class KvMemory {
     size: number,
     private readonly maxAgeMs: number,
   ) {
-    this.recent = new Recent(size);
+    this.recent = new LRUCache({ max: size });
   }
 
   /** What `key` holds, as this process last read or wrote it, while that holds. */
@@ -74,7 +74,9 @@ export class KvMemory {
       this.recent.delete(key);
       return;
     }
-    const until = Math.min(value.expiresAt ?? Number.POSITIVE_INFINITY, Date.now() + this.maxAgeMs);
-    this.recent.set(key, value, until);
+    const now = Date.now();
+    const ttl = Math.min(value.expiresAt ?? Number.POSITIVE_INFINITY, now + this.maxAgeMs) - now;
+    if (ttl > 0) this.recent.set(key, value, { ttl });
+    else this.recent.delete(key);
   }
 }
