@@ -73,10 +73,11 @@ async function seed() {
   return owner;
 }
 
-it(`streams ${PRISMS} prisms and ${ANNOTATIONS} annotations with the live heap growing by less than 50 MB`, async () => {
-  const owner = await seed();
-  const headers = await signIn(t.database, owner);
-  const before = liveHeap();
+/**
+ * Downloads the export as the member: its size, its last characters, and the live heap's largest
+ * growth above `before` (when given) sampled every 4 MB.
+ */
+async function download(headers: Record<string, string>, before?: number) {
   const response = await t.app.inject({
     method: "GET",
     url: "/api/user/export",
@@ -91,11 +92,21 @@ it(`streams ${PRISMS} prisms and ${ANNOTATIONS} annotations with the live heap g
   for await (const chunk of response.stream()) {
     bytes += (chunk as Buffer).length;
     tail = (tail + (chunk as Buffer).toString("utf8")).slice(-16);
-    if (bytes - sampledAt > 4 * MB) {
+    if (before !== undefined && bytes - sampledAt > 4 * MB) {
       sampledAt = bytes;
       peak = Math.max(peak, liveHeap() - before);
     }
   }
+  return { bytes, tail, peak };
+}
+
+it(`streams ${PRISMS} prisms and ${ANNOTATIONS} annotations with the live heap growing by less than 50 MB`, async () => {
+  const owner = await seed();
+  const headers = await signIn(t.database, owner);
+  // Measured on a second export: what the first leaves sized for the next (the database's
+  // buffers, compiled code) is there before the measure starts, whatever the worker ran before.
+  await download(headers);
+  const { bytes, tail, peak } = await download(headers, liveHeap());
   console.log(
     `export of ${PRISMS} prisms and ${ANNOTATIONS} annotations: ${(bytes / MB).toFixed(1)} MB streamed, live heap peak +${(peak / MB).toFixed(1)} MB`,
   );
