@@ -71,7 +71,9 @@ describe("GET /api/ready", () => {
 
   it("answers 503 shutting down as soon as the process begins to close, to a connection kept open", async () => {
     const config = loadConfig({ APP_ORIGIN: TEST_ORIGIN, SEED: "none", NODE_ENV: "test" });
-    const app = await buildApp({ config, database: t.database });
+    // The kept connection is cut once it has gone a second without a request while the app
+    // closes; here it has longer, so that a busy machine's slow second ask still finds it open.
+    const app = await buildApp({ config, database: t.database, connections: { idleMs: 60_000 } });
     const address = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
     // One connection, kept open: a proxy's health check, which the closing server still answers.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

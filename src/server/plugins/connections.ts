@@ -15,6 +15,8 @@ export interface ConnectionLimits {
   checkEveryMs?: number;
   /** Connections one address may hold open at once; more are closed as they arrive. */
   perAddress?: number;
+  /** While closing, how long a connection may go without a request before it is cut. */
+  idleMs?: number;
 }
 
 // A request arrives within 50 s, its headers within 30 s; Node looks every 10 s, so a client
@@ -26,11 +28,10 @@ const CONNECTION_DEFAULTS = {
   requestMs: 50_000,
   checkEveryMs: 10_000,
   perAddress: 256,
-  /** While closing, how long a connection may go without a request before it is cut. */
   idleMs: 1_000,
 } as const;
 
-type Limits = Required<ConnectionLimits> & { idleMs: number };
+type Limits = Required<ConnectionLimits>;
 
 /** The limits given, the defaults for the rest. */
 export const connectionLimits = (given?: ConnectionLimits): Limits => ({
