@@ -21,9 +21,12 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { PrismRow, UserRow } from "../db/schema.ts";
 import type { FederationSettings } from "../features/federation/federation.ts";
+import { buildPrism, buildUser } from "./builders.ts";
+import { type Crowd, startCrowd } from "./crowd.ts";
 import { createTestDatabase } from "./databases.ts";
-import { TEST_SECRET } from "./helpers.ts";
+import { setupTestDatabase, TEST_SECRET } from "./helpers.ts";
 import { freePort } from "./ports.ts";
 
 /** A request Node's server received, as the web's Request. */
@@ -201,4 +204,42 @@ export function setupFediverse(
     await drop();
   });
   return context;
+}
+
+/** A crowd replying to a member's essay: Prism serving them, and the crowd's server. */
+export interface CrowdScene {
+  database: Database;
+  prism: { app: App; origin: string };
+  crowd: Crowd;
+  ada: UserRow;
+  essay: PrismRow;
+}
+
+/**
+ * For a test file: its database, Prism serving it (with `settings`), a crowd of `actors`, and a
+ * member who federates (`username`) with one essay for the crowd to answer.
+ */
+export function setupCrowdScene(
+  actors: number,
+  username: string,
+  settings?: FederationSettings,
+): CrowdScene {
+  const t = setupTestDatabase();
+  const scene = {} as CrowdScene;
+  beforeAll(async () => {
+    scene.database = t.database;
+    scene.prism = await servePrism(t.database, true, undefined, settings);
+    scene.crowd = await startCrowd(actors);
+    scene.ada = await buildUser(t.database, { username, federated: true });
+    scene.essay = await buildPrism(t.database, {
+      userId: scene.ada.id,
+      title: "How I work",
+      content: "<p>Mornings are for deep work. Afternoons are for meetings and mail.</p>",
+    });
+  });
+  afterAll(async () => {
+    await scene.prism?.app.close();
+    await scene.crowd?.close();
+  });
+  return scene;
 }

@@ -3,52 +3,29 @@
 // lands as a pending response from the fediverse, none lost or doubled, the queue left empty.
 // (How fast, and what readers of the profile see meanwhile, is the bench's: `BENCH_ONLY=replies`.)
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
-import { annotations, federationQueue, type PrismRow, type UserRow } from "../../db/schema.ts";
-import { buildPrism, buildUser } from "../../test/builders.ts";
-import { type Crowd, startCrowd } from "../../test/crowd.ts";
-import { servePrism } from "../../test/fediverse.ts";
-import { setupTestDatabase } from "../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { annotations, federationQueue } from "../../db/schema.ts";
+import { setupCrowdScene } from "../../test/fediverse.ts";
 
 // The bench sends 500 replies from 50 actors; here fewer, so that the suite stays quick: two
 // from each actor, so that a known actor's second reply (its key already fetched) is among them.
 const ACTORS = 15;
 const REPLIES = 30;
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
-let crowd: Crowd;
-let ada: UserRow;
-let essay: PrismRow;
-
-beforeAll(async () => {
-  prism = await servePrism(t.database);
-  crowd = await startCrowd(ACTORS);
-  ada = await buildUser(t.database, { username: "ada-crowd", federated: true });
-  essay = await buildPrism(t.database, {
-    userId: ada.id,
-    title: "How I work",
-    content: "<p>Mornings are for deep work. Afternoons are for meetings and mail.</p>",
-  });
-});
-afterAll(async () => {
-  await prism?.app.close();
-  await crowd?.close();
-});
+const s = setupCrowdScene(ACTORS, "ada-crowd");
 
 describe("a crowd replying at once", () => {
   it(`lands ${REPLIES} signed replies from ${ACTORS} actors as pending responses`, {
     timeout: 180_000,
   }, async () => {
-    const statuses = await crowd.reply({
-      inbox: new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`),
-      article: new URL(`${prism.origin}/ap/prisms/${essay.id}`),
+    const statuses = await s.crowd.reply({
+      inbox: new URL(`${s.prism.origin}/ap/actors/${s.ada.id}/inbox`),
+      article: new URL(`${s.prism.origin}/ap/prisms/${s.essay.id}`),
       count: REPLIES,
     });
     expect(statuses.filter((status) => status !== 202)).toEqual([]);
     const landed = () =>
-      t.database.db
+      s.database.db
         .select({
           status: annotations.status,
           source: annotations.source,
@@ -56,7 +33,7 @@ describe("a crowd replying at once", () => {
           note: annotations.remoteNoteId,
         })
         .from(annotations)
-        .where(eq(annotations.prismId, essay.id));
+        .where(eq(annotations.prismId, s.essay.id));
     await expect.poll(async () => (await landed()).length, { timeout: 170_000 }).toBe(REPLIES);
     const rows = await landed();
     expect(new Set(rows.map((row) => row.note)).size).toBe(REPLIES);
@@ -65,7 +42,7 @@ describe("a crowd replying at once", () => {
       [],
     );
     await expect
-      .poll(async () => (await t.database.db.select().from(federationQueue)).length)
+      .poll(async () => (await s.database.db.select().from(federationQueue)).length)
       .toBe(0);
   });
 });

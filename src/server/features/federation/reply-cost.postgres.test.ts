@@ -5,50 +5,24 @@
 // ceiling, so that the reads Prism no longer makes (the member, their actor and key pair read
 // again and again, Fedify's cached keys and documents read back) do not come back unseen.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../../app.ts";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
-import type { PrismRow, UserRow } from "../../db/schema.ts";
-import { buildPrism, buildUser } from "../../test/builders.ts";
-import { type Crowd, startCrowd } from "../../test/crowd.ts";
-import { servePrism } from "../../test/fediverse.ts";
-import { setupTestDatabase } from "../../test/helpers.ts";
+import { setupCrowdScene } from "../../test/fediverse.ts";
 
 /** The test's own statements, left out of what is counted. */
 const MINE = "/* the test waits */";
 /** How long the database is left alone before a reply's work counts as done. */
 const QUIET_MS = 400;
 
-const t = setupTestDatabase();
-let prism: { app: App; origin: string };
-let crowd: Crowd;
-let ada: UserRow;
-let essay: PrismRow;
-
-beforeAll(async () => {
-  // The queue wakes when a message is queued: no polling meanwhile, to be counted by mistake.
-  prism = await servePrism(t.database, true, undefined, {
-    queueTiming: { pollMs: 600_000, leaseMs: 60_000 },
-  });
-  crowd = await startCrowd(1);
-  ada = await buildUser(t.database, { username: "ada-cost", federated: true });
-  essay = await buildPrism(t.database, {
-    userId: ada.id,
-    title: "How I work",
-    content: "<p>Mornings are for deep work. Afternoons are for meetings and mail.</p>",
-  });
-});
-afterAll(async () => {
-  await prism?.app.close();
-  await crowd?.close();
-});
+// The queue wakes when a message is queued: no polling meanwhile, to be counted by mistake.
+const s = setupCrowdScene(1, "ada-cost", { queueTiming: { pollMs: 600_000, leaseMs: 60_000 } });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many fediverse responses the essay has. */
 async function landed(): Promise<number> {
-  const result = await t.database.db.execute(
-    sql.raw(`${MINE} select count(*)::int as n from annotations where prism_id = ${essay.id}`),
+  const result = await s.database.db.execute(
+    sql.raw(`${MINE} select count(*)::int as n from annotations where prism_id = ${s.essay.id}`),
   );
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
@@ -65,15 +39,15 @@ async function costOfReply(n: number): Promise<string[]> {
   const before = await landed();
   const seen: string[] = [];
   let last = Date.now();
-  const stop = t.database.watchQueries((query) => {
+  const stop = s.database.watchQueries((query) => {
     if (query.startsWith(MINE)) return;
     seen.push(statementOf(query));
     last = Date.now();
   });
   try {
-    const statuses = await crowd.reply({
-      inbox: new URL(`${prism.origin}/ap/actors/${ada.id}/inbox`),
-      article: new URL(`${prism.origin}/ap/prisms/${essay.id}`),
+    const statuses = await s.crowd.reply({
+      inbox: new URL(`${s.prism.origin}/ap/actors/${s.ada.id}/inbox`),
+      article: new URL(`${s.prism.origin}/ap/prisms/${s.essay.id}`),
       count: 1,
       first: n,
     });
@@ -87,7 +61,7 @@ async function costOfReply(n: number): Promise<string[]> {
 }
 
 /** The statements of the inbox's budget: PostgreSQL's rate-limit store is a table, PGlite's memory. */
-const budget = () => (t.database.kind === "postgres" ? 1 : 0);
+const budget = () => (s.database.kind === "postgres" ? 1 : 0);
 
 /** How many of each statement, for the failure message. */
 function tally(statements: string[]): Record<string, number> {
