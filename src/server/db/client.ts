@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -156,6 +156,21 @@ class Listeners {
 }
 
 /**
+ * Lets the event loop run: requests waiting, timers due. PGlite answers a query without waiting
+ * on the network, so a chain of queries would otherwise hold the loop from its first to its last.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A transaction whose queries each start on a turn of the event loop of their own. */
+function takingTurns(tx: Transaction): Transaction {
+  const query: Transaction["query"] = async (...args) => {
+    await nextTurn();
+    return tx.query(...args);
+  };
+  return Object.assign(Object.create(tx) as Transaction, { query });
+}
+
+/**
  * Lets calls through until exclusive work comes; that waits for the calls under way, and calls
  * made meanwhile wait for it.
  */
@@ -217,11 +232,16 @@ function openPglite(dataDir: string | undefined, image: Blob | PGlite | undefine
     return unlisten;
   };
   // Drizzle keeps the client it is given, and so do its prepared statements; its PGlite session
-  // calls only query() and transaction(). It gets those two, reaching whichever handle is open.
+  // calls only query() and transaction() (and, in a transaction, its query()). It gets those two,
+  // reaching whichever handle is open, each query on a turn of the event loop of its own.
   const handle = {
-    query: (...args: Parameters<PGlite["query"]>) => gate.run(() => client.query(...args)),
-    transaction: (...args: Parameters<PGlite["transaction"]>) =>
-      gate.run(() => client.transaction(...args)),
+    query: (...args: Parameters<PGlite["query"]>) =>
+      gate.run(async () => {
+        await nextTurn();
+        return client.query(...args);
+      }),
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+      gate.run(() => client.transaction((tx) => work(takingTurns(tx)))),
   };
   const queries = new QueryWatchers();
   const db = drizzlePglite(handle as unknown as PGlite, {

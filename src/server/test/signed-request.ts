@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   genDigestHeaderBothRFC3230AndRFC9530,
+  type PrivateKey,
   signAsDraftToRequest,
 } from "@misskey-dev/node-http-message-signatures";
 
@@ -15,8 +16,11 @@ export interface SigningKey {
   privateKeyPem: string;
 }
 
-/** Posts `body` to `inbox`, signed with `key`; resolves with Prism's answer. */
-export async function postSigned(inbox: URL, body: string, key: SigningKey): Promise<Response> {
+/**
+ * Posts `body` to `inbox`, signed with `key` (its PEM, or the key already imported: a sender of
+ * many imports it once); resolves with Prism's answer.
+ */
+export async function postSigned(inbox: URL, body: string, key: PrivateKey): Promise<Response> {
   const request = {
     url: inbox.href,
     method: "POST",

@@ -19,6 +19,7 @@ import { writer } from "../../commands/write.ts";
 import type { AppDeps } from "../../deps.ts";
 import { errorResponses } from "../../http-error.ts";
 import { requireUser } from "../../plugins/session.ts";
+import type { Bounded } from "./bounded.ts";
 import { admitActivity, type InboxLimits } from "./inbox-guard.ts";
 import { identifierOf, type PrismFederation } from "./objects.ts";
 import { presentFollower } from "./presenter.ts";
@@ -72,14 +73,15 @@ function answer(federation: PrismFederation, request: Request) {
 
 /**
  * The routes Fedify answers, with the bodies of their requests kept as sent (signatures); an
- * inbox's activity first passes its domain's policy and budget.
+ * inbox's activity waits its turn (`turns`), then passes its domain's policy and budget.
  */
 const fedifyRoutes: FastifyPluginAsyncZod<{
   federation: PrismFederation;
   origin: string;
   db: AppDeps["db"];
   limits: InboxLimits;
-}> = async (app, { federation, origin, db, limits }) => {
+  turns: Bounded;
+}> = async (app, { federation, origin, db, limits, turns }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "*",
@@ -96,8 +98,8 @@ const fedifyRoutes: FastifyPluginAsyncZod<{
   app.post("/ap/*", hide, async (request, reply) =>
     send(
       reply,
-      await admitActivity(db, limits, request, () =>
-        answer(federation, toRequest(request, origin)),
+      await turns.run(() =>
+        admitActivity(db, limits, request, () => answer(federation, toRequest(request, origin))),
       ),
     ),
   );
@@ -105,8 +107,14 @@ const fedifyRoutes: FastifyPluginAsyncZod<{
 
 /** Fedify's routes, and a member's page asked for as ActivityPub. */
 export const federationRoutes = fp<AppDeps & { fediverse: Fediverse }>(async (app, deps) => {
-  const { federation, origin, inboxLimits } = deps.fediverse;
-  await app.register(fedifyRoutes, { federation, origin, db: deps.db, limits: inboxLimits });
+  const { federation, origin, inboxLimits, inboxTurns } = deps.fediverse;
+  await app.register(fedifyRoutes, {
+    federation,
+    origin,
+    db: deps.db,
+    limits: inboxLimits,
+    turns: inboxTurns,
+  });
 
   // A member's page asked for as ActivityPub: their actor, when they federate, or its Tombstone
   // (410 Gone) when it was there and went, as at the actor's address and through WebFinger; a

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { NetworkWrite } from "../../commands/federation.ts";
 import type { AppDeps } from "../../deps.ts";
+import { Bounded } from "./bounded.ts";
 import { createPrismFederation, type FederationSettings, refusedAddresses } from "./federation.ts";
 import { INBOX_BUDGET, type InboxLimits, inboxLimits } from "./inbox-guard.ts";
 import type { PrismFederation } from "./objects.ts";
@@ -13,11 +14,16 @@ import type { FollowerRow } from "./service.ts";
 /** Prism's version, as NodeInfo and the User-Agent of its requests name it (package.json's). */
 const PRISM_VERSION = "0.1.0";
 
+/** How many activities posted to the inboxes are read, verified and queued at once. */
+export const INBOX_AT_ONCE = 2;
+
 export interface Fediverse {
   federation: PrismFederation;
   origin: string;
   /** What each domain's activities spend from. */
   inboxLimits: InboxLimits;
+  /** The activities posted to the inboxes, taken `INBOX_AT_ONCE` at a time. */
+  inboxTurns: Bounded;
   /** Tells a follower their follow of `userId`'s actor is no more (`Reject` of it). */
   rejectFollow: (userId: number, follower: FollowerRow) => Promise<void>;
   /** Tells a follower whose follow waited that `userId` accepted it (`Accept` of it). */
@@ -50,6 +56,7 @@ export function startFederation(
     federation,
     origin,
     inboxLimits: inboxLimits(deps.limitStore, settings.inboxBudget ?? INBOX_BUDGET),
+    inboxTurns: new Bounded(INBOX_AT_ONCE),
     rejectFollow: (userId, follower) =>
       sendToFollower(ctx, deps.db, refuses, { userId, follower }, rejection),
     acceptFollow: (userId, follower) =>
