@@ -1,5 +1,5 @@
 // A fresh database for a test file, Prism's app on it, and the headers of a signed-in client.
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { htmlToPlainText } from "../../contract/plain-text.ts";
 import { type App, buildApp } from "../app.ts";
 import { Versions } from "../cache/versions.ts";
@@ -11,7 +11,6 @@ import { signedVisitorId, VISITOR_COOKIE } from "../plugins/visitor.ts";
 import { createSession, SESSION_COOKIE } from "../security/session-store.ts";
 import { createTestDatabase } from "./databases.ts";
 import { personCheck } from "./person-check.ts";
-import { WEB_ROOT } from "./provided.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse";
@@ -51,11 +50,7 @@ export function setupTestApp(env: Record<string, string> = {}): TestContext {
       APP_SECRET: TEST_SECRET,
       ...env,
     });
-    context.app = await buildApp({
-      config: context.config,
-      database: context.database,
-      webRoot: inject(WEB_ROOT),
-    });
+    context.app = await buildApp({ config: context.config, database: context.database });
     await context.app.ready();
   });
   afterAll(async () => {
