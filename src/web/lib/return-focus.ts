@@ -6,7 +6,7 @@ type AutoFocusHandler = (event: Event) => void;
 /**
  * A dialog's focus handlers: as it closes, the focus goes back to what had it when it opened (the
  * control that opened it, Radix's `Trigger` or not, or a menu's button), unless the caller's own
- * `onCloseAutoFocus` places it.
+ * `onCloseAutoFocus` places it; when that is gone, it stays where the page has put it.
  */
 export function useReturnFocus(
   own: { onOpenAutoFocus?: AutoFocusHandler; onCloseAutoFocus?: AutoFocusHandler } = {},
@@ -20,9 +20,11 @@ export function useReturnFocus(
     },
     onCloseAutoFocus: (event: Event) => {
       own.onCloseAutoFocus?.(event);
-      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      if (event.defaultPrevented) return;
+      // What opened it may be gone (a decision replaced the row it was on): then the focus stays
+      // where the page has put it since, rather than going to the page's body.
       event.preventDefault();
-      opener.current.focus();
+      if (opener.current?.isConnected) opener.current.focus();
     },
   };
 }
