@@ -66,7 +66,8 @@ test("a draft only its owner sees is published to the team, and appears on a tea
   await audience.getByRole("radio", { name: /^Team/ }).check();
   await page.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Your changes have been saved.");
-  await expect(draft.getByText("Team", { exact: true })).toBeVisible();
+  const title = draft.getByRole("button", { name: /Tuesday notes/ });
+  await expect(title.getByText("Team", { exact: true })).toBeVisible();
 
   const shared = section(teammatePage, "Tuesday notes");
   await expect(shared).toBeVisible();
@@ -77,7 +78,8 @@ test("a draft only its owner sees is published to the team, and appears on a tea
   await edit.click();
   await audience.getByRole("radio", { name: /^Only me/ }).check();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(draft.getByText("Only me", { exact: true })).toBeVisible();
+  // The label beside the title (the editor, until it closes, names the audiences too).
+  await expect(title.getByText("Only me", { exact: true })).toBeVisible();
   await expect(teammatePage.getByRole("button", { name: /Tuesday notes/ })).toHaveCount(0);
   await teammateContext.close();
 });
