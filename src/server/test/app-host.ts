@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import { serveUntilStopped } from "./child-server.ts";
 import { leasePglite } from "./pglite-pool.ts";
 
 const [image] = process.argv.slice(2);
@@ -71,23 +72,10 @@ const control = createServer((request, response) => {
   });
 });
 
-let stopping = false;
-async function shutDown() {
-  if (stopping) return;
-  stopping = true;
-  const force = setTimeout(() => process.exit(1), 5000);
-  force.unref();
-  control.close();
-  await Promise.all([...apps.keys()].map((id) => stop(id).catch(() => {})));
-  process.exit(0);
-}
-process.stdin.on("end", () => void shutDown());
-process.stdin.on("close", () => void shutDown());
-process.stdin.resume();
-process.on("SIGTERM", () => void shutDown());
-
 control.listen(0, "127.0.0.1", () => {
   const address = control.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ port })}\n`);
+  serveUntilStopped(typeof address === "object" && address ? address.port : 0, async () => {
+    control.close();
+    await Promise.all([...apps.keys()].map((id) => stop(id).catch(() => {})));
+  });
 });

@@ -1,5 +1,6 @@
 // A test server in an OS process of its own: a script that prints one JSON line `{"port": n}`
-// once listening, and stops when its stdin closes (serve-app.ts, app-host.ts).
+// once listening, and stops when its stdin closes (serve-app.ts, app-host.ts). Both sides are here:
+// the test's, which starts one, and the script's, which says its port and stops when told.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
@@ -42,4 +43,25 @@ export async function spawnServer(
     await stop();
     throw error;
   }
+}
+
+/**
+ * In the server's script, once it listens on `port`: says so on stdout, and runs `close` (at most
+ * 5 s) then exits when stdin closes (the test, or the test runner, went away) or on SIGTERM.
+ */
+export function serveUntilStopped(port: number, close: () => Promise<void>) {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    await close().catch(() => {});
+    process.exit(0);
+  };
+  process.stdin.on("end", () => void stop());
+  process.stdin.on("close", () => void stop());
+  process.stdin.resume();
+  process.on("SIGTERM", () => void stop());
+  process.stdout.write(`${JSON.stringify({ port })}\n`);
 }

@@ -6,6 +6,7 @@
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { serveUntilStopped } from "./child-server.ts";
 
 const [databaseUrl, appOrigin, settings = "{}"] = process.argv.slice(2);
 if (!databaseUrl || !appOrigin) {
@@ -24,21 +25,8 @@ const config = loadConfig({
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: "127.0.0.1" });
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  const force = setTimeout(() => process.exit(1), 5000);
-  force.unref();
-  await app.close().catch(() => {});
-  await database.close().catch(() => {});
-  process.exit(0);
-}
-process.stdin.on("end", () => void stop());
-process.stdin.on("close", () => void stop());
-process.stdin.resume();
-process.on("SIGTERM", () => void stop());
-
 const address = app.server.address();
-const port = typeof address === "object" && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port })}\n`);
+serveUntilStopped(typeof address === "object" && address ? address.port : 0, async () => {
+  await app.close().catch(() => {});
+  await database.close();
+});
