@@ -284,8 +284,7 @@ interface Row {
   non2xx: number;
   statusCodes: Record<string, number>;
   /**
-   * The bare node:http server's req/s: the mean of its runs just before and just after this
-   * row's scenario.
+   * The bare node:http server's req/s, in the slices taken in turn with this row's scenario.
    */
   baselineRequestsPerSecond: number;
   ratio: number;
@@ -385,23 +384,70 @@ async function load(
   };
 }
 
-/** Warm-up (discarded), then the measured run. */
-async function measure(url: string, method: Method, request: PreparedRequest, seconds: number) {
-  await load(url, method, request, WARMUP_SECONDS);
-  return load(url, method, request, seconds);
+/** A median (of at least one value). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** One-second slices of a run as one measurement: their req/s averaged, their latencies' medians. */
+function combined(slices: Measurement[]): Measurement {
+  const sum = (of: (slice: Measurement) => number) =>
+    slices.reduce((total, slice) => total + of(slice), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const slice of slices) {
+    for (const [code, count] of Object.entries(slice.statusCodes)) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+    }
+  }
+  return {
+    requestsPerSecond: sum((slice) => slice.requestsPerSecond) / slices.length,
+    latencyMs: {
+      p50: median(slices.map((slice) => slice.latencyMs.p50)),
+      p97_5: median(slices.map((slice) => slice.latencyMs.p97_5)),
+      p99: median(slices.map((slice) => slice.latencyMs.p99)),
+    },
+    requests: sum((slice) => slice.requests),
+    errors: sum((slice) => slice.errors),
+    timeouts: sum((slice) => slice.timeouts),
+    non2xx: sum((slice) => slice.non2xx),
+    statusCodes,
+  };
 }
 
 /**
- * The bare node:http server every scenario is compared with. It is measured again just before
- * and just after each scenario: what else the machine is doing moves its req/s by half between
- * runs, and a ratio means something only against a baseline of the same moments.
+ * A scenario and the bare server in turn, one second each, `seconds` times, after a warm-up of
+ * each: bare first, then the scenario first, and so on (ABBA). What else the machine does moves
+ * the bare server's req/s by half from one moment to the next; in slices this short, taken in
+ * turn, it weighs the same on both sides of the ratio.
  */
+async function alternate(
+  seconds: number,
+  bare: (seconds: number) => Promise<Measurement>,
+  scenario: (seconds: number) => Promise<Measurement>,
+): Promise<{ bare: Measurement; scenario: Measurement }> {
+  await bare(WARMUP_SECONDS);
+  await scenario(WARMUP_SECONDS);
+  const bareSlices: Measurement[] = [];
+  const scenarioSlices: Measurement[] = [];
+  for (let slice = 0; slice < seconds; slice++) {
+    if (slice % 2 === 0) bareSlices.push(await bare(1));
+    scenarioSlices.push(await scenario(1));
+    if (slice % 2 === 1) bareSlices.push(await bare(1));
+  }
+  return { bare: combined(bareSlices), scenario: combined(scenarioSlices) };
+}
+
+/** The bare node:http server every scenario is compared with, measured in turn with it. */
 interface Baseline {
-  measure(): Promise<Measurement>;
+  measure(seconds: number): Promise<Measurement>;
   close(): Promise<void>;
 }
 
-async function startBaseline(seconds: number): Promise<Baseline> {
+async function startBaseline(): Promise<Baseline> {
   const body = JSON.stringify({ status: "ok" });
   const server = createServer((_req, res) => {
     res.writeHead(200, {
@@ -412,7 +458,7 @@ async function startBaseline(seconds: number): Promise<Baseline> {
   });
   const base = await listen(server);
   return {
-    measure: () => measure(`${base}/`, "GET", {}, seconds),
+    measure: (seconds) => load(`${base}/`, "GET", {}, seconds),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -477,12 +523,12 @@ async function runScenario(
   } else {
     await probe.arrayBuffer();
   }
-  // The baseline brackets the scenario: what the machine's other work does to both in the
-  // meantime then weighs the same on each side of the ratio.
-  const before = await baseline.measure();
-  const result = await measure(url, scenario.method, request, seconds);
-  const after = await baseline.measure();
-  const bare = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+  const { bare: baselineRun, scenario: result } = await alternate(
+    seconds,
+    baseline.measure,
+    (each) => load(url, scenario.method, request, each),
+  );
+  const bare = baselineRun.requestsPerSecond;
   const problem = await scenario.check?.(context);
   if (problem) console.error(`${target} / ${scenario.name}: ${problem}`);
   return {
@@ -784,7 +830,7 @@ function streamsMarkdown(target: string, report: StreamsReport): string {
 
 function markdown(rows: Row[], seconds: number): string {
   const lines = [
-    `Prism bench: ${CONNECTIONS} connections, ${seconds} s per scenario after a ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ the bare node:http server's req/s, the mean of its runs just before and just after the scenario.`,
+    `Prism bench: ${CONNECTIONS} connections, ${seconds} one-second slices per scenario after a ${WARMUP_SECONDS} s warm-up, taken in turn with as many of the bare node:http server; ratio = req/s ÷ the bare server's req/s; latencies are the medians of the slices'.`,
     "",
     "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | baseline req/s | ratio |",
     "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
@@ -828,7 +874,7 @@ async function main() {
   const scaleRuns = members.length * scaleScenarios(2).length;
   const largest = members.at(-1) ?? 0;
   // A hung connection or database must not keep CI waiting: everything has a known worst case.
-  // Each scenario's run has the baseline's before and after it.
+  // Each scenario's slices alternate with as many of the baseline's.
   const budgetMs =
     (2 * 3 * (scenarios.length * targets + scaleRuns) * (seconds + 2 * WARMUP_SECONDS) +
       60 * targets +
@@ -845,7 +891,7 @@ async function main() {
   }, budgetMs);
   deadline.unref();
 
-  const baseline = await startBaseline(seconds);
+  const baseline = await startBaseline();
   const rows: Row[] = [];
   let embedded: TargetReport;
   try {
