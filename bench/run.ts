@@ -151,6 +151,12 @@ const scenarios: Scenario[] = [
     prepare: async (context) => ({ headers: { cookie: await context.adminCookie() } }),
   },
   { name: "prism list", method: "GET", path: "/api/prisms/maya-okafor" },
+  {
+    name: "prism list, compressed as a browser asks",
+    method: "GET",
+    path: "/api/prisms/maya-okafor",
+    prepare: async () => ({ headers: { "accept-encoding": "gzip, deflate, br, zstd" } }),
+  },
   { name: "explore members", method: "GET", path: "/api/explore/users?limit=10&offset=0" },
   { name: "explore prisms", method: "GET", path: "/api/explore/prisms?limit=10&offset=0" },
   {

@@ -2,11 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { cacheHits } from "./metrics.ts";
+import { buildPrism, buildUser } from "./test/builders.ts";
 import { jsonHeaders, send, setupTestApp, TEST_ORIGIN } from "./test/helpers.ts";
 
 const t = setupTestApp();
@@ -109,6 +111,51 @@ describe("the HTTP shell", () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("sends a kept answer compressed as each browser asks, the same answer every time", async () => {
+    const owner = await buildUser(t.database);
+    for (const index of [0, 1, 2]) {
+      await buildPrism(t.database, {
+        userId: owner.id,
+        index,
+        content: `<p>${"How I work, and what I ask of a team. ".repeat(20)}</p>`,
+      });
+    }
+    const list = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/prisms/${owner.username}`,
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    // The first read brings the list into memory, the second keeps its answer.
+    await list();
+    const plain = await list();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const hits = async () =>
+      (await cacheHits.get()).values.find((value) => value.labels.cache === "answers")?.value ?? 0;
+    const before = await hits();
+    // The first of each encoding is compressed for the kept answer, the next sent as kept so.
+    for (const [accepted, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["x-gzip", "gzip", gunzipSync],
+    ] as const) {
+      const answer = await list(accepted);
+      expect(answer.statusCode, accepted).toBe(200);
+      expect(answer.headers["content-encoding"], accepted).toBe(encoding);
+      expect(answer.headers.vary, accepted).toMatch(/accept-encoding/i);
+      expect(answer.headers.etag, accepted).toBe(plain.headers.etag);
+      expect(Number(answer.headers["content-length"])).toBe(answer.rawPayload.length);
+      expect(decode(answer.rawPayload).toString(), accepted).toBe(plain.body);
+    }
+    expect(await hits()).toBe(before + 4);
+    const identity = await list("identity");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
   });
 
   it("runs in production mode unless told otherwise: no source maps, diagnostics for admins", async () => {

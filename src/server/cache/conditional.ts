@@ -15,6 +15,7 @@ import { LRUCache } from "lru-cache";
 import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
+import { compressed, type Encoding, encodingFor } from "../plugins/requests.ts";
 import { hooksOf } from "../plugins/route-hooks.ts";
 import { sessionToken } from "../plugins/session.ts";
 
@@ -53,6 +54,8 @@ interface CachedAnswer {
   /** As bytes, so that sending it again encodes nothing. */
   body: Buffer;
   contentType: string;
+  /** The body compressed, by encoding, once a browser has asked for it so. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
 }
 
 /**
@@ -66,7 +69,11 @@ export class ResponseCache {
   constructor(bus: Pick<EventBus, "onResync">, maxBytes = 32 * 1024 * 1024) {
     this.answers = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (answer, key) => answer.body.length + key.length,
+      sizeCalculation: (answer, key) =>
+        answer.body.length +
+        (answer.encoded?.br?.length ?? 0) +
+        (answer.encoded?.gzip?.length ?? 0) +
+        key.length,
     });
     // Tags start over after missed events (see versions.ts); the old answers are dead weight.
     bus.onResync(() => this.answers.clear());
@@ -80,6 +87,24 @@ export class ResponseCache {
 
   set(key: string, answer: CachedAnswer) {
     this.answers.set(key, answer);
+  }
+
+  /**
+   * Sends a kept answer as this browser asks for it: compressed once per encoding, and kept so
+   * (compressing it was most of the work of answering it again).
+   */
+  send(key: string, answer: CachedAnswer, request: FastifyRequest, reply: FastifyReply) {
+    const encoding = encodingFor(request, answer.body.length);
+    if (encoding === undefined) return sendWritten(reply, answer.body, answer.contentType);
+    let body = answer.encoded?.[encoding];
+    if (body === undefined) {
+      body = compressed(answer.body, encoding);
+      answer.encoded = { ...answer.encoded, [encoding]: body };
+      // Set again, so that its size counts what it now holds.
+      this.answers.set(key, answer);
+    }
+    reply.header("vary", "accept-encoding").header("content-encoding", encoding);
+    return sendWritten(reply, body, answer.contentType);
   }
 }
 
@@ -177,7 +202,7 @@ export const conditionalPlugin = fp(
       const key = `${request.etag} ${request.url}`;
       const cached = cache.get(key);
       if (cached) {
-        sendWritten(reply, cached.body, cached.contentType);
+        cache.send(key, cached, request, reply);
         return;
       }
       request.answerKey = key;

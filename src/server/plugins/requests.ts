@@ -2,7 +2,8 @@
 // well-formed, told back on its answer), a bodiless write that still says application/json, the
 // answer compressed, and one log line once it is answered.
 import { randomUUID } from "node:crypto";
-import { constants as zlib } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
 import {
   type FastifyInstance,
@@ -83,11 +84,39 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
     if (typeof payload === "string") request.written = payload;
     done(null, payload);
   });
-  // Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
-  // request low (static assets come compressed from the build instead).
   await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESSION.threshold,
+    encodings: [...COMPRESSION.encodings],
+    brotliOptions: COMPRESSION.brotli,
   });
 });
+
+/**
+ * Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per
+ * request low (static assets come compressed from the build instead).
+ */
+const COMPRESSION = {
+  threshold: 1024,
+  encodings: ["br", "gzip"],
+  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+} as const;
+
+export type Encoding = (typeof COMPRESSION.encodings)[number];
+
+/**
+ * The encoding an answer of `bytes` goes out in to this browser, as the compression plugin
+ * chooses it; none when it goes as it is.
+ */
+export function encodingFor(request: FastifyRequest, bytes: number): Encoding | undefined {
+  const accepted = request.headers["accept-encoding"];
+  if (bytes < COMPRESSION.threshold || accepted === undefined) return undefined;
+  // As the plugin reads it: "*" and "x-gzip" stand for gzip.
+  const chosen = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, "gzip"), [
+    ...COMPRESSION.encodings,
+  ]);
+  return chosen === "br" || chosen === "gzip" ? chosen : undefined;
+}
+
+/** An answer compressed as the compression plugin compresses it. */
+export const compressed = (body: Buffer, encoding: Encoding): Buffer =>
+  encoding === "br" ? brotliCompressSync(body, COMPRESSION.brotli) : gzipSync(body);
