@@ -8,7 +8,7 @@ type Request = { reply: { inbox: string; article: string; count: number } } | { 
 type Answer = { origin: string } | { statuses: number[] } | { closed: true };
 
 /** Starts a crowd of `size` actors in a worker thread; its `reply` and `close` go through it. */
-export async function startCrowdInWorker(size: number): Promise<Omit<Crowd, "origin">> {
+export async function startCrowdInWorker(size: number): Promise<Pick<Crowd, "reply" | "close">> {
   // A worker's own entry is loaded before any --import of its: tsx is registered first, then
   // this module is imported.
   const entry = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;

@@ -22,6 +22,8 @@ export interface Crowd {
     first?: number;
     concurrency?: number;
   }): Promise<number[]>;
+  /** How many times an actor of the crowd has been fetched so far. */
+  actorFetches(): number;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startCrowd(size: number): Promise<Crowd> {
   // loop of the Prism it sends to, where importing it again for each reply would be counted.
   const privateKey = await importPrivateKey(keys.privateKey, ["sign"]);
   const actorOf = (n: number) => `${origin}/users/reader${n}`;
+  let actorFetches = 0;
   const server: Server = createServer((request, response) => {
     request.resume();
     const match = /^\/users\/reader(\d+)$/.exec(request.url ?? "");
@@ -54,6 +57,7 @@ export async function startCrowd(size: number): Promise<Crowd> {
       return;
     }
     const actor = actorOf(n);
+    actorFetches += 1;
     response.writeHead(200, { "content-type": "application/activity+json" }).end(
       JSON.stringify({
         "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
@@ -105,6 +109,7 @@ export async function startCrowd(size: number): Promise<Crowd> {
       await Promise.all(Array.from({ length: concurrency }, worker));
       return statuses;
     },
+    actorFetches: () => actorFetches,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

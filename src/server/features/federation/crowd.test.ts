@@ -45,4 +45,23 @@ describe("a crowd replying at once", () => {
       .poll(async () => (await s.database.db.select().from(federationQueue)).length)
       .toBe(0);
   });
+
+  it("fetches no actor again for their next replies: their key and their profile are known", {
+    timeout: 180_000,
+  }, async () => {
+    const fetched = s.crowd.actorFetches();
+    const statuses = await s.crowd.reply({
+      inbox: new URL(`${s.prism.origin}/ap/actors/${s.ada.id}/inbox`),
+      article: new URL(`${s.prism.origin}/ap/prisms/${s.essay.id}`),
+      count: ACTORS,
+      first: REPLIES,
+    });
+    expect(statuses.filter((status) => status !== 202)).toEqual([]);
+    await expect
+      .poll(async () => (await s.database.db.select().from(annotations)).length, {
+        timeout: 170_000,
+      })
+      .toBe(REPLIES + ACTORS);
+    expect(s.crowd.actorFetches()).toBe(fetched);
+  });
 });

@@ -18,6 +18,7 @@ import {
   Undo,
   Update,
 } from "@fedify/fedify/vocab";
+import { LRUCache } from "lru-cache";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import {
   editReply,
@@ -150,6 +151,7 @@ function listenToReplies(
   write: NetworkWrite,
   refuses: (address: string) => boolean,
 ) {
+  const authors = new Authors();
   listeners
     .on(Create, async (ctx, create) => {
       const note = await create.getObject(ctx);
@@ -159,26 +161,20 @@ function listenToReplies(
       const prismId = prismNamed(ctx, note.replyTargetId);
       const found = prismId === null ? null : await prismThatFederates(write.db, prismId);
       if (!found) return;
-      const author = await create.getActor(ctx);
-      if (!isActor(author) || author.id?.href !== create.actorId.href || !author.inboxId) return;
+      const author = await authors.of(create, ctx);
       // The owner's answer goes to the author's inbox: never one on Prism's own network.
-      if (await refusesUrl(author.inboxId, refuses)) return;
-      const name = author.name?.toString() ?? null;
-      const input = responseOf(found.prism, note.content?.toString() ?? "", name);
+      if (!author || (await refusesUrl(author.inbox, refuses))) return;
+      const input = responseOf(found.prism, note.content?.toString() ?? "", author.name);
       if (!input) return;
       // Where the note is shown, linked from the response: a web page, or nothing.
       const url = [note.url instanceof URL ? note.url : note.url?.href, note.id].find(
         (address) => address?.protocol === "https:" || address?.protocol === "http:",
       );
-      const actorId = create.actorId;
-      const handle = author.preferredUsername
-        ? `@${author.preferredUsername}@${actorId.host}`
-        : actorId.href;
       await unlessRefused(() =>
         receiveReply(write, input, {
-          remoteActorId: actorId.href,
-          remoteHandle: handle,
-          remoteInbox: author.inboxId?.href ?? null,
+          remoteActorId: author.id,
+          remoteHandle: author.handle,
+          remoteInbox: author.inbox.href,
           remoteNoteId: noteId.href,
           remoteNoteUrl: url?.href ?? null,
         }),
@@ -198,4 +194,57 @@ function listenToReplies(
       if (!deletion.objectId || !deletion.actorId) return;
       await withdrawRemoteReply(write, deletion.objectId.href, deletion.actorId.href);
     });
+}
+
+/** What a reply needs of its author. */
+interface Author {
+  id: string;
+  name: string | null;
+  inbox: URL;
+  /** `@name@host`, or the actor's address when they give no name. */
+  handle: string;
+}
+
+/**
+ * Authors of replies, as their servers last described them, for five minutes (as long as Fedify
+ * keeps a fetched document): a conversation's or a crowd's next replies fetch no actor again,
+ * and two of one author's replies handled at once fetch them once.
+ */
+class Authors {
+  private readonly known = new LRUCache<string, Promise<Author | null>>({
+    max: 10_000,
+    ttl: 5 * 60_000,
+  });
+
+  of(create: Create, ctx: FederationContext): Promise<Author | null> {
+    const id = create.actorId?.href;
+    if (id === undefined) return Promise.resolve(null);
+    let author = this.known.get(id);
+    if (author === undefined) {
+      author = authorOf(create, ctx);
+      this.known.set(id, author);
+      // A failed fetch is tried again by the next reply.
+      author.then(
+        (found) => found ?? this.known.delete(id),
+        () => this.known.delete(id),
+      );
+    }
+    return author;
+  }
+}
+
+async function authorOf(create: Create, ctx: FederationContext): Promise<Author | null> {
+  const actorId = create.actorId;
+  const author = await create.getActor(ctx);
+  if (!actorId || !isActor(author) || author.id?.href !== actorId.href || !author.inboxId) {
+    return null;
+  }
+  return {
+    id: actorId.href,
+    name: author.name?.toString() ?? null,
+    inbox: author.inboxId,
+    handle: author.preferredUsername
+      ? `@${author.preferredUsername}@${actorId.host}`
+      : actorId.href,
+  };
 }
