@@ -5,8 +5,9 @@
 // tests' own (4 and 1 every 10 minutes); the README gives the server's.
 import { signRequest } from "@fedify/fedify";
 import { Accept, type Article, Create, Follow } from "@fedify/fedify/vocab";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { UserRow } from "../../db/schema.ts";
+import { federatedPrisms, type UserRow } from "../../db/schema.ts";
 import { buildUser } from "../../test/builders.ts";
 import { setupFediverse } from "../../test/fediverse.ts";
 import { signIn } from "../../test/helpers.ts";
@@ -105,6 +106,15 @@ describe("a domain an admin blocks", () => {
       content: "<p>Not for them.</p>",
     });
     expect(hidden.statusCode).toBe(201);
+    // Opened once the change is planned (recorded as sent), while the domain was blocked.
+    const planned = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(federatedPrisms)
+          .where(eq(federatedPrisms.prismId, hidden.json().id))
+      ).length;
+    await expect.poll(planned, { timeout: 20_000 }).toBe(1);
     expect((await setPolicy(DOMAIN, "open")).statusCode).toBe(200);
     const shown = await call(adaSession, "POST", "/api/prisms", {
       title: "Once open",

@@ -49,6 +49,15 @@ export async function blockedDomains(db: Executor): Promise<string[]> {
   return rows.map((row) => row.domain);
 }
 
+/** Whether a follower (their actor, their inbox or their server's shared one) is on one of these. */
+export const followerOnDomains = (
+  follower: { actorId: string; inbox: string; sharedInbox: string | null },
+  domains: string[],
+) =>
+  [follower.actorId, follower.inbox, follower.sharedInbox].some(
+    (address) => address !== null && onDomains(address, domains),
+  );
+
 /** Whether the address is on one of these domains or below one. */
 export function onDomains(address: string, domains: string[]): boolean {
   const host = domainOf(address);

@@ -18,7 +18,7 @@ import { claimReplyNotes, type NetworkWrite, planDeliveries } from "../../comman
 import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { refusesUrl } from "../../security/outgoing-fetch.ts";
-import { blockedDomains, onDomains } from "./domains.ts";
+import { blockedDomains, followerOnDomains, onDomains } from "./domains.ts";
 import type { PrismFederation } from "./objects.ts";
 import {
   actorDeletion,
@@ -115,8 +115,8 @@ async function reachable(db: Db, followers: FollowerRow[], refuses: (address: st
   const blocked = await blockedDomains(db);
   const found: FollowerRow[] = [];
   for (const follower of followers) {
+    if (followerOnDomains(follower, blocked)) continue;
     const inboxes = [follower.inbox, ...(follower.sharedInbox ? [follower.sharedInbox] : [])];
-    if ([follower.actorId, ...inboxes].some((address) => onDomains(address, blocked))) continue;
     const refused = await Promise.all(inboxes.map((inbox) => refusesUrl(new URL(inbox), refuses)));
     if (!refused.includes(true)) found.push(follower);
   }

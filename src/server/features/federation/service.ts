@@ -18,6 +18,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
+import { blockedDomains, followerOnDomains } from "./domains.ts";
 
 export type ActorRow = typeof federationActors.$inferSelect;
 export type FollowerRow = typeof federationFollowers.$inferSelect;
@@ -388,11 +389,16 @@ async function diffPrisms(tx: Executor, actor: ActorRow, member: UserRow) {
  */
 export async function plan(tx: Executor, username: string): Promise<Plan[]> {
   const plans: Plan[] = [];
+  // A follower on a domain blocked as the plan is made is sent none of it, even once the domain
+  // is opened again before the sending is done.
+  const blocked = await blockedDomains(tx);
   for (const actor of await lockedActors(tx, username)) {
     const member = await federatedMember(tx, actor.userId);
     const accepted =
       member && !member.approveFollowers ? await acceptAllWaiting(tx, actor.userId) : [];
-    const followers = await followersOf(tx, actor.userId);
+    const followers = (await followersOf(tx, actor.userId)).filter(
+      (follower) => !followerOnDomains(follower, blocked),
+    );
     if (!member) {
       await tx.delete(federationActors).where(eq(federationActors.userId, actor.userId));
       // Its address answers 410 Gone from now on, so that servers that ask drop it.
