@@ -866,8 +866,8 @@ async function main() {
   const members = benchMembers(process.env.BENCH_MEMBERS);
   const streams = benchStreams(process.env.BENCH_STREAMS);
   const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const only = process.env.BENCH_ONLY?.toLowerCase() ?? "";
-  const runs = (name: string) => name.toLowerCase().includes(only);
+  const only = (process.env.BENCH_ONLY ?? "").toLowerCase().split("|");
+  const runs = (name: string) => only.some((part) => name.toLowerCase().includes(part));
   const replies = runs(REPLIES) ? benchReplies(process.env.BENCH_REPLIES) : 0;
   // Checked before any load is generated, so a mistyped host fails in a second, not a minute.
   if (postgresUrl && !isLoopback(new URL(postgresUrl).hostname)) {
