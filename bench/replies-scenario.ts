@@ -1,5 +1,5 @@
 // Replies from the fediverse arriving while the profile is read: a crowd of 50 actors (another
-// server on this machine, src/server/test/crowd.ts, in a worker thread of its own) sends `replies` replies to a demo member's
+// server on this machine, src/server/test/crowd.ts) sends `replies` replies to a demo member's
 // prism, each signed by its author; meanwhile autocannon (in a worker thread) reads that member's
 // profile. Measured until every reply is accepted, handled from the queue and landed as a pending
 // response: how long that took, and the profile read's latency all the while. The app is one of
@@ -13,8 +13,8 @@ import type { Database } from "../src/server/db/client.ts";
 import { annotations, federationQueue, users } from "../src/server/db/schema.ts";
 import { prismsThatFederate } from "../src/server/features/federation/service.ts";
 import { seedDemo } from "../src/server/tasks/seed.ts";
+import { startCrowd } from "../src/server/test/crowd.ts";
 import { freePort } from "../src/server/test/ports.ts";
-import { startCrowdInWorker } from "./crowd-worker.ts";
 
 export interface RepliesReport {
   replies: number;
@@ -67,7 +67,7 @@ export async function measureReplies(options: {
   // The crowd is on this machine: only that address rule differs from production.
   const app = await buildApp({ config, database, federation: { allowPrivateAddress: true } });
   await app.listen({ host: "127.0.0.1", port });
-  const crowd = await startCrowdInWorker(ACTORS);
+  const crowd = await startCrowd(ACTORS);
   try {
     const [member] = await db
       .update(users)

@@ -43,8 +43,8 @@ export async function startCrowd(size: number): Promise<Crowd> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const keys = await genRsaKeyPair(2048);
-  // Imported once, as a server signs with the key it holds: in a test the crowd shares the event
-  // loop of the Prism it sends to, where importing it again for each reply would be counted.
+  // Imported once, as a server signs with the key it holds: the crowd shares the event loop of the
+  // Prism it sends to (the bench's), where importing it again for each reply would be counted.
   const privateKey = await importPrivateKey(keys.privateKey, ["sign"]);
   const actorOf = (n: number) => `${origin}/users/reader${n}`;
   let actorFetches = 0;
