@@ -59,7 +59,10 @@ async function walk(page: Page, min: number, owner: { username: string }) {
   await expect(page.getByRole("button", { name: /hearts? for "Pneumono/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Contact" })).toBeVisible();
   await measure("the owner's page");
-  await page.getByRole("button", { name: "Add a prism" }).click();
+  // The owner's controls load apart from the page: a click before they are taken over is lost.
+  const addPrism = page.getByRole("button", { name: "Add a prism" });
+  await expectHydrated(addPrism);
+  await addPrism.click();
   await expect(page.getByRole("button", { name: "Bold" })).toBeVisible();
   await page.getByRole("button", { name: "Link", exact: true }).click();
   await measure("the editor");
