@@ -1,7 +1,7 @@
 // `npm run bench`: load scenarios against Prism's real app, each reported as a ratio to a bare
 // node:http server measured just before and just after it.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -294,11 +294,25 @@ interface Row {
    */
   baselineRequestsPerSecond: number;
   ratio: number;
+  /**
+   * The server's own cost: its thread's CPU time per request, in µs (the bare server's in the
+   * same slices beside it). The load generator shares the machine's cores, so req/s also moves
+   * with what its thread and the kernel spend; this moves only with the server's work.
+   */
+  serverMicros: number;
+  baselineServerMicros: number;
 }
 
 type Measurement = Omit<
   Row,
-  "target" | "scenario" | "method" | "path" | "ratio" | "expectStatus" | "baselineRequestsPerSecond"
+  | "target"
+  | "scenario"
+  | "method"
+  | "path"
+  | "ratio"
+  | "expectStatus"
+  | "baselineRequestsPerSecond"
+  | "baselineServerMicros"
 >;
 
 /** `BENCH_MEMBERS`: member counts for the scale scenarios, comma-separated (default 1000). */
@@ -358,12 +372,24 @@ function listen(server: Server): Promise<string> {
   });
 }
 
+/**
+ * The CPU time the server's thread (this process's main thread) has used, in ms, user and
+ * system: Linux's count for the thread alone, in clock ticks of 10 ms.
+ */
+function serverThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function load(
   url: string,
   method: Method,
   request: PreparedRequest,
   seconds: number,
 ): Promise<Measurement> {
+  const cpuBefore = serverThreadCpuMs();
   const result = await autocannon({
     url,
     method,
@@ -376,6 +402,7 @@ async function load(
     // One worker thread keeps the load generator off the event loop of the server it measures.
     workers: 1,
   });
+  const cpuMs = serverThreadCpuMs() - cpuBefore;
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
   );
@@ -383,6 +410,7 @@ async function load(
     requestsPerSecond: result.requests.mean,
     latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
     requests: result.requests.total,
+    serverMicros: result.requests.total > 0 ? (cpuMs * 1000) / result.requests.total : 0,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -417,6 +445,7 @@ function combined(slices: Measurement[]): Measurement {
       p99: median(slices.map((slice) => slice.latencyMs.p99)),
     },
     requests: sum((slice) => slice.requests),
+    serverMicros: median(slices.map((slice) => slice.serverMicros)),
     errors: sum((slice) => slice.errors),
     timeouts: sum((slice) => slice.timeouts),
     non2xx: sum((slice) => slice.non2xx),
@@ -547,6 +576,7 @@ async function runScenario(
     errors: result.errors + (problem ? 1 : 0),
     baselineRequestsPerSecond: bare,
     ratio: bare > 0 ? result.requestsPerSecond / bare : 0,
+    baselineServerMicros: baselineRun.serverMicros,
   };
 }
 
@@ -836,10 +866,10 @@ function streamsMarkdown(target: string, report: StreamsReport): string {
 
 function markdown(rows: Row[], seconds: number): string {
   const lines = [
-    `Prism bench: ${CONNECTIONS} connections, ${seconds} one-second slices per scenario after a ${WARMUP_SECONDS} s warm-up, taken in turn with as many of the bare node:http server; ratio = req/s ÷ the bare server's req/s; latencies are the medians of the slices'.`,
+    `Prism bench: ${CONNECTIONS} connections, ${seconds} one-second slices per scenario after a ${WARMUP_SECONDS} s warm-up, taken in turn with as many of the bare node:http server; ratio = req/s ÷ the bare server's req/s; latencies are the medians of the slices'; server µs = the server thread's CPU time per request (the bare server's beside it), the median of the slices'.`,
     "",
-    "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | baseline req/s | ratio |",
-    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+    "| target | scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | baseline req/s | ratio | server µs | bare µs |",
+    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const row of rows) {
     lines.push(
@@ -855,6 +885,8 @@ function markdown(rows: Row[], seconds: number): string {
         row.non2xx,
         Math.round(row.baselineRequestsPerSecond),
         row.ratio.toFixed(3),
+        row.serverMicros.toFixed(1),
+        row.baselineServerMicros.toFixed(1),
       ].join(" | ")} |`,
     );
   }
@@ -947,6 +979,8 @@ async function main() {
           ...row,
           requestsPerSecond: round(row.requestsPerSecond, 1),
           ratio: round(row.ratio, 4),
+          serverMicros: round(row.serverMicros, 1),
+          baselineServerMicros: round(row.baselineServerMicros, 1),
         })),
       },
       null,
