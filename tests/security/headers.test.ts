@@ -1,5 +1,5 @@
 // The headers that keep one visitor's pages and writes their own: the app's content policy on
-// every answer (the API docs too), HSTS only for an https site, pages kept by no shared cache,
+// every page (the API docs too), one that allows nothing on the API's answers, HSTS only for an https site, pages kept by no shared cache,
 // and no write riding on a session cookie without saying where it comes from.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,9 +46,47 @@ async function appAt(origin: string) {
 const get = (app: App, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers });
 
+/** The headers only a document needs: an API answer, which is data, goes without them. */
+const pageOnly = [
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+describe("API answers", () => {
+  it("carry an API's headers, found or not, signed in or not, and a page a page's", async () => {
+    const app = await appAt(TEST_ORIGIN);
+    const member = await signIn(t.database, await buildUser(t.database));
+    for (const [url, headers] of [
+      ["/api/health", {}],
+      ["/api/prisms/no-such-member", {}],
+      ["/api/user", member],
+    ] as const) {
+      const answer = await get(app, url, headers);
+      expect(answer.headers["content-type"], url).toMatch(/^application\/json/);
+      expect(answer.headers["content-security-policy"], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(answer.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(answer.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      expect(answer.headers["referrer-policy"], url).toBe("no-referrer");
+      expect(answer.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      for (const name of pageOnly) expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    const page = await get(app, "/explore");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
+    for (const name of pageOnly) expect(page.headers[name], name).toBeTruthy();
+  });
+});
+
 describe("the API docs", () => {
-  it("answer under the app's content security policy", async () => {
-    const policy = (await get(t.app, "/api/health")).headers["content-security-policy"];
+  it("answer under the pages' content security policy", async () => {
+    const policy = (await get(await appAt(TEST_ORIGIN), "/explore")).headers[
+      "content-security-policy"
+    ];
     expect(policy).toContain("script-src 'self';");
     for (const url of [
       "/api/docs",
