@@ -180,7 +180,7 @@ describe("the HTTP shell", () => {
     }
   });
 
-  it("sends an API answer a policy that allows nothing, and a request id", async () => {
+  it("sends an API answer a policy that allows nothing, a page a same-origin one, and a request id", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok" });
@@ -188,6 +188,13 @@ describe("the HTTP shell", () => {
       "default-src 'none'; frame-ancestors 'none'",
     );
     expect(response.headers["x-request-id"]).toBeTruthy();
+    // A page (the API docs are one) keeps the app's same-origin policy.
+    const page = String(
+      (await t.app.inject({ method: "GET", url: "/api/docs" })).headers["content-security-policy"],
+    );
+    expect(page).toContain("default-src 'self'");
+    expect(page).toContain("script-src 'self'");
+    expect(page).toContain("frame-ancestors 'none'");
   });
 
   it("stops at once although a client opened a connection and never sent a request", async () => {
