@@ -206,6 +206,7 @@ test("signed out, the forms and a member's page fit a 360 px phone with the long
   signIn,
   database,
 }) => {
+  test.slow();
   const { owner, invitePath } = await longData(page, { addMember, signIn, database });
   // Signed out: the forms, and the member's page as a visitor sees it, highlights on.
   const visitor = await browser.newContext({ ...phone, baseURL: ORIGIN });
