@@ -84,6 +84,35 @@ describe("a member on the fediverse", () => {
     expect(html.headers["content-type"]).not.toMatch(/activity|ld\+json/);
   });
 
+  it("says in its summary the title of the member's first public prism, and whether there are more", async () => {
+    const bo = await buildUser(t.database, {
+      username: "bo-summary",
+      firstName: "Bo",
+      lastName: "Lind",
+      federated: true,
+    });
+    const summary = async () => (await get(`/ap/actors/${bo.id}`)).json().summary;
+    expect(await summary()).toBe("Bo Lind is on Prism.");
+
+    // First by the page's order, not the latest written; a prism for the team alone is not told.
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    await buildPrism(t.database, { userId: bo.id, title: "Team only", index: 0, audience: "team" });
+    await buildPrism(t.database, {
+      userId: bo.id,
+      title: "How I decide",
+      index: 1,
+      updatedAt: day(1),
+    });
+    expect(await summary()).toBe("Get to know Bo: &quot;How I decide&quot; on Prism.");
+    await buildPrism(t.database, {
+      userId: bo.id,
+      title: "Later, lower",
+      index: 2,
+      updatedAt: day(9),
+    });
+    expect(await summary()).toBe("Get to know Bo: &quot;How I decide&quot; and more on Prism.");
+  });
+
   it("answers 410 with a Tombstone at the page of a member who stopped federating", {
     timeout: 40_000,
   }, async () => {

@@ -39,9 +39,9 @@ import {
   federatedMember,
   federatedMemberNamed,
   federatingPrismCount,
+  federatingSummary,
   followerCount,
   goneActorNamed,
-  prismsThatFederate,
   prismsThatFederatePage,
   prismThatFederates,
 } from "./service.ts";
@@ -117,11 +117,10 @@ function dispatchActors(federation: PrismFederation, db: Db, keys: ActorKeys) {
       const found = await actorNamedBy(db, ctx.data, identifier);
       if (!found) return goneActor(ctx, db, identifier);
       const { member } = found;
-      const prisms = await prismsThatFederate(db, member.id);
-      const first = [...prisms].sort((a, b) => a.index - b.index)[0];
+      const { firstTitle, count } = await federatingSummary(db, member.id);
       const actor = await keys.actorOf(db, member, found.actor);
       const { publicKey } = await keys.pairOf(actor);
-      return personOf(ctx, member, publicKey, first?.title ?? null, prisms.length);
+      return personOf(ctx, member, publicKey, firstTitle, count);
     })
     .mapHandle(async (_ctx, username) => {
       const member = await federatedMemberNamed(db, username);

@@ -37,8 +37,8 @@ import {
   actorRow,
   type FollowerRow,
   federatedMember,
+  federatingSummary,
   type Plan,
-  prismsThatFederate,
 } from "./service.ts";
 
 interface Log {
@@ -95,10 +95,9 @@ export async function sendToFollower(
 /** The member's actor as it is now, in an `Update` of it. */
 async function personUpdate(ctx: FederationContext, db: Db, member: UserRow): Promise<Update> {
   const identifier = identifierOf(member.id);
-  const prisms = await prismsThatFederate(db, member.id);
-  const first = [...prisms].sort((a, b) => a.index - b.index)[0];
+  const { firstTitle, count } = await federatingSummary(db, member.id);
   const [key] = await ctx.getActorKeyPairs(identifier);
-  const person = personOf(ctx, member, key?.publicKey ?? null, first?.title ?? null, prisms.length);
+  const person = personOf(ctx, member, key?.publicKey ?? null, firstTitle, count);
   return new Update({
     id: new URL(`${person.id?.href}#update-${Date.now()}`),
     actor: person.id,

@@ -141,6 +141,23 @@ export function prismsThatFederate(db: Executor, userId: number): Promise<PrismR
     .orderBy(desc(prisms.updatedAt), desc(prisms.id));
 }
 
+/**
+ * What the member's actor says of their prisms that federate: the first one's title (by the
+ * order of their page) and how many there are; one read of one row, without their content.
+ */
+export async function federatingSummary(
+  db: Executor,
+  userId: number,
+): Promise<{ firstTitle: string | null; count: number }> {
+  const [first] = await db
+    .select({ title: prisms.title, count: sql<number>`(count(*) over ())::int` })
+    .from(prisms)
+    .where(federatingPrisms(userId))
+    .orderBy(asc(prisms.index), desc(prisms.updatedAt), desc(prisms.id))
+    .limit(1);
+  return { firstTitle: first?.title ?? null, count: first?.count ?? 0 };
+}
+
 /** A page of the member's prisms that federate, newest first: `limit` of them from `offset`. */
 export function prismsThatFederatePage(
   db: Executor,
