@@ -156,15 +156,37 @@ class Listeners {
 }
 
 /**
- * Lets the event loop run: requests waiting, timers due. PGlite answers a query without waiting
- * on the network, so a chain of queries would otherwise hold the loop from its first to its last.
+ * The turns of the event loop PGlite's statements run on, one statement a turn, in the order they
+ * asked. PGlite answers a query without waiting on the network: a chain of queries would
+ * otherwise hold the loop from its first to its last, and queries that each waited only for the
+ * next turn would all run in the same one, a request that came meanwhile waiting behind them all.
  */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+class Turns {
+  private readonly waiting: (() => void)[] = [];
+  private scheduled = false;
 
-/** A transaction whose queries each start on a turn of the event loop of their own. */
-function takingTurns(tx: Transaction): Transaction {
+  /** Resolves on a turn of its own, once the statements that asked before have had theirs. */
+  next(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(this.letOneGo);
+      }
+    });
+  }
+
+  private readonly letOneGo = () => {
+    this.waiting.shift()?.();
+    if (this.waiting.length > 0) setImmediate(this.letOneGo);
+    else this.scheduled = false;
+  };
+}
+
+/** A transaction whose queries each wait for a turn of the event loop of their own. */
+function takingTurns(tx: Transaction, turns: Turns): Transaction {
   const query: Transaction["query"] = async (...args) => {
-    await nextTurn();
+    await turns.next();
     return tx.query(...args);
   };
   return Object.assign(Object.create(tx) as Transaction, { query });
@@ -224,6 +246,7 @@ function openPglite(dataDir: string | undefined, image: Blob | PGlite | undefine
   let client =
     image instanceof Blob ? new PGlite({ loadDataDir: image }) : (image ?? new PGlite(dataDir));
   const gate = new Gate();
+  const turns = new Turns();
   const listeners = new Listeners();
   const listen: Listen = async (channel, onMessage, onListening) => {
     // The embedded database lives in this process: its listener is lost only when recycled.
@@ -237,11 +260,11 @@ function openPglite(dataDir: string | undefined, image: Blob | PGlite | undefine
   const handle = {
     query: (...args: Parameters<PGlite["query"]>) =>
       gate.run(async () => {
-        await nextTurn();
+        await turns.next();
         return client.query(...args);
       }),
     transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
-      gate.run(() => client.transaction((tx) => work(takingTurns(tx)))),
+      gate.run(() => client.transaction((tx) => work(takingTurns(tx, turns)))),
   };
   const queries = new QueryWatchers();
   const db = drizzlePglite(handle as unknown as PGlite, {
