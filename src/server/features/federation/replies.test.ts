@@ -260,6 +260,35 @@ describe("a reply from the fediverse", () => {
     const [pending] = (await responses()).filter((row) => row.status === "pending");
     expect((await fetchNote(`/ap/replies/${pending?.id}`)).statusCode).toBe(404);
   });
+
+  it("is not answered on bob's server once its prism is no longer public", {
+    timeout: 40_000,
+  }, async () => {
+    const later = await buildPrism(t.database, {
+      userId: ada.id,
+      title: "Between us",
+      content: ESSAY,
+      index: 1,
+    });
+    await reply(30, "<p>Afternoons for meetings, same here.</p>", articleOf(later.id));
+    await expect.poll(async () => (await responses(later.id)).length, POLL).toBe(1);
+    const [toPrivate] = await responses(later.id);
+    const [toPublic] = (await responses()).filter((row) => row.status === "pending");
+    if (!toPrivate || !toPublic) throw new Error("the replies to answer are not there");
+    await t.database.db.update(prisms).set({ audience: "private" }).where(eq(prisms.id, later.id));
+
+    for (const { id } of [toPrivate, toPublic]) {
+      const answered = await asAda("PUT", `/api/annotations/${id}/reply`, { text: "Thank you." });
+      expect(answered.statusCode).toBe(200);
+    }
+    // The answer on the public prism, given last, reaches bob; the one on the private prism never.
+    const answers = () =>
+      t.remote.received
+        .filter((activity) => activity instanceof Create)
+        .map((activity) => activity.objectId?.pathname);
+    await expect.poll(answers, POLL).toContain(`/ap/replies/${toPublic.id}`);
+    expect(answers()).not.toContain(`/ap/replies/${toPrivate.id}`);
+  });
 });
 
 describe("an owner's rules for responses without an account", () => {

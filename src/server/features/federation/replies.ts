@@ -8,6 +8,7 @@ import { limits } from "../../../contract/limits.ts";
 import { htmlToPlainText } from "../../../contract/plain-text.ts";
 import type { Executor } from "../../db/client.ts";
 import { annotations, prisms, type UserRow, users } from "../../db/schema.ts";
+import { prismFederates } from "./service.ts";
 
 /** The shortest quote taken for a passage: shorter ones ("so", "yes") name nothing. */
 const QUOTE_MIN = 4;
@@ -149,11 +150,6 @@ export interface ReplyNote {
   sentBefore: boolean;
 }
 
-/**
- * The owner's replies on the prism's approved fediverse replies that their authors have not been
- * sent as written now, recorded as sent in the same transaction (so that each is sent once,
- * however many processes hear of it).
- */
 /** A fediverse reply the owner approved and answered, its author not silenced. */
 const answeredReply = and(
   eq(annotations.source, "fediverse"),
@@ -162,6 +158,12 @@ const answeredReply = and(
   isNotNull(annotations.replyText),
 );
 
+/**
+ * The owner's replies on the prism's approved fediverse replies that their authors have not been
+ * sent as written now, recorded as sent in the same transaction (so that each is sent once,
+ * however many processes hear of it). None while the prism does not federate (its audience
+ * narrowed, its page unlisted, its owner no longer an actor): they wait, unsent, until it does.
+ */
 export async function unsentReplies(tx: Executor, prismId: number): Promise<ReplyNote[]> {
   const written = sql`coalesce(${annotations.replyUpdatedAt}, ${annotations.repliedAt})`;
   const found = await tx
@@ -173,6 +175,7 @@ export async function unsentReplies(tx: Executor, prismId: number): Promise<Repl
       and(
         eq(annotations.prismId, prismId),
         answeredReply,
+        prismFederates,
         sql`(${isNull(annotations.replySentAt)} or ${lt(annotations.replySentAt, written)})`,
       ),
     )

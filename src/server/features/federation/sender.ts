@@ -36,7 +36,6 @@ import {
   type ActorRow,
   actorRow,
   type FollowerRow,
-  federatedMember,
   federatingSummary,
   type Plan,
 } from "./service.ts";
@@ -161,8 +160,6 @@ async function sendReplyNote(
   if (!remoteActorId || !remoteInbox || (await refusesUrl(new URL(remoteInbox), refuses))) return;
   const blocked = await blockedDomains(db);
   if ([remoteActorId, remoteInbox].some((address) => onDomains(address, blocked))) return;
-  // An owner who stopped federating has no actor to answer with.
-  if (!(await federatedMember(db, owner.id))) return;
   const keys = await keysOf(ctx, await actorRow(db, owner.id));
   const recipient = { id: new URL(remoteActorId), inboxId: new URL(remoteInbox) };
   const activity = replyActivity(ctx, owner, annotation, sentBefore ? "update" : "create");

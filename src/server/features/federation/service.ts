@@ -41,6 +41,9 @@ export function federatingPrisms(userId: number | typeof users.id) {
 /** Members who are actors: active, with federation turned on. */
 const federating = and(isNull(users.deactivatedAt), eq(users.federated, true));
 
+/** A prism, joined with its owner, that travels: its owner is an actor, and it is public. */
+export const prismFederates = and(federating, federatingPrisms(users.id));
+
 /** The member with this id, when they federate. */
 export async function federatedMember(db: Executor, userId: number): Promise<UserRow | null> {
   const [user] = await db
@@ -214,7 +217,7 @@ export async function prismThatFederates(db: Db, prismId: number) {
     .select({ prism: prisms, owner: users })
     .from(prisms)
     .innerJoin(users, eq(users.id, prisms.userId))
-    .where(and(eq(prisms.id, prismId), federating, federatingPrisms(users.id)));
+    .where(and(eq(prisms.id, prismId), prismFederates));
   return row ?? null;
 }
 
