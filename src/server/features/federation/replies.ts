@@ -161,8 +161,8 @@ const answeredReply = and(
 /**
  * The owner's replies on the prism's approved fediverse replies that their authors have not been
  * sent as written now, recorded as sent in the same transaction (so that each is sent once,
- * however many processes hear of it). None while the prism does not federate (its audience
- * narrowed, its page unlisted, its owner no longer an actor): they wait, unsent, until it does.
+ * however many processes hear of it). Answers on a prism that does not federate (its audience
+ * narrowed, its page unlisted, its owner no longer an actor) are neither sent nor marked sent.
  */
 export async function unsentReplies(tx: Executor, prismId: number): Promise<ReplyNote[]> {
   const written = sql`coalesce(${annotations.replyUpdatedAt}, ${annotations.repliedAt})`;

@@ -212,7 +212,9 @@ export function startSender(
   const unsubscribe = write.bus.subscribe((event) => {
     const username = memberOfEvent(event);
     if (username !== null) queue = queue.then(() => run(username));
-    if (event.type === "annotation.changed") {
+    // Only a change anyone may hear of concerns an approved response: an answer to send. A reply
+    // that lands pending, or a decision on one that stays unapproved, is not looked at.
+    if (event.type === "annotation.changed" && !event.audience) {
       const { prismId } = event;
       queue = queue.then(() => answer(prismId));
     }
