@@ -95,21 +95,12 @@ describe("a member on the fediverse", () => {
     expect(await summary()).toBe("Bo Lind is on Prism.");
 
     // First by the page's order, not the latest written; a prism for the team alone is not told.
-    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const write = (title: string, index: number, day: number) =>
+      buildPrism(t.database, { userId: bo.id, title, index, updatedAt: new Date(2026, 0, day) });
     await buildPrism(t.database, { userId: bo.id, title: "Team only", index: 0, audience: "team" });
-    await buildPrism(t.database, {
-      userId: bo.id,
-      title: "How I decide",
-      index: 1,
-      updatedAt: day(1),
-    });
+    await write("How I decide", 1, 1);
     expect(await summary()).toBe("Get to know Bo: &quot;How I decide&quot; on Prism.");
-    await buildPrism(t.database, {
-      userId: bo.id,
-      title: "Later, lower",
-      index: 2,
-      updatedAt: day(9),
-    });
+    await write("Later, lower", 2, 9);
     expect(await summary()).toBe("Get to know Bo: &quot;How I decide&quot; and more on Prism.");
   });
 
