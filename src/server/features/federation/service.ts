@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FollowersQuery } from "../../../contract/federation.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { sameIgnoringCase } from "../../db/ignoring-case.ts";
+import { prepared } from "../../db/prepared.ts";
 import {
   federatedPrisms,
   federationActors,
@@ -57,12 +58,16 @@ export async function federatedMember(db: Executor, userId: number): Promise<Use
  * The member with this id, when they federate, with their actor (null when it was never asked
  * for): one read.
  */
-export async function federatedActor(db: Executor, userId: number): Promise<FederatedActor | null> {
-  const [row] = await db
-    .select({ member: users, actor: federationActors })
-    .from(users)
-    .leftJoin(federationActors, eq(federationActors.userId, users.id))
-    .where(and(eq(users.id, userId), federating));
+export async function federatedActor(db: Db, userId: number): Promise<FederatedActor | null> {
+  const read = prepared(db, "federated_actor", () =>
+    db
+      .select({ member: users, actor: federationActors })
+      .from(users)
+      .leftJoin(federationActors, eq(federationActors.userId, users.id))
+      .where(and(eq(users.id, sql.placeholder("userId")), federating))
+      .prepare("federated_actor"),
+  );
+  const [row] = await read.execute({ userId });
   return row ?? null;
 }
 
@@ -213,11 +218,15 @@ export async function goneActorNamed(db: Executor, username: string): Promise<nu
 
 /** One prism that federates, with its owner (who federates); null otherwise. */
 export async function prismThatFederates(db: Db, prismId: number) {
-  const [row] = await db
-    .select({ prism: prisms, owner: users })
-    .from(prisms)
-    .innerJoin(users, eq(users.id, prisms.userId))
-    .where(and(eq(prisms.id, prismId), prismFederates));
+  const read = prepared(db, "prism_that_federates", () =>
+    db
+      .select({ prism: prisms, owner: users })
+      .from(prisms)
+      .innerJoin(users, eq(users.id, prisms.userId))
+      .where(and(eq(prisms.id, sql.placeholder("prismId")), prismFederates))
+      .prepare("prism_that_federates"),
+  );
+  const [row] = await read.execute({ prismId });
   return row ?? null;
 }
 
