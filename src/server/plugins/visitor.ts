@@ -204,6 +204,11 @@ export interface Asker {
   readonly viewer: Viewer;
   /** The member, or else this browser as an anonymous visitor (given a `vid` if it has none). */
   readonly participant: Participant;
+  /**
+   * A browser that came without an id and is not signed in: given one with this answer, it has
+   * hearted and responded to nothing yet. Read before `participant`, which gives it that id.
+   */
+  readonly newBrowser: boolean;
   /** What tells viewers apart in a tag, as they stand now (see `viewerCookies`). */
   readonly cookies: string;
 }
@@ -228,6 +233,10 @@ class RequestAsker implements Asker {
 
   get participant(): Participant {
     return this.request.user ? { user: this.request.user } : { visitorHash: this.visitorHash() };
+  }
+
+  get newBrowser(): boolean {
+    return !this.request.user && !hasVisitorId(this.request);
   }
 
   get cookies(): string {

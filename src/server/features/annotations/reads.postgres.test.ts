@@ -24,6 +24,7 @@ const t = setupTestLive();
 const asking = (viewer: Viewer, cookies: string): Asker => ({
   viewer,
   cookies,
+  newBrowser: false,
   get participant(): Participant {
     throw new Error("A list of annotations does not ask for a participant");
   },

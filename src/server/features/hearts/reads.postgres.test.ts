@@ -17,6 +17,7 @@ const t = setupTestLive();
 const asking = (participant: Participant, cookies: string): Asker => ({
   participant,
   cookies,
+  newBrowser: false,
   viewer: { user: "user" in participant ? participant.user : null, visitorHash: null },
 });
 const visitor = (name: string) => asking({ visitorHash: `hash-of-${name}` }, `|${name}`);
@@ -103,6 +104,35 @@ describe("heart status, read from memory", () => {
     const fresh = await reads.status.read({ prismId: prism.id }, ada);
     expect(raced.etag?.()).toBeTruthy();
     expect(fresh.etag?.()).not.toBe(raced.etag?.());
+  });
+
+  it("answers a browser new to Prism without looking for its heart, and still gives it its id", async () => {
+    const reads = heartReads(t);
+    const owner = await buildUser(t.database);
+    const prism = await buildPrism(t.database, { userId: owner.id });
+    const ada = visitor("ada");
+    await heartPrism({ db: t.db, bus: t.bus, actor: ada.participant }, prism.id);
+    // The count is in memory once anyone has read it.
+    await reads.status.read({ prismId: prism.id }, ada);
+    let given = false;
+    const newcomer = {
+      ...visitor("newcomer"),
+      newBrowser: true,
+      get participant(): Participant {
+        given = true;
+        return { visitorHash: "hash-of-newcomer" };
+      },
+    };
+    const statements: string[] = [];
+    const stop = t.database.watchQueries((query) => statements.push(query));
+    try {
+      const status = await reads.status.read({ prismId: prism.id }, newcomer);
+      expect(status.value).toEqual({ hearted: false, heartsCount: 1 });
+    } finally {
+      stop();
+    }
+    expect(statements).toEqual([]);
+    expect(given).toBe(true);
   });
 
   it("asks who is asking only once the prism is found", async () => {

@@ -55,14 +55,16 @@ export function heartReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus" | "
         if (!(await maySeePrism(db, asker.viewer.user, prismOf(prism.value)))) {
           throw notFound("Prism not found");
         }
+        // A browser new to Prism has hearted nothing: its own heart is not looked for (nor kept).
+        // Asked before its participant, which gives it its id.
+        const newBrowser = asker.newBrowser;
         const { participant } = asker;
-        const hearted = await ownHearts.get(
-          `${prismId} ${participantKey(participant)}`,
-          async () => ({
-            value: await hasHearted(db, prismId, participant),
-            keys: [versionKeys.heart(prismId)],
-          }),
-        );
+        const hearted = newBrowser
+          ? { value: false }
+          : await ownHearts.get(`${prismId} ${participantKey(participant)}`, async () => ({
+              value: await hasHearted(db, prismId, participant),
+              keys: [versionKeys.heart(prismId)],
+            }));
         // Tagged as the count was read (a heart since then makes the tag only older), naming the
         // asker by their cookies once they have them all.
         const { cookies } = asker;
