@@ -158,6 +158,40 @@ describe("the HTTP shell", () => {
     expect(identity.body).toBe(plain.body);
   });
 
+  it("compresses a kept read's first answer as the browser asks, and sends that to the next", async () => {
+    const owner = await buildUser(t.database);
+    await buildPrism(t.database, {
+      userId: owner.id,
+      content: `<p>${"What drains me, and what I need from a team. ".repeat(40)}</p>`,
+    });
+    const list = (headers: Record<string, string>) =>
+      t.app.inject({ method: "GET", url: `/api/prisms/${owner.username}`, headers });
+    // The first read, as a browser asks for it: the route writes the answer, which goes out
+    // compressed and is kept with its compressed bytes.
+    const first = await list({ "accept-encoding": "gzip, deflate, br" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(first.headers["content-length"])).toBe(first.rawPayload.length);
+    const text = brotliDecompressSync(first.rawPayload).toString();
+    expect(JSON.parse(text)).toMatchObject([{ userId: owner.id }]);
+    const next = await list({ "accept-encoding": "br" });
+    expect(next.headers["content-encoding"]).toBe("br");
+    expect(next.headers.etag).toBe(first.headers.etag);
+    expect(next.rawPayload.equals(first.rawPayload)).toBe(true);
+    // A client that asks for no compression gets the answer as written.
+    const asWritten = await list({ "accept-encoding": "br", "x-no-compression": "1" });
+    expect(asWritten.headers["content-encoding"]).toBeUndefined();
+    expect(asWritten.body).toBe(text);
+    // Unchanged, it is a 304 with no body, however it was asked for.
+    const unchanged = await list({
+      "accept-encoding": "br",
+      "if-none-match": String(first.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+  });
+
   it("runs in production mode unless told otherwise: no source maps, diagnostics for admins", async () => {
     expect(loadConfig({}).production).toBe(true);
     writeFileSync(join(scratch, "index.html"), "<!doctype html><title>Prism</title>");

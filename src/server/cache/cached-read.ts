@@ -169,6 +169,8 @@ export function cachedRead<
   };
   return {
     config: { cachedRead: route },
+    // A kept answer is compressed by the response cache, once per encoding (conditional.ts).
+    ...(route.keep ? { compress: false as const } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) =>
       sendAnswer(
         request,

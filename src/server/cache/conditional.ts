@@ -94,17 +94,30 @@ export class ResponseCache {
    * (compressing it was most of the work of answering it again).
    */
   send(key: string, answer: CachedAnswer, request: FastifyRequest, reply: FastifyReply) {
+    return sendWritten(reply, this.encoded(key, answer, request, reply), answer.contentType);
+  }
+
+  /**
+   * An answer's body as this browser asks for it, saying so in the reply's headers: compressed
+   * once per encoding, and kept so when the answer is kept under `key`.
+   */
+  encoded(
+    key: string | undefined,
+    answer: CachedAnswer,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Buffer {
     const encoding = encodingFor(request, answer.body.length);
-    if (encoding === undefined) return sendWritten(reply, answer.body, answer.contentType);
+    if (encoding === undefined) return answer.body;
     let body = answer.encoded?.[encoding];
     if (body === undefined) {
       body = compressed(answer.body, encoding);
       answer.encoded = { ...answer.encoded, [encoding]: body };
       // Set again, so that its size counts what it now holds.
-      this.answers.set(key, answer);
+      if (key !== undefined) this.answers.set(key, answer);
     }
     reply.header("vary", "accept-encoding").header("content-encoding", encoding);
-    return sendWritten(reply, body, answer.contentType);
+    return body;
   }
 }
 
@@ -142,9 +155,14 @@ const answerUnchangedOnceKnown =
     done();
   };
 
-/** Keeps a full, shared answer in the response cache, and tags only what the tag names. */
+/**
+ * Keeps a full, shared answer in the response cache, and tags only what the tag names. On a route
+ * whose answers are kept, it also compresses what the route wrote, as the browser asks: the
+ * compression plugin is off there (see `cachedRead`), since a kept answer is compressed once per
+ * encoding, and its hooks were a sixth of the work of answering from memory.
+ */
 const keepAnswer =
-  (cache: ResponseCache): onSendHookHandler =>
+  (cache: ResponseCache, compresses: boolean): onSendHookHandler =>
   (request, reply, payload, done) => {
     // The tag names a version of the data, not of an error: a 404 for a member who may
     // register later must not be confirmed by a 304 afterwards.
@@ -152,20 +170,21 @@ const keepAnswer =
       reply.removeHeader("etag");
     }
     // A full, shared answer, and never one that sets a cookie.
-    // Kept as written, not as compressed for this browser (requests.ts).
+    const key =
+      request.answerKey !== undefined && reply.statusCode === 200 && !reply.hasHeader("set-cookie")
+        ? request.answerKey
+        : undefined;
+    // What the route wrote, not an answer from memory (compressed already when it is to be).
     const written = request.written;
-    if (
-      request.answerKey !== undefined &&
-      reply.statusCode === 200 &&
-      written !== undefined &&
-      !reply.hasHeader("set-cookie")
-    ) {
-      cache.set(request.answerKey, {
-        body: Buffer.from(written),
-        contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
-      });
+    if ((key === undefined && !compresses) || written === undefined || payload !== written) {
+      return done(null, payload);
     }
-    done(null, payload);
+    const answer: CachedAnswer = {
+      body: Buffer.from(written),
+      contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
+    };
+    if (key !== undefined) cache.set(key, answer);
+    done(null, compresses ? cache.encoded(key, answer, request, reply) : payload);
   };
 
 /**
@@ -224,7 +243,7 @@ export const conditionalPlugin = fp(
       const read = route.config?.cachedRead;
       if (!read) return;
       route.preHandler = [...hooksOf(route.preHandler), answerUnchangedOnceKnown(read)];
-      route.onSend = [...hooksOf(route.onSend), keepAnswer(cache)];
+      route.onSend = [...hooksOf(route.onSend), keepAnswer(cache, read.keep)];
     });
   },
 );

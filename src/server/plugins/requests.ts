@@ -110,6 +110,7 @@ export type Encoding = (typeof COMPRESSION.encodings)[number];
 export function encodingFor(request: FastifyRequest, bytes: number): Encoding | undefined {
   const accepted = request.headers["accept-encoding"];
   if (bytes < COMPRESSION.threshold || accepted === undefined) return undefined;
+  if (request.headers["x-no-compression"] !== undefined) return undefined;
   // As the plugin reads it: "*" and "x-gzip" stand for gzip.
   const chosen = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, "gzip"), [
     ...COMPRESSION.encodings,
