@@ -53,9 +53,11 @@ test("the unsubscribe page changes nothing until its button is pressed, and says
   await page.goto("/unsubscribe?token=1.not-a-token");
   await expect(page).toHaveTitle("Unsubscribe | Prism");
   await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
-  await expectNoAxeViolations(page);
   const button = page.getByRole("button", { name: "Unsubscribe" });
   await expectHydrated(button);
+  // Under the pointer, the button keeps its text's contrast (it rests there after the press).
+  await button.hover();
+  await expectNoAxeViolations(page);
   await button.click();
   await expect(page.getByRole("alert")).toHaveText("This unsubscribe link is not valid");
   await expectNoAxeViolations(page);

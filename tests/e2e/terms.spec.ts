@@ -20,6 +20,8 @@ test("a visitor reads the terms and privacy policy from the footer and finds the
   await expect(terms).toBeVisible();
   await expect(privacy).toBeVisible();
   await expect(page.getByText("Last updated: November 22, 2026")).toBeVisible();
+  // Under the pointer, a link in the text keeps its contrast.
+  await page.getByRole("main").getByRole("link", { name: "Profile Settings" }).hover();
   await expectNoAxeViolations(page);
 
   const contents = page.getByRole("navigation", { name: "On this page" });

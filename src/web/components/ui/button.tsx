@@ -11,8 +11,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
-        destructive: "bg-destructive text-white shadow-sm hover:bg-destructive/90",
+        default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
+        destructive: "bg-destructive text-white shadow-sm hover:bg-destructive-hover",
         outline: "border border-border bg-background shadow-sm hover:bg-muted",
         secondary: "bg-muted text-foreground hover:bg-muted/70",
         ghost: "hover:bg-muted",

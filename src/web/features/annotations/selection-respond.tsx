@@ -162,7 +162,7 @@ export function SelectionRespond({
           ref={buttonRef}
           variant={null}
           size="sm"
-          className="absolute z-10 bg-primary text-primary-foreground shadow-md hover:bg-primary/90"
+          className="absolute z-10 bg-primary text-primary-foreground shadow-md hover:bg-primary-hover"
           style={{ left: shown.left, top: shown.top }}
           // Pressing the button must not take the selection away (it is what the reader answers).
           onMouseDown={(event) => event.preventDefault()}

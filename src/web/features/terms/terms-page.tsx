@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { useHash } from "../../lib/router.tsx";
 
 const linkClass =
-  "font-medium text-primary underline underline-offset-2 hover:text-primary/80 focus-visible:outline-2 focus-visible:outline-offset-2";
+  "font-medium text-primary underline underline-offset-2 hover:text-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /** The page's sections and their parts: the table of contents and the text are both made from it. */
 const sections: {
