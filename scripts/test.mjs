@@ -24,10 +24,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push(["end-to-end (Chromium)", "npx", ["playwright", "test"], {}]);
 
-const chromium = findChromium();
+const chromium = findChromium({ headlessShell: true });
 if (!chromium) {
   console.error(
-    "No Chromium found: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.",
+    "No Chromium found: install Debian's headless shell of Chromium (apt-get install chromium-headless-shell) or set CHROMIUM_PATH.",
   );
   process.exit(1);
 }
