@@ -35,7 +35,7 @@ export default defineConfig<object, { databaseUrl: string }>({
     baseURL: origin,
     // A failed story keeps its trace (actions, DOM snapshots, network); no screencast, whose frames
     // cost a share of the machine's CPU in every story that passes. In CI no trace is recorded:
-    // the run's folder goes with it, and recording costs every story (the suite a tenth longer).
+    // the run's folder goes with it, and recording makes every story slower (the suite by 15 %).
     trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath,

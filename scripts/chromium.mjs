@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
  * version, without the browser around it. It is what Playwright itself runs for headless stories,
  * and they take about a third less CPU in it than in the desktop browser.
  */
-export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 /**
  * CHROMIUM_PATH, else Debian's Chromium; with `headlessShell`, its headless shell first (the
