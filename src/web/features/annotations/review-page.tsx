@@ -155,8 +155,16 @@ function ReviewFolder({ status }: { status: ReviewStatus }) {
     action: "approve",
   });
   const [announcement, setAnnouncement] = useState("");
-  /** The row to focus once the list shows what a decision left (the heading when none is left). */
-  const [focusRow, setFocusRow] = useState<number | null>(null);
+  /**
+   * The row to focus once the list shows what a decision left (the heading when none is left), the
+   * decided responses gone from it. The decision can be settled while the list still shows them:
+   * the live stream, hearing of the change, cancels the refetch the decision waits for and asks
+   * again, and a row focused before that answer comes would be taken away with its response.
+   */
+  const [focusAfter, setFocusAfter] = useState<{
+    row: number;
+    decided: ReadonlySet<number>;
+  } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -175,10 +183,10 @@ function ReviewFolder({ status }: { status: ReviewStatus }) {
   };
 
   useEffect(() => {
-    if (focusRow === null) return;
+    if (!focusAfter || items.some((item) => focusAfter.decided.has(item.id))) return;
     const boxes = rowBoxes();
-    (boxes[Math.min(focusRow, boxes.length - 1)] ?? headingRef.current)?.focus();
-    setFocusRow(null);
+    (boxes[Math.min(focusAfter.row, boxes.length - 1)] ?? headingRef.current)?.focus();
+    setFocusAfter(null);
   });
 
   // A later page emptied by decisions: back to the first, where any left are.
@@ -206,7 +214,7 @@ function ReviewFolder({ status }: { status: ReviewStatus }) {
         onSuccess: (changed) => {
           setSelected(new Set());
           setAnnouncement(`${responses(changed)} ${actions[action].done}`);
-          setFocusRow(then);
+          setFocusAfter({ row: then, decided: new Set(ids) });
         },
       },
     );
