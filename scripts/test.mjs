@@ -2,6 +2,8 @@
 // TEST_DATABASE_URL is set: the tests whose outcome can depend on the engine, in files named
 // *.postgres.test.ts), then the end-to-end tests in Chromium on PostgreSQL.
 import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { findChromium } from "./chromium.mjs";
 import { checkPostgres } from "./e2e-database.mjs";
 
@@ -45,8 +47,28 @@ for (const [name, command, args, env = {}] of steps) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
+    if (command === "npx" && args[0] === "playwright") printFailedPages();
     console.error(`\n✖ ${name} failed after ${seconds} s`);
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${name} (${seconds} s)`);
+}
+
+/**
+ * What each failed story's page showed when it failed (Playwright's accessibility snapshot, kept
+ * in test-results): a run whose folder goes with it, as CI's does, still says what the reader saw.
+ */
+function printFailedPages() {
+  if (!existsSync("test-results")) return;
+  for (const story of readdirSync("test-results")) {
+    const file = join("test-results", story, "error-context.md");
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, "utf8");
+    const at = text.indexOf("# Page snapshot");
+    if (at < 0) continue;
+    const lines = text.slice(at).split("\n# Test source")[0].split("\n");
+    console.error(`\n── ${story}: the page when it failed`);
+    console.error(lines.slice(0, 200).join("\n"));
+    if (lines.length > 200) console.error(`… ${lines.length - 200} more lines in ${file}`);
+  }
 }
