@@ -55,8 +55,9 @@ for (const [name, command, args, env = {}] of steps) {
 }
 
 /**
- * What each failed story's page showed when it failed (Playwright's accessibility snapshot, kept
- * in test-results): a run whose folder goes with it, as CI's does, still says what the reader saw.
+ * Each failed story's error and what its page showed then (Playwright's accessibility snapshot,
+ * kept in test-results): a run whose folder goes with it, as CI's does, still says what the reader
+ * saw.
  */
 function printFailedPages() {
   if (!existsSync("test-results")) return;
@@ -64,10 +65,10 @@ function printFailedPages() {
     const file = join("test-results", story, "error-context.md");
     if (!existsSync(file)) continue;
     const text = readFileSync(file, "utf8");
-    const at = text.indexOf("# Page snapshot");
+    const at = text.indexOf("# Error details");
     if (at < 0) continue;
     const lines = text.slice(at).split("\n# Test source")[0].split("\n");
-    console.error(`\n── ${story}: the page when it failed`);
+    console.error(`\n── ${story}: the error, and the page when it failed`);
     console.error(lines.slice(0, 200).join("\n"));
     if (lines.length > 200) console.error(`… ${lines.length - 200} more lines in ${file}`);
   }

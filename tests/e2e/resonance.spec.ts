@@ -12,6 +12,7 @@ import {
   respond,
   test,
   toggleHeart,
+  watchSettling,
 } from "./fixtures.ts";
 import { phone } from "./phone.ts";
 
@@ -291,6 +292,7 @@ test.describe("on a phone", () => {
     const prismId = await addPrism(page.request, { title: TITLE, content: CONTENT });
     await respondAsMany(browser, signIn, prismId, ["deep work", "deep work", "anything"]);
 
+    const settled = await watchSettling(page);
     await page.goto(`/${owner.username}`);
     const toggle = page.getByRole("button", { name: "Resonance", exact: true });
     await expectHydrated(toggle);
@@ -304,7 +306,10 @@ test.describe("on a phone", () => {
     await map.getByRole("button", { name: /anything/ }).tap();
     await expect.poll(() => drawn(page, "prism-heat-focus")).toEqual(["anything"]);
 
-    // A tap on the words shows their count.
+    // A tap on the words shows their count, where they are once the page has all it shows: "This
+    // week" above them, loaded later, would move them from under a finger that went by the first
+    // place they showed in.
+    await settled();
     const box = await page.evaluate(() => {
       const range = [...(CSS.highlights.get("prism-heat-2") ?? [])][0] as Range;
       range.startContainer.parentElement?.scrollIntoView({ block: "center" });
