@@ -77,7 +77,12 @@ export function ResonanceMap({
           : null,
       );
     };
-    const hide = () => setPointed(null);
+    // A mouse that leaves the text takes the count away; a finger does not: it never hovered, and
+    // once it has tapped, browsers say it left (Chromium says its mouse did too, at 0, 0) while
+    // the count it showed should stay until the next tap or a scroll.
+    const hide = (event: PointerEvent) => {
+      if (event.pointerType !== "touch") setPointed(null);
+    };
     // A scroll moves the words from under the count. Its event comes a frame after it, so one that
     // arrives after the pointer was read may be of a scroll made before: that one changes nothing.
     const scrolled = () =>
@@ -86,12 +91,12 @@ export function ResonanceMap({
       );
     root.addEventListener("mousemove", show);
     root.addEventListener("click", show);
-    root.addEventListener("mouseleave", hide);
+    root.addEventListener("pointerleave", hide);
     window.addEventListener("scroll", scrolled, { passive: true });
     return () => {
       root.removeEventListener("mousemove", show);
       root.removeEventListener("click", show);
-      root.removeEventListener("mouseleave", hide);
+      root.removeEventListener("pointerleave", hide);
       window.removeEventListener("scroll", scrolled);
     };
   }, [contentRef, segmentAt]);
