@@ -20,14 +20,15 @@ let author: BrowserSession;
 let prism: Prism;
 let annotation: Annotation;
 
-/** `author`'s response to the prism's "Slowly", waiting for the owner's review. */
-async function respond(annotationText: string) {
+/** `author`'s response to `quote` in the prism, waiting for the owner's review. */
+async function respond(annotationText: string, quote = "Slowly") {
+  const start = htmlToPlainText(content).indexOf(quote);
   return (
     await author.json<Annotation>("POST", "/api/annotations", {
       prismId: prism.id,
-      selectedText: "Slowly",
-      selectionStart: 0,
-      selectionEnd: 6,
+      selectedText: quote,
+      selectionStart: start,
+      selectionEnd: start + quote.length,
       annotationText,
     })
   ).body;
@@ -37,16 +38,7 @@ beforeAll(async () => {
   ({ browser: owner } = await server.member("owner"));
   ({ browser: author } = await server.member("author"));
   prism = (await owner.json<Prism>("POST", "/api/prisms", { title: "How I decide", content })).body;
-  const start = htmlToPlainText(content).indexOf("all at once");
-  annotation = (
-    await author.json<Annotation>("POST", "/api/annotations", {
-      prismId: prism.id,
-      selectedText: "all at once",
-      selectionStart: start,
-      selectionEnd: start + 11,
-      annotationText: "You are wrong, and here is why.",
-    })
-  ).body;
+  annotation = await respond("You are wrong, and here is why.", "all at once");
   await owner.json("PUT", `/api/annotations/${annotation.id}/status`, { status: "approved" });
   for (const reason of ["abuse", "abuse", "spam"]) {
     const { browser: reader } = await server.member("reader");
