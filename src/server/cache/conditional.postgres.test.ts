@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { Annotation } from "../../contract/annotations.ts";
 import { annotations, prisms, users } from "../db/schema.ts";
+import { cacheHits } from "../metrics.ts";
 import { buildAnnotation, buildPrism, buildUser } from "../test/builders.ts";
 import { testDatabaseUrl, withDatabase } from "../test/databases.ts";
 import {
@@ -79,6 +80,44 @@ describe("full answers from memory", () => {
     expect(changed.headers.etag).not.toBe(first.headers.etag);
   });
 
+  it("answers from memory with every header the read's own answer has, and the request's own id", async () => {
+    const owner = await buildUser(t.database);
+    await buildPrism(t.database, { userId: owner.id, title: "Mornings" });
+    const ask = (id: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/prisms/${owner.username}`,
+        headers: { "x-request-id": id, ...headers },
+      });
+    /** The headers that name the answer, not the moment or the request. */
+    const named = (headers: Record<string, unknown>) => {
+      const { date: _date, "x-request-id": _id, ...rest } = headers;
+      return rest;
+    };
+    const answersFromMemory = async () =>
+      (await cacheHits.get()).values.find((value) => value.labels.cache === "answers")?.value ?? 0;
+    // The first read finds the list in no memory; the second keeps its answer; the third is it.
+    await ask("first");
+    const read = await ask("read");
+    const before = await answersFromMemory();
+    const kept = await ask("kept");
+    expect(await answersFromMemory()).toBe(before + 1);
+    const unchanged = await ask("unchanged", { "if-none-match": String(read.headers.etag) });
+
+    expect([read.statusCode, kept.statusCode, unchanged.statusCode]).toEqual([200, 200, 304]);
+    expect(kept.body).toBe(read.body);
+    expect(named(kept.headers)).toEqual(named(read.headers));
+    const { "content-type": _type, "content-length": _length, ...bodiless } = named(read.headers);
+    expect(named(unchanged.headers)).toEqual(bodiless);
+    expect(read.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect([read, kept, unchanged].map((answer) => answer.headers["x-request-id"])).toEqual([
+      "read",
+      "kept",
+      "unchanged",
+    ]);
+  });
   it("answers heart status from memory, per viewer, until the prism's hearts or its owner's prisms change", async () => {
     const owner = await buildUser(t.database);
     const prism = await buildPrism(t.database, { userId: owner.id, heartsCount: 2 });

@@ -15,7 +15,7 @@ import { LRUCache } from "lru-cache";
 import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
-import { compressed, type Encoding, encodingFor } from "../plugins/requests.ts";
+import { compressed, type Encoding, encodingFor, writeHeadDirectly } from "../plugins/requests.ts";
 import { hooksOf } from "../plugins/route-hooks.ts";
 import { sessionToken } from "../plugins/session.ts";
 
@@ -94,7 +94,11 @@ export class ResponseCache {
    * (compressing it was most of the work of answering it again).
    */
   send(key: string, answer: CachedAnswer, request: FastifyRequest, reply: FastifyReply) {
-    return sendWritten(reply, this.encoded(key, answer, request, reply), answer.contentType);
+    const body = this.encoded(key, answer, request, reply);
+    writeHeadDirectly(request, reply, 200, {
+      "content-type": answer.contentType,
+      "content-length": body.length,
+    }).end(body);
   }
 
   /**
@@ -135,7 +139,7 @@ export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, 
   tagAnswer(reply, etag);
   const given = request.headers["if-none-match"];
   if (!given?.split(",").some((tag) => tag.trim() === etag)) return false;
-  reply.status(304).send();
+  writeHeadDirectly(request, reply, 304, {}).end();
   return true;
 }
 

@@ -2,6 +2,7 @@
 // well-formed, told back on its answer), a bodiless write that still says application/json, the
 // answer compressed, and one log line once it is answered.
 import { randomUUID } from "node:crypto";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
@@ -90,6 +91,25 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
     brotliOptions: COMPRESSION.brotli,
   });
 });
+
+/**
+ * Answers past Fastify's send pipeline, straight to the socket: an answer from memory, whose
+ * onSend hooks and header handling were most of its cost, or a stream that stays open. The
+ * headers earlier hooks set on the reply go with it, and so does the request id, which the
+ * onSend hook above gives every other answer; the response's listeners still measure and log it
+ * once it is sent. Returns the response with its head written.
+ */
+export function writeHeadDirectly(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  headers: OutgoingHttpHeaders,
+): ServerResponse {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(status, Object.assign(reply.getHeaders(), { "x-request-id": request.id }, headers));
+  return raw;
+}
 
 /**
  * Pages and JSON above a small size go out compressed; a quick brotli level keeps the cost per

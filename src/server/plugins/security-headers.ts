@@ -4,7 +4,8 @@
 // request). The API's answers are data, never a document a browser renders: they carry the set
 // OWASP's REST security sheet asks of an API (a policy that allows nothing, not to be framed, no
 // sniffing, no referrer, same-origin reads, HSTS over https), not a page's eleven, which every
-// client then parsed on every answer. The API docs (/api/docs) are pages.
+// client then parsed on every answer. The API docs (/api/docs) are pages. Embed cards (/embed/…)
+// are pages any site may frame.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -38,15 +39,41 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { htt
     ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
     ...headers.filter(([name]) => API_KEEPS.has(name)),
   ];
+  const embedHeaders: [string, string][] = [
+    ["content-security-policy", EMBED_POLICY],
+    ["cross-origin-resource-policy", "cross-origin"],
+    ...headers.filter(([name]) => !EMBED_REPLACES.has(name)),
+  ];
   // A callback, not a promise: every answer passes through it (see app.ts). They join the
   // reply's own headers, not the raw response's: Node then writes all of them in one pass, where
   // a header set on the raw response made it copy every other one over and check it again.
+  // Set as the request comes, so that an answer from memory, sent past the onSend hooks, has them.
   app.addHook("onRequest", (request, reply, done) => {
-    const api = request.url.startsWith("/api/") && !request.url.startsWith("/api/docs");
-    for (const [name, value] of api ? apiHeaders : headers) reply.header(name, value);
+    const { url } = request;
+    const set =
+      url.startsWith("/api/") && !url.startsWith("/api/docs")
+        ? apiHeaders
+        : url.startsWith("/embed/") && !request.is404
+          ? embedHeaders
+          : headers;
+    for (const [name, value] of set) reply.header(name, value);
     done();
   });
 });
+
+/**
+ * An embed card's own policy (the routes under /embed/): any site may frame it, where the rest of
+ * Prism may be framed by none, and it loads nothing but its inline style.
+ */
+const EMBED_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
+/** What a page's headers an embed card has its own of, or goes without (it may be framed). */
+const EMBED_REPLACES = new Set([
+  "content-security-policy",
+  "cross-origin-resource-policy",
+  "x-frame-options",
+]);
 
 /** What a page's headers an API answer keeps as they are (its content policy is its own). */
 const API_KEEPS = new Set([

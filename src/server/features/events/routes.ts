@@ -3,6 +3,7 @@
 // endpoints.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { by, RateLimited } from "../../plugins/rate-limit.ts";
+import { writeHeadDirectly } from "../../plugins/requests.ts";
 import { sessionToken } from "../../plugins/session.ts";
 import { hashToken } from "../../security/tokens.ts";
 import { type Asker, FanOut, type FanOutOptions } from "./fan-out.ts";
@@ -46,7 +47,6 @@ export const eventStreamRoutes: FastifyPluginAsync<FanOutOptions> = async (app, 
           .header("retry-after", "5")
           .send({ message: streamMessages.unavailable });
       }
-      reply.hijack();
       writeHead(request, reply);
       fanOut.open(asker, request.raw, reply.raw, typeof since === "string" ? since : undefined);
     },
@@ -65,25 +65,18 @@ function askerOf(request: FastifyRequest): Asker {
   };
 }
 
-/** Sends the stream's status and headers, once the reply is hijacked. */
+/** Sends the stream's status and headers. */
 function writeHead(request: FastifyRequest, reply: FastifyReply) {
-  const raw = reply.raw;
-  // Headers that earlier hooks set on the reply still apply (onSend hooks will not run).
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) raw.setHeader(name, value);
-  }
   // The body ends when the connection closes (HTTP/1.1 allows it for a response without a
   // length, browsers' EventSource and proxies read it so): with no chunked framing, every
   // stream is sent the very same bytes, written straight to its socket.
-  raw.removeHeader("transfer-encoding");
-  raw.writeHead(200, {
-    "x-request-id": request.id,
+  reply.raw.removeHeader("transfer-encoding");
+  writeHeadDirectly(request, reply, 200, {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache, no-transform",
     "x-accel-buffering": "no",
     // Closing ends the body, and frees its socket, so app.close() does not wait out a
     // keep-alive timeout.
     connection: "close",
-  });
-  raw.flushHeaders();
+  }).flushHeaders();
 }

@@ -1,8 +1,8 @@
 // HTTP for reading a member's page outside Prism, at the site's root: their feeds
 // (/{username}/feed.atom, /{username}/feed.json), the embed cards other sites frame (/embed/…),
 // and /oembed, which tells a site how to frame one. Feeds and cards are answered conditionally as
-// the API's reads are; errors come in the API's error shape.
-import type { onSendHookHandler } from "fastify";
+// the API's reads are; errors come in the API's error shape. Embed cards' own headers (any site
+// may frame them) are set with every page's, in plugins/security-headers.ts.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { embedMessages, oembedQuery, oembedSchema } from "../../../contract/embeds.ts";
 import { cachedRead } from "../../cache/cached-read.ts";
@@ -11,21 +11,6 @@ import { errorResponses, HttpError } from "../../http-error.ts";
 import { feedReads } from "./reads.ts";
 import { oembedAnswer } from "./render.ts";
 import { embeddedByUrl } from "./service.ts";
-
-/**
- * An embed card's own headers: any site may frame it (the rest of Prism may be framed by none),
- * and it loads nothing but its inline style.
- */
-const EMBED_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
-
-const framedAnywhere: onSendHookHandler = (_request, reply, payload, done) => {
-  reply
-    .header("content-security-policy", EMBED_POLICY)
-    .header("cross-origin-resource-policy", "cross-origin")
-    .removeHeader("x-frame-options");
-  done(null, payload);
-};
 
 export const feedsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const reads = feedReads(deps);
@@ -56,7 +41,6 @@ export const feedsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       summary: "The embed card of a member's page, for any site to frame (conditional: ETag)",
       params: reads.page.params,
     },
-    onSend: framedAnywhere,
     ...cachedRead(reads.page),
   });
 
@@ -66,7 +50,6 @@ export const feedsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       summary: "The embed card of one prism, for any site to frame (conditional: ETag)",
       params: reads.prism.params,
     },
-    onSend: framedAnywhere,
     ...cachedRead(reads.prism),
   });
 
@@ -76,7 +59,6 @@ export const feedsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       summary: "The embed card of one approved response, with its passage (conditional: ETag)",
       params: reads.response.params,
     },
-    onSend: framedAnywhere,
     ...cachedRead(reads.response),
   });
 
