@@ -1,6 +1,7 @@
-// A member who signs in sees their own page at once, whole, never its skeleton (the sign-in form
-// stays busy until the page's code, member and prisms are here), on a desktop and on a touch
-// phone; and a page with no readers yet says so in "This week", rather than showing zeros.
+// A member who signs in sees their own page at once, whole, never its skeleton nor a part of it
+// loading (the sign-in form stays busy until the page's code, member, prisms and "This week" are
+// here), on a desktop and on a touch phone; and a page with no readers yet says so in "This
+// week", rather than showing zeros.
 import type { Page } from "@playwright/test";
 import {
   expect,
@@ -16,8 +17,8 @@ import { phone } from "./phone.ts";
 const { defaultBrowserType: _chromium, ...touchPhone } = phone;
 
 /**
- * Records, from now on, whether the page ever shows a skeleton (a busy region or its blocks), and
- * whether it did before the member's page showed their prisms.
+ * Records, from now on, whether the page ever shows a skeleton (a busy region or its blocks) or
+ * says it is loading a part of it ("Loading this week…").
  */
 async function watchForSkeletons(page: Page) {
   await page.evaluate(() => {
@@ -25,6 +26,10 @@ async function watchForSkeletons(page: Page) {
     const look = () => {
       for (const skeleton of document.querySelectorAll('[aria-busy="true"], [data-skeleton]')) {
         seen.push(skeleton.textContent?.trim() || skeleton.outerHTML.slice(0, 80));
+      }
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const text = status.textContent?.trim() ?? "";
+        if (text.startsWith("Loading")) seen.push(text);
       }
     };
     new MutationObserver(look).observe(document.body, {
@@ -72,11 +77,11 @@ for (const [where, device] of [
         "01.Open to all",
         "02.Just for meOnly me",
       ]);
-      expect(await skeletons()).toEqual([]);
       // A page with no readers yet says so, rather than showing rows of zeros.
       const week = page.getByRole("region", { name: "This week" });
       await expect(week.getByText("No readers yet")).toBeVisible();
       await expect(week.locator("dl")).toHaveCount(0);
+      expect(await skeletons()).toEqual([]);
       await expectNoAxeViolations(page);
     });
   });

@@ -30,7 +30,7 @@ import { PrismList } from "../prisms/prism-list.tsx";
 import { prismsQuery, usePrisms } from "../prisms/prism-queries.ts";
 import { deepLinkedPrism } from "../prisms/use-prism-deep-link.ts";
 import { ThisWeekPanel } from "../resonance/resonance-parts.ts";
-import { useViewsBeacon } from "../resonance/resonance-queries.ts";
+import { thisWeekQuery, useViewsBeacon } from "../resonance/resonance-queries.ts";
 import { ProfileLinks } from "./profile-links.tsx";
 import { profileQuery, useProfile } from "./profile-queries.ts";
 import { PrismListSkeleton, ProfileSkeleton } from "./profile-skeleton.tsx";
@@ -43,13 +43,16 @@ import {
 } from "./profile-state.ts";
 
 /**
- * Fetches a member's page and prism list into the cache (sign-in does, for the member's own page,
- * before showing it). Never fails: a read that failed is read again by the page.
+ * Fetches a member's own page into the cache (sign-in does, before showing it): their profile,
+ * their prisms, and their "This week" with its code, so that it does not move their prisms down
+ * as it arrives. Never fails: a read that failed is read again by the page.
  */
 export function prefetchOwnPage(client: QueryClient, username: string): Promise<unknown> {
   return Promise.all([
     client.prefetchQuery(profileQuery(username)),
     client.prefetchQuery(prismsQuery(username)),
+    client.prefetchQuery(thisWeekQuery),
+    ThisWeekPanel.preload().catch(() => undefined),
   ]);
 }
 

@@ -1,6 +1,6 @@
 // Resonance: what moved a prism's readers, read by its owner (the map, "This week"), and the
 // beacon a reader's page sends to count the prisms it showed them.
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Resonance, ThisWeek } from "../../../contract/resonance.ts";
 import { api } from "../../lib/api.ts";
@@ -15,11 +15,13 @@ export function useResonance(prismId: number) {
 }
 
 /** The signed-in member's week against the one before, and each prism's most responded passage. */
+export const thisWeekQuery = queryOptions({
+  queryKey: queryKeys.thisWeek,
+  queryFn: ({ signal }) => api.get<ThisWeek>("/api/user/this-week", { signal }),
+});
+
 export function useThisWeek() {
-  return useQuery({
-    queryKey: queryKeys.thisWeek,
-    queryFn: ({ signal }) => api.get<ThisWeek>("/api/user/this-week", { signal }),
-  });
+  return useQuery(thisWeekQuery);
 }
 
 /** How long prisms shown wait to be sent together: a reader opening a few sends one beacon. */
