@@ -93,8 +93,8 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * Answers past Fastify's send pipeline, straight to the socket: an answer from memory, whose
- * onSend hooks and header handling were most of its cost, or a stream that stays open. The
+ * Answers past Fastify's send pipeline, straight to the socket: an answer from memory, which is
+ * complete already and needs none of the onSend hooks, or a stream that stays open. The
  * headers earlier hooks set on the reply go with it, and so does the request id, which the
  * onSend hook above gives every other answer; the response's listeners still measure and log it
  * once it is sent. Returns the response with its head written.
