@@ -143,9 +143,9 @@ export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, 
   return true;
 }
 
-/** Sends JSON that is written already (an answer kept in memory) as it is. */
-export function sendWritten(reply: FastifyReply, body: string | Buffer, contentType = JSON_TYPE) {
-  return reply.type(contentType).send(body);
+/** Sends JSON that a read wrote already (from data it keeps) as it is. */
+export function sendWritten(reply: FastifyReply, body: string) {
+  return reply.type(JSON_TYPE).send(body);
 }
 
 /** Once the session is known, answers 304 for a read tagged only then (see `afterSession`). */
