@@ -81,7 +81,7 @@ export class ResponseCache {
 
   get(key: string): CachedAnswer | undefined {
     const answer = this.answers.get(key);
-    (answer ? cacheHits : cacheMisses).inc({ cache: "answers" });
+    (answer ? cacheHits : cacheMisses).inc("answers");
     return answer;
   }
 

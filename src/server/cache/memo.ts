@@ -56,10 +56,10 @@ export class Memo<Id extends string | number, T> {
   async get(id: Id, load: () => Promise<Loaded<T>>): Promise<Partial<Kept<T>> & { value: T }> {
     const current = this.current(id);
     if (current) {
-      cacheHits.inc({ cache: this.name });
+      cacheHits.inc(this.name);
       return current;
     }
-    cacheMisses.inc({ cache: this.name });
+    cacheMisses.inc(this.name);
     const before = this.versions.stamp();
     const loaded = await load();
     if (this.versions.stamp() !== before) return { value: loaded.value };

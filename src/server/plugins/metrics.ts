@@ -47,6 +47,7 @@ export const metricsPlugin = fp(
       if (status === 429) rateLimitRefusals.inc({ route });
       if (!scrapes.has(request) && !(status === 200 && config.streams)) {
         requestDuration.observe(
+          config,
           { method: request.method, route, status_code: status },
           reply.elapsedTime / 1000,
         );

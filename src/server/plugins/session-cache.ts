@@ -100,10 +100,10 @@ export class SessionCache {
   ): Promise<UserRow | null> {
     const kept = this.listening ? this.entries.get(tokenHash) : undefined;
     if (kept && isFresh(kept, Date.now())) {
-      cacheHits.inc({ cache: "sessions" });
+      cacheHits.inc("sessions");
       return kept.user;
     }
-    cacheMisses.inc({ cache: "sessions" });
+    cacheMisses.inc("sessions");
     const epoch = this.epoch;
     const session = await lookup();
     if (session && this.listening && epoch === this.epoch) this.keep(tokenHash, session);

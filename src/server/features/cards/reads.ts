@@ -34,13 +34,13 @@ function cardImages(bus: AppDeps["bus"]) {
     ready(etag: string): Promise<Buffer> | undefined {
       const kept = images.get(etag);
       const found = kept ? Promise.resolve(kept) : drawing.get(etag);
-      if (found) cacheHits.inc({ cache: "card-images" });
+      if (found) cacheHits.inc("card-images");
       return found;
     },
 
     /** Draws the card's PNG, and keeps it. */
     draw(etag: string, card: CardContent): Promise<Buffer> {
-      cacheMisses.inc({ cache: "card-images" });
+      cacheMisses.inc("card-images");
       const drawn = renderCard(card)
         .then((png) => {
           images.set(etag, png);
