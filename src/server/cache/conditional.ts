@@ -125,10 +125,8 @@ export class ResponseCache {
   }
 }
 
-/** Tags the answer: the browser keeps it, and asks with the tag before using it again. */
-function tagAnswer(reply: FastifyReply, etag: string) {
-  reply.header("etag", etag).header("cache-control", "private, no-cache");
-}
+/** A tagged answer is kept by the browser, which asks with the tag before using it again. */
+const TAGGED_CACHING = "private, no-cache";
 
 /**
  * Tags the answer, and answers 304 when the browser holds this version already: then the reply is
@@ -136,11 +134,14 @@ function tagAnswer(reply: FastifyReply, etag: string) {
  */
 export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
   request.etag = etag;
-  tagAnswer(reply, etag);
   const given = request.headers["if-none-match"];
-  if (!given?.split(",").some((tag) => tag.trim() === etag)) return false;
-  writeHeadDirectly(request, reply, 304, {}).end();
-  return true;
+  // A browser sends the one tag it holds; a list of them is read tag by tag.
+  if (given === etag || given?.split(",").some((tag) => tag.trim() === etag)) {
+    writeHeadDirectly(request, reply, 304, { etag, "cache-control": TAGGED_CACHING }).end();
+    return true;
+  }
+  reply.header("etag", etag).header("cache-control", TAGGED_CACHING);
+  return false;
 }
 
 /** Sends JSON that a read wrote already (from data it keeps) as it is. */
