@@ -19,19 +19,22 @@ describe("request durations", () => {
     const labels = { method: "GET", route: "/api/buckets", status_code: 200 };
     for (const seconds of [0.003, 0.03, 20]) requestDuration.observe(route, labels, seconds);
     const series = 'method="GET",route="/api/buckets",status_code="200"';
+    const upTo: [string, number][] = [
+      ["0.005", 1],
+      ["0.01", 1],
+      ["0.025", 1],
+      ["0.05", 2],
+      ["0.1", 2],
+      ["0.25", 2],
+      ["0.5", 2],
+      ["1", 2],
+      ["2.5", 2],
+      ["5", 2],
+      ["10", 2],
+      ["+Inf", 3],
+    ];
     expect(await linesOf("/api/buckets")).toEqual([
-      `_bucket{${series},le="0.005"} 1`,
-      `_bucket{${series},le="0.01"} 1`,
-      `_bucket{${series},le="0.025"} 1`,
-      `_bucket{${series},le="0.05"} 2`,
-      `_bucket{${series},le="0.1"} 2`,
-      `_bucket{${series},le="0.25"} 2`,
-      `_bucket{${series},le="0.5"} 2`,
-      `_bucket{${series},le="1"} 2`,
-      `_bucket{${series},le="2.5"} 2`,
-      `_bucket{${series},le="5"} 2`,
-      `_bucket{${series},le="10"} 2`,
-      `_bucket{${series},le="+Inf"} 3`,
+      ...upTo.map(([le, count]) => `_bucket{${series},le="${le}"} ${count}`),
       `_sum{${series}} 20.033`,
       `_count{${series}} 3`,
     ]);

@@ -153,7 +153,9 @@ function cacheCounter(name: string, help: string) {
     },
   });
   return {
-    inc: (cache: string) => uncounted.set(cache, (uncounted.get(cache) ?? 0) + 1),
+    inc(cache: string) {
+      uncounted.set(cache, (uncounted.get(cache) ?? 0) + 1);
+    },
     get: () => counter.get(),
   };
 }
