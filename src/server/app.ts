@@ -22,7 +22,6 @@ import { feedsRoutes } from "./features/feeds/routes.ts";
 import { seoRoutes } from "./features/seo/routes.ts";
 import { createPageStatus } from "./features/seo/service.ts";
 import { siteRoutes } from "./features/site/routes.ts";
-import { MAIL_RETRY_WAITS_MS } from "./mail/mailer.ts";
 import { watchPool } from "./metrics.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import {
@@ -39,7 +38,7 @@ import type { LimitStore } from "./plugins/rate-limit-store.ts";
 import { requestOptions, requestsPlugin } from "./plugins/requests.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { sessionCookieName, sessionPlugin } from "./plugins/session.ts";
-import { SessionCache } from "./plugins/session-cache.ts";
+import { startSessionCache } from "./plugins/session-cache.ts";
 import { ensureVisitorId, visitorPlugin } from "./plugins/visitor.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { Readiness } from "./readiness.ts";
@@ -99,21 +98,10 @@ export async function buildApp(options: BuildOptions) {
   const deps = await startDeps(app, options);
   const { bus, secret } = deps;
   app.addHook("onClose", schedulePruning(database.db, bus, app.log));
-  const emailNotifier = startEmailNotifier({
-    ...deps,
-    origin: config.appOrigin,
-    log: app.log,
-    now: options.now ?? (() => new Date()),
-    retryWaitsMs: options.mailRetryWaitsMs ?? MAIL_RETRY_WAITS_MS,
-  });
-  app.decorate("emailNotifier", emailNotifier);
-  app.addHook("onClose", () => emailNotifier.stop());
+  startEmailNotifier(app, deps, options);
   await app.register(visitorPlugin, { db: database.db, config, secret });
   const answers = new ResponseCache(bus);
-  const sessionCache = new SessionCache(database, bus);
-  await sessionCache.start();
-  app.decorate("sessionCache", sessionCache);
-  app.addHook("onClose", () => sessionCache.stop());
+  const sessionCache = await startSessionCache(app, database, bus);
   const fediverse = startFederation(app, deps, options.federation);
   await app.register(
     async (api) => {

@@ -13,6 +13,7 @@
 // Without a listening connection nothing is kept. A lookup that a forget overtook does not keep
 // what it read, which may be what the forget was about.
 import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client.ts";
 import type { UserRow } from "../db/schema.ts";
@@ -26,6 +27,19 @@ import {
 
 const CHANNEL = "prism_sessions";
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The app's session cache (`app.sessionCache`), listening from now until the app closes. */
+export async function startSessionCache(
+  app: FastifyInstance,
+  database: Database,
+  bus: EventBus,
+): Promise<SessionCache> {
+  const cache = new SessionCache(database, bus);
+  await cache.start();
+  app.decorate("sessionCache", cache);
+  app.addHook("onClose", () => cache.stop());
+  return cache;
+}
 
 export class SessionCache {
   /** By the SHA-256 of the session's token, as the database keeps it. */

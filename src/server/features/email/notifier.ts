@@ -6,10 +6,11 @@
 // each notification still goes out once: claims are recorded (service.ts). Nothing is claimed
 // when the server cannot send mail. An anonymous author who left an address is told of the
 // decision on their response and of the reply, each once (author-mail.ts).
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { EventBus } from "../../live/bus.ts";
-import { isTransient, type Mailer, sendRetrying } from "../../mail/mailer.ts";
+import { isTransient, MAIL_RETRY_WAITS_MS, type Mailer, sendRetrying } from "../../mail/mailer.ts";
 import {
   type AuthorMailAbout,
   claimAuthorMail,
@@ -72,7 +73,27 @@ async function tellAuthor(deps: NotifierDeps, annotationId: number, about: Autho
   }
 }
 
-export function startEmailNotifier(deps: NotifierDeps): EmailNotifier {
+/**
+ * The app's e-mail notifications (`app.emailNotifier`), from now until the app closes; `given`
+ * moves the clock and the waits between tries away from the real ones (tests).
+ */
+export function startEmailNotifier(
+  app: FastifyInstance,
+  deps: AppDeps,
+  given: { now?: () => Date; mailRetryWaitsMs?: readonly number[] },
+) {
+  const notifier = emailNotifier({
+    ...deps,
+    origin: deps.config.appOrigin,
+    log: app.log,
+    now: given.now ?? (() => new Date()),
+    retryWaitsMs: given.mailRetryWaitsMs ?? MAIL_RETRY_WAITS_MS,
+  });
+  app.decorate("emailNotifier", notifier);
+  app.addHook("onClose", () => notifier.stop());
+}
+
+function emailNotifier(deps: NotifierDeps): EmailNotifier {
   const { db, bus, mailer, origin, secret, log, now, retryWaitsMs } = deps;
   if (!mailer.canSend)
     return { runDigest: async () => 0, idle: async () => {}, stop: async () => {} };
