@@ -78,11 +78,22 @@ export async function maySeePrism(
   return row?.shares === true;
 }
 
-/** `canSeePrism` as a condition on prisms: every list, count and lookup of prisms by id. */
-export function prismsVisibleTo(viewer: Actor): SQL {
+/**
+ * `canSeePrism` as a condition on prisms: every list, count and lookup of prisms by id.
+ * `viewerId` is the member's id as the statement writes it: a prepared statement, written once
+ * for every viewer of the kind (visitor, member, admin), takes it as one of its values.
+ */
+export function prismsVisibleTo(viewer: Actor, viewerId?: SQL): SQL {
   if (viewer === null) return sql`${prisms.audience} = 'public'`;
   if (canAdminister(viewer)) return sql`true`;
-  return sql`(${prisms.audience} = 'public' or ${prisms.userId} = ${viewer.id} or (${prisms.audience} = 'team' and ${sharesTeamWith(viewer.id, sql`${prisms.userId}`)}))`;
+  const id = viewerId ?? viewer.id;
+  return sql`(${prisms.audience} = 'public' or ${prisms.userId} = ${id} or (${prisms.audience} = 'team' and ${sharesTeamWith(id, sql`${prisms.userId}`)}))`;
+}
+
+/** The kind of viewer a statement is written for (`prismsVisibleTo`): visitor, member or admin. */
+export function viewerKind(viewer: Actor): "visitor" | "member" | "admin" {
+  if (viewer === null) return "visitor";
+  return canAdminister(viewer) ? "admin" : "member";
 }
 
 /**

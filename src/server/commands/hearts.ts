@@ -12,14 +12,14 @@ export async function heartPrism(
   { db, bus, actor }: WriteContext<Participant>,
   prismId: number,
 ): Promise<HeartStatus> {
-  const statement = bus.statement();
+  const names = bus.statement("heart.changed", "notification.created");
   const { hearted, heartsCount, events } = await toggleHeart(
     db,
     prismId,
     actor,
-    statement.notification,
+    names,
     notifyOfHeart(actor),
   );
-  statement.announced(...events);
+  bus.announced(names, ...events);
   return { hearted, heartsCount };
 }

@@ -49,6 +49,18 @@ export function eventSql<T extends PrismEvent["type"]>(
   );
 }
 
+/** A statement's sender (`from`) and its events' names, by type: the values of its NOTIFYs. */
+export type StatementNames = { from: string } & { [T in PrismEvent["type"]]?: string };
+
+/**
+ * The NOTIFY of an event a statement builds (`eventSql`), delivered to other instances when it
+ * commits; the sender and the event's name are the statement's values `from` and the event's
+ * type (`EventBus.statement`), so the statement's text is the same on every run.
+ */
+export function notificationSql(event: EventSql): SQL {
+  return sql`pg_notify(${CHANNEL}, json_build_object('from', ${sql.placeholder("from")}::text, 'id', ${sql.placeholder(event.announces)}::text, 'event', ${event})::text)`;
+}
+
 export class EventBus {
   private readonly listeners = new Set<Listener>();
   private readonly resyncListeners = new Set<() => void>();
@@ -127,23 +139,18 @@ export class EventBus {
   }
 
   /**
-   * For a statement that announces its own changes: `notification` makes the NOTIFY of an event
-   * it builds as JSON (`eventSql`), delivered to other instances when it commits; once it has,
-   * `announced` tells this process, under the same names. The statement announces each type of
-   * event once.
+   * For a statement that announces its own changes (`notificationSql`): the values of its
+   * NOTIFYs, this instance and a name for each type of event it announces, each once.
    */
-  statement() {
-    const ids = new Map<PrismEvent["type"], string>();
-    return {
-      notification: (event: EventSql): SQL => {
-        const id = this.name();
-        ids.set(event.announces, id);
-        return sql`pg_notify(${CHANNEL}, json_build_object('from', ${this.instanceId}::text, 'id', ${id}::text, 'event', ${event})::text)`;
-      },
-      announced: (...events: PrismEvent[]) => {
-        for (const event of events) this.emit(event, ids.get(event.type) ?? this.name());
-      },
-    };
+  statement(...types: PrismEvent["type"][]): StatementNames {
+    const names: StatementNames = { from: this.instanceId };
+    for (const type of types) names[type] = this.name();
+    return names;
+  }
+
+  /** Tells this process of the events a statement announced, once it committed, by their names. */
+  announced(names: StatementNames, ...events: PrismEvent[]): void {
+    for (const event of events) this.emit(event, names[event.type] ?? this.name());
   }
 
   /**

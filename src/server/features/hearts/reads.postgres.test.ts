@@ -91,7 +91,7 @@ describe("heart status, read from memory", () => {
       {
         ...ada,
         get participant() {
-          t.bus.statement().announced({
+          t.bus.announced(t.bus.statement(), {
             type: "heart.changed",
             prismId: prism.id,
             heartsCount: 1,

@@ -3,12 +3,12 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Audience } from "../../../contract/audiences.ts";
 import type { PrismEvent } from "../../../contract/events.ts";
 import type { Participant } from "../../actors.ts";
-import { type Db, type Executor, rowsOf } from "../../db/client.ts";
-import { prepared } from "../../db/prepared.ts";
-import { prismHearts, prisms, users } from "../../db/schema.ts";
+import type { Db, Executor } from "../../db/client.ts";
+import { param, prepared, preparedSql } from "../../db/prepared.ts";
+import { prismHearts, prisms, type UserRow, users } from "../../db/schema.ts";
 import { notFound } from "../../http-error.ts";
-import { type EventSql, eventSql } from "../../live/bus.ts";
-import { liveOwner, prismHearersSql, prismsVisibleTo } from "../../policy.ts";
+import { eventSql, notificationSql, type StatementNames } from "../../live/bus.ts";
+import { liveOwner, prismHearersSql, prismsVisibleTo, viewerKind } from "../../policy.ts";
 
 /** Statements for the participant's own heart on a prism, by member id or by visitor hash. */
 function ownHeart(db: Db, column: typeof prismHearts.userId | typeof prismHearts.visitorHash) {
@@ -97,8 +97,8 @@ const notificationCreated = eventSql("notification.created", { userId: sql`prism
 /**
  * Flips the participant's heart on a prism, moves its count and, for a new heart from someone
  * other than the owner, tells the owner once per actor and prism (`notifyOfHeart`), and makes the
- * NOTIFY of its events (`notification`, from the event bus) and returns them: one statement, so
- * one round trip and its own transaction. The prism's row is locked from the count's update to
+ * NOTIFY of its events (`notificationSql`, named by the event bus) and returns them: one prepared
+ * statement, so one round trip and its own transaction, written once for each kind of viewer. The prism's row is locked from the count's update to
  * the commit and every heart on the prism waits for it, so nothing else happens in between.
  *
  * The commit does not wait for the disk (`synchronous_commit` off for this transaction only):
@@ -116,53 +116,21 @@ export async function toggleHeart(
   db: Db,
   prismId: number,
   participant: Participant,
-  notification: (event: EventSql) => SQL,
+  /** The names of the events it announces (`EventBus.statement`). */
+  names: StatementNames,
   /** The insert that tells the owner of a new heart (the notifications' own, `notifyOfHeart`). */
-  notifyOwner: SQL,
+  notifyOwner: { insert: SQL; values: Record<string, unknown> },
 ): Promise<HeartToggle> {
   const viewer = "user" in participant ? participant.user : null;
-  const userId = viewer?.id ?? null;
-  const visitorHash = "user" in participant ? null : participant.visitorHash;
-  const own =
-    userId === null
-      ? sql`${prismHearts.visitorHash} = ${visitorHash}`
-      : sql`${prismHearts.userId} = ${userId}`;
+  const statement = toggleStatement(db, viewer, notifyOwner.insert);
+  const values = {
+    ...names,
+    ...notifyOwner.values,
+    prismId,
+    participant: "user" in participant ? participant.user.id : participant.visitorHash,
+  };
   for (;;) {
-    const [row] = rowsOf<ToggleRow>(
-      await db.execute(sql`
-        with durability as materialized (
-          select set_config('synchronous_commit', 'off', true)
-        ), prism as (
-          select ${prisms.id}, ${prisms.userId}, ${prisms.audience}, ${users.username} from ${prisms}
-          join ${users} on ${liveOwner}
-          where ${prisms.id} = ${prismId} and ${prismsVisibleTo(viewer)}
-        ), added as (
-          insert into ${prismHearts} (prism_id, user_id, visitor_hash)
-          select id, ${userId}::int, ${visitorHash}::text from prism
-          on conflict do nothing
-          returning 1
-        ), removed as (
-          delete from ${prismHearts}
-          where ${prismHearts.prismId} = ${prismId} and ${own} and not exists (select from added)
-          returning 1
-        ), counted as (
-          update ${prisms}
-          set hearts_count = hearts_count + (select count(*) from added) - (select count(*) from removed)
-          where ${prisms.id} = ${prismId}
-            and (exists (select from added) or exists (select from removed))
-          returning hearts_count
-        ), notified as (
-          ${notifyOwner}
-        )
-        select
-          exists (select from added) as added,
-          (select hearts_count from counted) as "heartsCount",
-          (select ${heartChanged} from counted) as "heartChanged",
-          (select ${notificationCreated} from notified) as "notificationCreated",
-          (select ${notification(heartChanged)} from counted) as "heartAnnounced",
-          (select ${notification(notificationCreated)} from notified) as "notificationAnnounced"
-        from prism, durability`),
-    );
+    const [row] = await statement.execute(values);
     if (!row) throw notFound("Prism not found");
     if (row.heartsCount === null) continue;
     return {
@@ -171,6 +139,59 @@ export async function toggleHeart(
       events: [row.heartChanged, row.notificationCreated].filter((event) => event !== null),
     };
   }
+}
+
+/**
+ * `toggleHeart`'s statement for a kind of viewer (`viewerKind`), written once: its values are
+ * the prism (`prismId`), the participant (`participant`: a member's id or a visitor's hash), the
+ * owner's notice's and the events' names.
+ */
+function toggleStatement(db: Db, viewer: UserRow | null, notifyOwner: SQL) {
+  const kind = viewerKind(viewer);
+  return preparedSql<ToggleRow>(db, `heart_toggle_${kind}`, () => {
+    const prismId = param("prismId", "int");
+    const [userId, visitorHash] =
+      kind === "visitor"
+        ? [sql`null::int`, param("participant", "text")]
+        : [param("participant", "int"), sql`null::text`];
+    const own =
+      kind === "visitor"
+        ? sql`${prismHearts.visitorHash} = ${visitorHash}`
+        : sql`${prismHearts.userId} = ${userId}`;
+    return sql`
+      with durability as materialized (
+        select set_config('synchronous_commit', 'off', true)
+      ), prism as (
+        select ${prisms.id}, ${prisms.userId}, ${prisms.audience}, ${users.username} from ${prisms}
+        join ${users} on ${liveOwner}
+        where ${prisms.id} = ${prismId} and ${prismsVisibleTo(viewer, userId)}
+      ), added as (
+        insert into ${prismHearts} (prism_id, user_id, visitor_hash)
+        select id, ${userId}, ${visitorHash} from prism
+        on conflict do nothing
+        returning user_id
+      ), removed as (
+        delete from ${prismHearts}
+        where ${prismHearts.prismId} = ${prismId} and ${own} and not exists (select from added)
+        returning 1
+      ), counted as (
+        update ${prisms}
+        set hearts_count = hearts_count + (select count(*) from added) - (select count(*) from removed)
+        where ${prisms.id} = ${prismId}
+          and (exists (select from added) or exists (select from removed))
+        returning hearts_count
+      ), notified as (
+        ${notifyOwner}
+      )
+      select
+        exists (select from added) as added,
+        (select hearts_count from counted) as "heartsCount",
+        (select ${heartChanged} from counted) as "heartChanged",
+        (select ${notificationCreated} from notified) as "notificationCreated",
+        (select ${notificationSql(heartChanged)} from counted) as "heartAnnounced",
+        (select ${notificationSql(notificationCreated)} from notified) as "notificationAnnounced"
+      from prism, durability`;
+  });
 }
 
 /**

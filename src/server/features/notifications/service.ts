@@ -7,6 +7,7 @@ import { displayName } from "../../../contract/names.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import { type Participant, participantKey, userKey } from "../../actors.ts";
 import { type Executor, rowsOf } from "../../db/client.ts";
+import { param } from "../../db/prepared.ts";
 import {
   annotations,
   notifications,
@@ -47,16 +48,29 @@ interface About {
  * The part of the heart's one statement (`toggleHeart`) that tells a prism's owner of a new heart
  * from anyone but the owner, once per actor and prism (the notifications' unique index), naming
  * and remembering the actor. It reads the statement's relations `prism` (the prism's id and
- * owner's user_id) and `added` (a row when the heart is new), and returns a row when it told.
+ * owner's user_id) and `added` (a row when the heart is new: the hearting member's user_id, null
+ * for a visitor), and returns a row when it told. Its SQL is the same for every heart, so that
+ * the statement is written once; the actor comes in its values.
  */
-export function notifyOfHeart(participant: Participant): SQL {
-  const userId = "user" in participant ? participant.user.id : null;
-  const name = "user" in participant ? displayName(participant.user) : null;
-  return sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
-    select user_id, id, 'heart', ${name}::text, ${participantKey(participant)}::text from prism
-    where exists (select from added) and user_id is distinct from ${userId}::int
+const heartNotice = sql`insert into ${notifications} (user_id, prism_id, type, actor_name, actor_key)
+    select prism.user_id, prism.id, 'heart', ${param("actorName", "text")}, ${param("actorKey", "text")}
+    from prism, added
+    where prism.user_id is distinct from added.user_id
     on conflict do nothing
     returning 1`;
+
+/** The owner's notification of a heart from `participant`: `heartNotice` and its values. */
+export function notifyOfHeart(participant: Participant): {
+  insert: SQL;
+  values: { actorName: string | null; actorKey: string };
+} {
+  return {
+    insert: heartNotice,
+    values: {
+      actorName: "user" in participant ? displayName(participant.user) : null,
+      actorKey: participantKey(participant),
+    },
+  };
 }
 
 /** Tells a prism's owner of a response to a passage; true when a notification was made. */
