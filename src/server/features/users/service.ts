@@ -47,18 +47,26 @@ export async function findUserByUsername(db: Executor, username: string): Promis
   return user ?? null;
 }
 
-/** The active member whose username or e-mail is `login`, whatever its case. */
-export async function findActiveUserByLogin(db: Executor, login: string): Promise<UserRow | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(
-      and(
-        or(sameIgnoringCase(users.username, login), sameIgnoringCase(users.email, login)),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .limit(1);
+/**
+ * The active member whose username or e-mail is `login`, whatever its case. Prepared: every
+ * reset request asks, for logins of no account too.
+ */
+export async function findActiveUserByLogin(db: Db, login: string): Promise<UserRow | null> {
+  const lookup = prepared(db, "active_user_by_login", () => {
+    const login = sql.placeholder("login");
+    return db
+      .select()
+      .from(users)
+      .where(
+        and(
+          or(sameIgnoringCase(users.username, login), sameIgnoringCase(users.email, login)),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(1)
+      .prepare("active_user_by_login");
+  });
+  const [user] = await lookup.execute({ login });
   return user ?? null;
 }
 
