@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { PrismEvent } from "../../contract/events.ts";
 import type { Database } from "../db/client.ts";
+import { param } from "../db/prepared.ts";
 
 /** The NOTIFY channel of every instance's events. */
 export const CHANNEL = "prism_events";
@@ -58,7 +59,7 @@ export type StatementNames = { from: string } & { [T in PrismEvent["type"]]?: st
  * type (`EventBus.statement`), so the statement's text is the same on every run.
  */
 export function notificationSql(event: EventSql): SQL {
-  return sql`pg_notify(${CHANNEL}, json_build_object('from', ${sql.placeholder("from")}::text, 'id', ${sql.placeholder(event.announces)}::text, 'event', ${event})::text)`;
+  return sql`pg_notify(${CHANNEL}, json_build_object('from', ${param("from", "text")}, 'id', ${param(event.announces, "text")}, 'event', ${event})::text)`;
 }
 
 export class EventBus {

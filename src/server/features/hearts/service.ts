@@ -98,8 +98,9 @@ const notificationCreated = eventSql("notification.created", { userId: sql`prism
  * Flips the participant's heart on a prism, moves its count and, for a new heart from someone
  * other than the owner, tells the owner once per actor and prism (`notifyOfHeart`), and makes the
  * NOTIFY of its events (`notificationSql`, named by the event bus) and returns them: one prepared
- * statement, so one round trip and its own transaction, written once for each kind of viewer. The prism's row is locked from the count's update to
- * the commit and every heart on the prism waits for it, so nothing else happens in between.
+ * statement, so one round trip and its own transaction, written once for each kind of viewer.
+ * The prism's row is locked from the count's update to the commit and every heart on the prism
+ * waits for it, so nothing else happens in between.
  *
  * The commit does not wait for the disk (`synchronous_commit` off for this transaction only):
  * the lock is then held for microseconds instead of a disk flush, which is what lets one prism
@@ -144,7 +145,8 @@ export async function toggleHeart(
 /**
  * `toggleHeart`'s statement for a kind of viewer (`viewerKind`), written once: its values are
  * the prism (`prismId`), the participant (`participant`: a member's id or a visitor's hash), the
- * owner's notice's and the events' names.
+ * owner's notice's and the events' names. `notifyOwner` is the same SQL on every call
+ * (`notifyOfHeart`'s), so the first call's is the one written.
  */
 function toggleStatement(db: Db, viewer: UserRow | null, notifyOwner: SQL) {
   const kind = viewerKind(viewer);

@@ -53,13 +53,13 @@ export async function findUserByUsername(db: Executor, username: string): Promis
  */
 export async function findActiveUserByLogin(db: Db, login: string): Promise<UserRow | null> {
   const lookup = prepared(db, "active_user_by_login", () => {
-    const login = sql.placeholder("login");
+    const typed = sql.placeholder("login");
     return db
       .select()
       .from(users)
       .where(
         and(
-          or(sameIgnoringCase(users.username, login), sameIgnoringCase(users.email, login)),
+          or(sameIgnoringCase(users.username, typed), sameIgnoringCase(users.email, typed)),
           isNull(users.deactivatedAt),
         ),
       )
