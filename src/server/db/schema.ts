@@ -137,7 +137,7 @@ export const users = pgTable(
     // Explore's members, in its order: a deep page is a skip along this index, nothing else.
     index("users_explore_idx")
       .on(t.lastActiveAt.desc().nullsLast(), t.id.desc())
-      .where(sql`${t.deactivatedAt} is null and ${t.hasPrisms}`),
+      .where(sql`${t.deactivatedAt} is null and ${t.hasPrisms} and ${t.listed}`),
   ],
 );
 
@@ -167,6 +167,12 @@ export const prisms = pgTable(
      */
     authorActive: boolean("author_active").notNull().default(true),
     /**
+     * The author's page is listed (see `users.listed`). Kept by the database itself (triggers on
+     * prisms and users, see migration 0031), so that explore's deep pages skip along its index
+     * alone, with no look at each author.
+     */
+    authorListed: boolean("author_listed").notNull().default(true),
+    /**
      * The stretch of its text that most different people's approved responses cover, once at
      * least 3 do (`TopPassage`); kept up to date by every write that changes its annotations.
      */
@@ -180,7 +186,7 @@ export const prisms = pgTable(
     // Explore's prisms, in its order: a deep page is a skip along this index, nothing else.
     index("prisms_explore_idx")
       .on(t.heartsCount.desc(), t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.authorActive}`),
+      .where(sql`${t.authorActive} and ${t.authorListed} and ${t.audience} = 'public'`),
     index("prisms_created_idx").on(t.createdAt),
     check("prisms_hearts_nonnegative", sql`${t.heartsCount} >= 0`),
   ],

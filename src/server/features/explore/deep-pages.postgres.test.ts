@@ -1,13 +1,18 @@
 // Deep explore pages start from a row whose place an earlier read learned (anchors.ts): they must
 // be the pages a skip from the top reads, before and after changes that move the list's version,
 // and across the members list's turn from active members to never-active ones.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { rowsOf } from "../../db/client.ts";
-import { buildUser } from "../../test/builders.ts";
+import { buildPrism, buildUser } from "../../test/builders.ts";
 import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
-import { listExplorePrisms, listExploreUsers } from "./service.ts";
+import {
+  explorePrismsQuery,
+  exploreUsersQuery,
+  listExplorePrisms,
+  listExploreUsers,
+} from "./service.ts";
 
 const t = setupTestApp();
 
@@ -60,7 +65,35 @@ beforeAll(async () => {
     select id, 'Prism ' || id, 0, now() - make_interval(secs => id) from added`);
 });
 
+/**
+ * How the database runs a page's query when it reads the table only where it must: a list this
+ * small is read whole, and the test asks what the index alone can serve.
+ */
+async function planOf(query: { getSQL(): SQL }) {
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`explain ${query.getSQL()}`))
+      .map((row) => row["QUERY PLAN"])
+      .join("\n");
+  });
+}
+
 describe("deep explore pages", () => {
+  it("skips to a deep page along each list's index alone, never looking at a row", async () => {
+    // Beside what explore shows: an unlisted member's prism and a team prism.
+    const unlisted = await buildUser(t.database, { listed: false, lastActiveAt: new Date() });
+    await buildPrism(t.database, { userId: unlisted.id });
+    const teamAuthor = await buildUser(t.database, { lastActiveAt: new Date() });
+    await buildPrism(t.database, { userId: teamAuthor.id, audience: "team" });
+    const page = { limit: 10, offset: 1000 };
+    expect(await planOf(exploreUsersQuery(t.database.db, page))).toMatch(
+      /Index Only Scan using users_explore_idx/,
+    );
+    expect(await planOf(explorePrismsQuery(t.database.db, page))).toMatch(
+      /Index Only Scan using prisms_explore_idx/,
+    );
+  });
+
   it("reads a deep members page again, and the pages after it, as a skip from the top does", async () => {
     for (const offset of [1040, 1040, 1045, 1049, 1090]) {
       expect(await pageOf("users", offset)).toEqual(await skipped("users", offset));

@@ -89,10 +89,6 @@ const firstPublicPrism = sql`(select first.id from ${prisms} first
   where first.user_id = ${users.id} and first.audience = 'public'
   order by first.index limit 1)`;
 
-/** What explore shows of prisms: public ones, on pages their members list. */
-const shownOnExplore = sql`${prisms.audience} = 'public' and exists (
-  select 1 from ${users} author where author.id = ${prisms.userId} and author.listed)`;
-
 /**
  * Active, listed members with at least one public prism, most recently active first (never-active last), each
  * with the public prism highest on their page. The page's ids are found first, by an index-only scan
@@ -133,7 +129,8 @@ export async function listExploreUsers(
  */
 export function explorePrismsQuery(db: Executor, page: PageQuery, from?: Anchor<PrismKey>) {
   const ids = sql`(select ${prisms.id} from ${prisms}
-    where ${prisms.authorActive} and ${shownOnExplore} and ${prismsFrom(from)}
+    where ${prisms.authorActive} and ${prisms.authorListed} and ${prisms.audience} = 'public'
+      and ${prismsFrom(from)}
     order by ${prismOrder} ${bounds(page, from)}) as page`;
   const { id, title, content, heartsCount } = prisms;
   return db

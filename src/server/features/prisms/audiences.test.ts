@@ -698,4 +698,31 @@ describe("an unlisted page", () => {
     ).toBe(true);
     expect((await get("/sitemap.xml", anyone)).body).toContain(`/${owner.username}<`);
   });
+
+  it("keeps a prism written while the page is unlisted off explore until it is listed again", async () => {
+    const owner = await buildUser(t.database, { lastActiveAt: new Date(), listed: false });
+    const headers = await signIn(t.database, owner);
+    const created = await send(t.app, "POST", "/api/prisms", {
+      headers,
+      payload: { title: "Written unlisted", content: TEXT },
+    });
+    expect(created.statusCode).toBe(201);
+    const prismId: number = created.json().id;
+    const anyone = { cookie: visitorCookie("unlisted-writer-reader") };
+    const explored = async () => ({
+      prism: (await get("/api/explore/prisms?limit=50", anyone))
+        .json()
+        .some((entry: { prism: { id: number } }) => entry.prism.id === prismId),
+      member: (await get("/api/explore/users?limit=50", anyone))
+        .json()
+        .some((entry: { user: { id: number } }) => entry.user.id === owner.id),
+    });
+    expect(await explored()).toEqual({ prism: false, member: false });
+    const listed = await send(t.app, "PUT", "/api/user/profile", {
+      headers,
+      payload: profileBody(owner, { listed: true }),
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(await explored()).toEqual({ prism: true, member: true });
+  });
 });
