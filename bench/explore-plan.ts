@@ -3,11 +3,13 @@
 // and of the deep one again from its first row, as the server reads it once it knows where that
 // row stands (features/explore/anchors.ts).
 import { randomBytes } from "node:crypto";
+import { fillPlaceholders } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "../src/server/db/client.ts";
 import {
-  explorePrismsQuery,
-  exploreUsersQuery,
+  type ExplorePage,
+  explorePrismsPage,
+  exploreUsersPage,
   listExplorePrisms,
   listExploreUsers,
 } from "../src/server/features/explore/service.ts";
@@ -18,12 +20,9 @@ const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const offsets = (process.env.BENCH_OFFSETS ?? "0,50000").split(",").map(Number);
 
 type Sql = ReturnType<typeof postgres>;
-interface Built {
-  toSQL(): { sql: string; params: unknown[] };
-}
-
-async function explain(plain: Sql, title: string, built: Built, generic: boolean) {
-  const { sql, params } = built.toSQL();
+async function explain(plain: Sql, title: string, page: ExplorePage<unknown>, generic: boolean) {
+  const { sql, params: placeholders } = page.query().toSQL();
+  const params = fillPlaceholders(placeholders, page.values);
   // Twice: the first run warms the cache, the second is the one reported.
   await plain.unsafe(sql, params as never[]);
   const plan = await plain.unsafe(`explain (analyze, buffers) ${sql}`, params as never[]);
@@ -58,22 +57,22 @@ async function main() {
     const plain = postgres(url.toString(), { max: 1, onnotice: () => {} });
     for (const offset of offsets) {
       const page = { limit: 10, offset };
-      await explain(plain, `explore users, offset ${offset}`, exploreUsersQuery(db, page), true);
+      await explain(plain, `explore users, offset ${offset}`, exploreUsersPage(db, page), true);
       const [member] = await listExploreUsers(db, page);
       if (offset > 0 && member) {
         const from = { position: offset, key: member.key };
         const title = `explore users, offset ${offset}, from its first row`;
-        await explain(plain, title, exploreUsersQuery(db, page, from), false);
+        await explain(plain, title, exploreUsersPage(db, page, from), false);
       }
     }
     for (const offset of offsets) {
       const page = { limit: 10, offset };
-      await explain(plain, `explore prisms, offset ${offset}`, explorePrismsQuery(db, page), true);
+      await explain(plain, `explore prisms, offset ${offset}`, explorePrismsPage(db, page), true);
       const [prism] = await listExplorePrisms(db, page);
       if (offset > 0 && prism) {
         const from = { position: offset, key: prism.key };
         const title = `explore prisms, offset ${offset}, from its first row`;
-        await explain(plain, title, explorePrismsQuery(db, page, from), false);
+        await explain(plain, title, explorePrismsPage(db, page, from), false);
       }
     }
     await plain.end();

@@ -1,15 +1,16 @@
 // Deep explore pages start from a row whose place an earlier read learned (anchors.ts): they must
 // be the pages a skip from the top reads, before and after changes that move the list's version,
 // and across the members list's turn from active members to never-active ones.
-import { type SQL, sql } from "drizzle-orm";
+import { fillPlaceholders, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ExplorePrism, ExploreUser } from "../../../contract/explore.ts";
 import { rowsOf } from "../../db/client.ts";
 import { buildPrism, buildUser } from "../../test/builders.ts";
 import { send, setupTestApp, signIn, visitorCookie } from "../../test/helpers.ts";
 import {
-  explorePrismsQuery,
-  exploreUsersQuery,
+  type ExplorePage,
+  explorePrismsPage,
+  exploreUsersPage,
   listExplorePrisms,
   listExploreUsers,
 } from "./service.ts";
@@ -66,15 +67,20 @@ beforeAll(async () => {
 });
 
 /**
- * How the database runs a page's query when it reads the table only where it must: a list this
- * small is read whole, and the test asks what the index alone can serve.
+ * How the database runs a page's statement when it reads the table only where it must: a list
+ * this small is read whole, and the test asks what the index alone can serve.
  */
-async function planOf(query: { getSQL(): SQL }) {
+async function planOf(page: ExplorePage<unknown>) {
+  const { sql: text, params } = page.query().toSQL();
+  const values = fillPlaceholders(params, page.values).map((value) => Number(value));
   return t.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`explain ${query.getSQL()}`))
-      .map((row) => row["QUERY PLAN"])
-      .join("\n");
+    await tx.execute(sql.raw(`prepare explore_page as ${text}`));
+    const plan = rowsOf<{ "QUERY PLAN": string }>(
+      await tx.execute(sql.raw(`explain execute explore_page(${values.join(", ")})`)),
+    );
+    await tx.execute(sql`deallocate explore_page`);
+    return plan.map((row) => row["QUERY PLAN"]).join("\n");
   });
 }
 
@@ -86,10 +92,10 @@ describe("deep explore pages", () => {
     const teamAuthor = await buildUser(t.database, { lastActiveAt: new Date() });
     await buildPrism(t.database, { userId: teamAuthor.id, audience: "team" });
     const page = { limit: 10, offset: 1000 };
-    expect(await planOf(exploreUsersQuery(t.database.db, page))).toMatch(
+    expect(await planOf(exploreUsersPage(t.database.db, page))).toMatch(
       /Index Only Scan using users_explore_idx/,
     );
-    expect(await planOf(explorePrismsQuery(t.database.db, page))).toMatch(
+    expect(await planOf(explorePrismsPage(t.database.db, page))).toMatch(
       /Index Only Scan using prisms_explore_idx/,
     );
   });

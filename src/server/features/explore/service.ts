@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { ExploreMember } from "../../../contract/explore.ts";
 import type { PageQuery } from "../../../contract/paging.ts";
 import { photoLimits } from "../../../contract/photos.ts";
-import type { Executor } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { type PrismRow, prisms, users } from "../../db/schema.ts";
 
 export interface ExploreUserRow {
@@ -59,29 +60,58 @@ const prismOrder = sql`${prisms.heartsCount} desc nulls last, ${prisms.createdAt
 /**
  * A page's bounds. The size is written as a literal (a validated integer up to the page-size
  * limit, so a few statements in all): as a parameter, PostgreSQL's generic plan of a prepared
- * statement takes it for a tenth of the table and joins and sorts everything. The offset stays a
- * parameter.
+ * statement takes it for a tenth of the table and joins and sorts everything. The rows skipped
+ * are a value (`skip`).
  */
-const bounds = (page: PageQuery, from: Anchor<unknown> | undefined) =>
-  sql`limit ${sql.raw(String(Math.trunc(page.limit)))} offset ${page.offset - (from?.position ?? 0)}`;
+const bounds = (limit: number) =>
+  sql`limit ${sql.raw(String(Math.trunc(limit)))} offset ${sql.placeholder("skip")}`;
 
 /**
- * Rows at or after the anchor in the members' order. The row comparison is a range of
- * users_explore_idx; it leaves out the never-active members (null) that follow an active anchor,
- * so a page that comes back short from it is read again without the anchor.
+ * Where a members page starts: at the top, or at a known row, an active member's or a
+ * never-active one's (whose key has no time).
  */
-function membersFrom(from: Anchor<MemberKey> | undefined) {
-  if (!from) return sql`true`;
-  const { at, id } = from.key;
-  return at === null
-    ? sql`${users.lastActiveAt} is null and ${users.id} <= ${id}`
-    : sql`(${users.lastActiveAt}, ${users.id}) <= (${at}::timestamptz, ${id})`;
+type MemberStart = "top" | "active" | "never";
+
+/**
+ * Rows at or after the known row (`at`, `id`) in the members' order. The row comparison is a range
+ * of users_explore_idx; it leaves out the never-active members (null) that follow an active one,
+ * so a page that comes back short from it is read again from the top.
+ */
+function membersFrom(start: MemberStart) {
+  const id = sql.placeholder("id");
+  switch (start) {
+    case "top":
+      return sql`true`;
+    case "never":
+      return sql`${users.lastActiveAt} is null and ${users.id} <= ${id}`;
+    case "active":
+      return sql`(${users.lastActiveAt}, ${users.id}) <= (${sql.placeholder("at")}::timestamptz, ${id})`;
+  }
 }
 
-function prismsFrom(from: Anchor<PrismKey> | undefined) {
-  if (!from) return sql`true`;
-  const { hearts, at, id } = from.key;
-  return sql`(${prisms.heartsCount}, ${prisms.createdAt}, ${prisms.id}) <= (${hearts}, ${at}::timestamptz, ${id})`;
+/** Where a prisms page starts: at the top, or at a known row (`hearts`, `at`, `id`). */
+type PrismStart = "top" | "known";
+
+function prismsFrom(start: PrismStart) {
+  if (start === "top") return sql`true`;
+  return sql`(${prisms.heartsCount}, ${prisms.createdAt}, ${prisms.id}) <= (${sql.placeholder(
+    "hearts",
+  )}, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")})`;
+}
+
+/**
+ * A page of a list as one prepared statement per start and size: building the query anew was
+ * most of the work of an explore read that memory could not answer (after every change to the
+ * list, and on every deep page). `values` are the rows to skip and the known row's key.
+ */
+export interface ExplorePage<Row> {
+  name: string;
+  /** The statement, built only when it is first prepared. */
+  query(): {
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+    toSQL(): { sql: string; params: unknown[] };
+  };
+  values: Record<string, unknown>;
 }
 
 /** The public prism highest on the member's page. */
@@ -97,10 +127,10 @@ const firstPublicPrism = sql`(select first.id from ${prisms} first
  * has the one at index 0. From an anchor, the skip starts at the anchor's row, found in the index
  * by its key.
  */
-export function exploreUsersQuery(db: Executor, page: PageQuery, from?: Anchor<MemberKey>) {
+function exploreUsersQuery(db: Db, limit: number, start: MemberStart) {
   const ids = sql`(select ${users.id} from ${users}
-    where ${users.deactivatedAt} is null and ${users.hasPrisms} and ${users.listed} and ${membersFrom(from)}
-    order by ${memberOrder} ${bounds(page, from)}) as page`;
+    where ${users.deactivatedAt} is null and ${users.hasPrisms} and ${users.listed} and ${membersFrom(start)}
+    order by ${memberOrder} ${bounds(limit)}) as page`;
   return db
     .select({
       user: member,
@@ -113,13 +143,31 @@ export function exploreUsersQuery(db: Executor, page: PageQuery, from?: Anchor<M
     .orderBy(memberOrder);
 }
 
+/** The members page at `page`, from the known row `from` when there is one. */
+export function exploreUsersPage(
+  db: Db,
+  page: PageQuery,
+  from?: Anchor<MemberKey>,
+): ExplorePage<ExploreUserRow> {
+  const start: MemberStart = !from ? "top" : from.key.at === null ? "never" : "active";
+  return {
+    name: `explore_users_${start}_${page.limit}`,
+    query: () => exploreUsersQuery(db, page.limit, start),
+    values: { skip: page.offset - (from?.position ?? 0), ...from?.key },
+  };
+}
+
+function readPage<Row>(db: Db, { name, query, values }: ExplorePage<Row>): Promise<Row[]> {
+  return prepared(db, name, () => query().prepare(name)).execute(values);
+}
+
 export async function listExploreUsers(
-  db: Executor,
+  db: Db,
   page: PageQuery,
   from?: Anchor<MemberKey>,
 ): Promise<ExploreUserRow[]> {
-  const rows = await exploreUsersQuery(db, page, from);
-  return from && rows.length < page.limit ? exploreUsersQuery(db, page) : rows;
+  const rows = await readPage(db, exploreUsersPage(db, page, from));
+  return from && rows.length < page.limit ? readPage(db, exploreUsersPage(db, page)) : rows;
 }
 
 /**
@@ -127,11 +175,11 @@ export async function listExploreUsers(
  * by an index-only scan of prisms_explore_idx (from an anchor, from the anchor's row), then the
  * page's rows.
  */
-export function explorePrismsQuery(db: Executor, page: PageQuery, from?: Anchor<PrismKey>) {
+function explorePrismsQuery(db: Db, limit: number, start: PrismStart) {
   const ids = sql`(select ${prisms.id} from ${prisms}
     where ${prisms.authorActive} and ${prisms.authorListed} and ${prisms.audience} = 'public'
-      and ${prismsFrom(from)}
-    order by ${prismOrder} ${bounds(page, from)}) as page`;
+      and ${prismsFrom(start)}
+    order by ${prismOrder} ${bounds(limit)}) as page`;
   const { id, title, content, heartsCount } = prisms;
   return db
     .select({
@@ -145,10 +193,24 @@ export function explorePrismsQuery(db: Executor, page: PageQuery, from?: Anchor<
     .orderBy(prismOrder);
 }
 
+/** The prisms page at `page`, from the known row `from` when there is one. */
+export function explorePrismsPage(
+  db: Db,
+  page: PageQuery,
+  from?: Anchor<PrismKey>,
+): ExplorePage<ExplorePrismRow> {
+  const start: PrismStart = from ? "known" : "top";
+  return {
+    name: `explore_prisms_${start}_${page.limit}`,
+    query: () => explorePrismsQuery(db, page.limit, start),
+    values: { skip: page.offset - (from?.position ?? 0), ...from?.key },
+  };
+}
+
 export async function listExplorePrisms(
-  db: Executor,
+  db: Db,
   page: PageQuery,
   from?: Anchor<PrismKey>,
 ): Promise<ExplorePrismRow[]> {
-  return explorePrismsQuery(db, page, from);
+  return readPage(db, explorePrismsPage(db, page, from));
 }
