@@ -43,6 +43,19 @@ const quietlyCountHearts = (prismId: number, heartsCount: number) =>
 const renameQuietly = (userId: number, displayName: string) =>
   t.database.db.update(users).set({ displayName }).where(eq(users.id, userId));
 
+/**
+ * Runs `work` with the clock standing still: the explore members list's tag also moves with a
+ * window of time (activity reorders it without an event), so that only what `work` does moves it.
+ */
+async function withClockStill(work: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+  try {
+    await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 const profileUpdate = (user: { email: string }, displayName: string) => ({
   firstName: "Ada",
   lastName: "Lovelace",
@@ -296,10 +309,8 @@ describe("full answers from memory", () => {
   it("keeps the explore members list's version when only hearts change", async () => {
     const member = await buildUser(t.database, { lastActiveAt: new Date() });
     const prism = await buildPrism(t.database, { userId: member.id });
-    // The members list's tag also moves with a window of time (activity reorders it without an
-    // event): the clock stands still here, so that only the heart could move it.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    try {
+    // The clock stands still, so that only the heart could move the members list's tag.
+    await withClockStill(async () => {
       const [members, prisms] = [await explore("users"), await explore("prisms")];
       const hearted = await send(t.app, "POST", `/api/prisms/${prism.id}/heart`, {
         headers: { cookie: visitorCookie("visitor-explore-00000002") },
@@ -307,9 +318,7 @@ describe("full answers from memory", () => {
       expect(hearted.statusCode).toBe(200);
       expect((await explore("users")).headers.etag).toBe(members.headers.etag);
       expect((await explore("prisms")).headers.etag).not.toBe(prisms.headers.etag);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it("never keeps a missing member's answer", async () => {
@@ -393,11 +402,9 @@ describe("full answers from memory", () => {
     });
     expect(created.statusCode).toBe(201);
     const prismId: number = created.json().id;
-    // The members list's tag also moves with a window of time (activity reorders it without an
-    // event): the clock stands still here, so that the quiet rename is not read anew just because
-    // a window ended between the two reads.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    try {
+    // The clock stands still, so that the quiet rename is not read anew just because the members
+    // list's window of time ended between the two reads.
+    await withClockStill(async () => {
       expect((await exploredUser(member.id))?.displayName).toBe("Old");
       expect((await exploredPrism(prismId))?.heartsCount).toBe(0);
 
@@ -419,9 +426,7 @@ describe("full answers from memory", () => {
       await send(t.app, "DELETE", `/api/prisms/${prismId}`, { headers });
       expect(await exploredUser(member.id)).toBeUndefined();
       expect(await exploredPrism(prismId)).toBeUndefined();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
 

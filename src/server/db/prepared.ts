@@ -1,6 +1,6 @@
 // Prepared statements for the hottest queries (every signed-in request, every page view, every
-// heart), built once per database handle: they skip Drizzle's query building and the server's
-// planning.
+// heart, explore's pages), built once per database handle: they skip Drizzle's query building and
+// the server's planning.
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, rowsOf } from "./client.ts";
