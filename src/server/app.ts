@@ -6,6 +6,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { conditionalPlugin, ResponseCache } from "./cache/conditional.ts";
+import { Door } from "./cache/door.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { startDeps } from "./deps.ts";
@@ -70,7 +71,9 @@ const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url))
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const connections = connectionLimits(options.connections);
+  const door = new Door();
   const app = Fastify({
+    serverFactory: door.serverFactory,
     logger: options.logger ?? false,
     // Loading the server renderer can take more than Fastify's default 10 s on a busy machine.
     pluginTimeout: 120_000,
@@ -82,7 +85,10 @@ export async function buildApp(options: BuildOptions) {
   // The first thing closing does (SIGTERM), before draining: a proxy polling /api/ready learns at
   // once to send this process no more.
   const readiness = new Readiness(database);
-  app.addHook("preClose", async () => readiness.stop());
+  app.addHook("preClose", async () => {
+    readiness.stop();
+    door.close();
+  });
   guardConnections(app, connections, config.trustProxy);
   app.decorate("sessionCookie", sessionCookieName(config));
   app.setValidatorCompiler(validatorCompiler);
@@ -101,11 +107,12 @@ export async function buildApp(options: BuildOptions) {
   startEmailNotifier(app, deps, options);
   await app.register(visitorPlugin, { db: database.db, config, secret });
   const answers = new ResponseCache(bus);
+  door.open({ cache: answers, log: app.log, secret, config });
   const sessionCache = await startSessionCache(app, database, bus);
   const fediverse = startFederation(app, deps, options.federation);
   await app.register(
     async (api) => {
-      await api.register(conditionalPlugin, { cache: answers, bus });
+      await api.register(conditionalPlugin, { cache: answers, bus, door });
       await api.register(sessionPlugin, { db: database.db, cache: sessionCache });
       await api.register(csrfPlugin, { origin: config.appOrigin });
       await api.register(rateLimitPlugin);
@@ -120,7 +127,7 @@ export async function buildApp(options: BuildOptions) {
   // Share cards, feeds and embeds, at the site's root as link previews, feed readers and other
   // sites expect, answered conditionally as the API's reads are.
   await app.register(async (outside) => {
-    await outside.register(conditionalPlugin, { cache: answers, bus });
+    await outside.register(conditionalPlugin, { cache: answers, bus, door });
     await outside.register(cardsRoutes, deps);
     await outside.register(feedsRoutes, deps);
   });

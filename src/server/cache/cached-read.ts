@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { UserRow } from "../db/schema.ts";
 import { type Limit, spendAll } from "../plugins/rate-limit.ts";
 import { requireUser } from "../plugins/session.ts";
-import type { Asker } from "../plugins/visitor.ts";
+import type { Asker, Looker } from "../plugins/visitor.ts";
 import { answeredUnchanged, type RouteRead, sendWritten } from "./conditional.ts";
 
 /**
@@ -74,6 +74,31 @@ const askers: { [For in keyof Askers]: (request: FastifyRequest) => Askers[For] 
   member: requireUser,
 };
 
+/** What a read's tag from memory is given of who asks: what tells them apart, and no more. */
+interface Lookers {
+  everyone: undefined;
+  viewer: Looker;
+  member: UserRow;
+}
+
+const lookers: { [For in keyof Lookers]: (request: FastifyRequest) => Lookers[For] } = {
+  everyone: () => undefined,
+  viewer: (request) => request.asker,
+  member: requireUser,
+};
+
+/**
+ * The same, for someone not signed in, told at the door (see door.ts) by their cookies alone. A
+ * member's own read is tagged only once the session is known, never at the door.
+ */
+const lookersAtTheDoor: {
+  [For in keyof Lookers]: ((looker: Looker) => Lookers[For]) | undefined;
+} = {
+  everyone: () => undefined,
+  viewer: (looker) => looker,
+  member: undefined,
+};
+
 /** A schema of what an address carries; none leaves it unread. */
 type Address = z.ZodType<object>;
 type Values<S> = S extends Address ? z.output<S> : unknown;
@@ -91,7 +116,7 @@ export interface CachedRead<
   /** The answer's content type when it is not JSON: then it is never kept whole. */
   type?: string;
   /** The tag from memory alone; none when memory does not tell (the read then tags its answer). */
-  etag(input: Values<Params> & Values<Query>, asker: Askers[For]): string | undefined;
+  etag(input: Values<Params> & Values<Query>, looker: Lookers[For]): string | undefined;
   /** The answer; a 404 and the like are thrown as `HttpError`s. */
   read(input: Values<Params> & Values<Query>, asker: Askers[For]): Promise<A>;
 }
@@ -155,6 +180,8 @@ export function cachedRead<
 >(read: CachedRead<For, Params, Query, A>) {
   type Input = Values<Params> & Values<Query>;
   const askerOf = askers[read.for];
+  const lookerOf = lookers[read.for];
+  const lookerAtTheDoor = lookersAtTheDoor[read.for];
   // What an address's values parse to, by address: the same address is asked for again and
   // again (a page polls, many readers read one page), and its answer comes from memory, so it
   // need not be parsed again each time before validation. Bounded by the text of the addresses.
@@ -177,8 +204,15 @@ export function cachedRead<
     keep: read.for !== "member" && read.type === undefined,
     etag(request, validated) {
       const input = validated ? inputOf<Input>(read, request, true) : parsedInput(request);
-      return input === undefined ? undefined : read.etag(input, askerOf(request));
+      return input === undefined ? undefined : read.etag(input, lookerOf(request));
     },
+    // The address was parsed when Fastify answered it (the door learns it only then).
+    etagAtDoor:
+      lookerAtTheDoor &&
+      ((url, looker) => {
+        const input = parsed.get(url)?.input;
+        return input === undefined ? undefined : read.etag(input, lookerAtTheDoor(looker));
+      }),
   };
   return {
     config: { cachedRead: route },

@@ -1,7 +1,9 @@
 // Conditional GETs for what pages read and poll: a route with a cached read (cached-read.ts)
 // answers an unchanged If-None-Match with 304, and an unchanged full answer from memory, before
 // any session lookup or query runs; a member's own read, once the session is known, and so does a
-// read that differs per viewer asked for with a session cookie.
+// read that differs per viewer asked for with a session cookie. The door (door.ts) gives the same
+// answers, the same way, before Fastify makes a request of one it has seen.
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type {
   FastifyInstance,
   FastifyReply,
@@ -15,9 +17,10 @@ import { LRUCache } from "lru-cache";
 import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
-import { compressed, type Encoding, encodingFor, writeHeadDirectly } from "../plugins/requests.ts";
+import { compressed, type Encoding, encodingFor, headersDirectly } from "../plugins/requests.ts";
 import { hooksOf } from "../plugins/route-hooks.ts";
 import { sessionToken } from "../plugins/session.ts";
+import type { Looker } from "../plugins/visitor.ts";
 
 /** What a route's cached read tells the hooks (made by `cachedRead`, see cached-read.ts). */
 export interface RouteRead {
@@ -34,6 +37,11 @@ export interface RouteRead {
    * `validated`: Fastify has validated the address already.
    */
   etag(request: FastifyRequest, validated: boolean): string | undefined;
+  /**
+   * The tag from memory of an address this read has answered before, for someone not signed in
+   * (see door.ts); none when memory does not tell. A member's own read has none.
+   */
+  etagAtDoor?: (url: string, looker: Looker) => string | undefined;
 }
 
 declare module "fastify" {
@@ -79,9 +87,11 @@ export class ResponseCache {
     bus.onResync(() => this.answers.clear());
   }
 
-  get(key: string): CachedAnswer | undefined {
+  /** The answer kept under `key`; a miss is counted unless `countMiss` is false. */
+  get(key: string, countMiss = true): CachedAnswer | undefined {
     const answer = this.answers.get(key);
-    (answer ? cacheHits : cacheMisses).inc("answers");
+    if (answer) cacheHits.inc("answers");
+    else if (countMiss) cacheMisses.inc("answers");
     return answer;
   }
 
@@ -90,29 +100,34 @@ export class ResponseCache {
   }
 
   /**
-   * Sends a kept answer as this browser asks for it: compressed once per encoding, and kept so
-   * (compressing it was most of the work of answering it again).
+   * Sends a kept answer as this browser asks for it, after `headers`: compressed once per
+   * encoding, and kept so (compressing it was most of the work of answering it again).
    */
-  send(key: string, answer: CachedAnswer, request: FastifyRequest, reply: FastifyReply) {
-    const body = this.encoded(key, answer, request, reply);
-    writeHeadDirectly(request, reply, 200, {
-      "content-type": answer.contentType,
-      "content-length": body.length,
-    }).end(body);
+  send(
+    key: string,
+    answer: CachedAnswer,
+    asked: IncomingHttpHeaders,
+    response: ServerResponse,
+    headers: OutgoingHttpHeaders,
+  ) {
+    const { body, encoding } = this.encoded(key, answer, asked);
+    if (encoding) Object.assign(headers, encodingHeaders(encoding));
+    headers["content-type"] = answer.contentType;
+    headers["content-length"] = body.length;
+    response.writeHead(200, headers).end(body);
   }
 
   /**
-   * An answer's body as this browser asks for it, saying so in the reply's headers: compressed
-   * once per encoding, and kept so when the answer is kept under `key`.
+   * An answer's body as this browser asks for it, and its encoding: compressed once per encoding,
+   * and kept so when the answer is kept under `key`.
    */
   encoded(
     key: string | undefined,
     answer: CachedAnswer,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Buffer {
-    const encoding = encodingFor(request, answer.body.length);
-    if (encoding === undefined) return answer.body;
+    asked: IncomingHttpHeaders,
+  ): { body: Buffer; encoding?: Encoding } {
+    const encoding = encodingFor(asked, answer.body.length);
+    if (encoding === undefined) return { body: answer.body };
     let body = answer.encoded?.[encoding];
     if (body === undefined) {
       body = compressed(answer.body, encoding);
@@ -120,13 +135,72 @@ export class ResponseCache {
       // Set again, so that its size counts what it now holds.
       if (key !== undefined) this.answers.set(key, answer);
     }
-    reply.header("vary", "accept-encoding").header("content-encoding", encoding);
-    return body;
+    return { body, encoding };
   }
+}
+
+/** What says an answer is compressed, and that it differs by what the browser accepts. */
+const encodingHeaders = (encoding: Encoding) => ({
+  vary: "accept-encoding",
+  "content-encoding": encoding,
+});
+
+/** Learns the addresses answered from memory, as memory is asked (the door, door.ts). */
+interface Learner {
+  learn(request: FastifyRequest, reply: FastifyReply, read: RouteRead): void;
 }
 
 /** A tagged answer is kept by the browser, which asks with the tag before using it again. */
 const TAGGED_CACHING = "private, no-cache";
+
+/** Whether the browser holds the version `etag` names already. */
+function holds(asked: IncomingHttpHeaders, etag: string) {
+  const given = asked["if-none-match"];
+  // A browser sends the one tag it holds; a list of them is read tag by tag.
+  return given === etag || given?.split(",").some((tag) => tag.trim() === etag) === true;
+}
+
+const sendUnchanged = (response: ServerResponse, headers: OutgoingHttpHeaders, etag: string) =>
+  response.writeHead(304, Object.assign(headers, { etag, "cache-control": TAGGED_CACHING })).end();
+
+/** What memory answers a request with (see `knownAnswer`). */
+export type KnownAnswer =
+  | { status: 304; etag: string }
+  | { status: 200; etag: string; key: string; answer: CachedAnswer };
+
+/**
+ * What memory answers a request for `url` with, when it holds the answer: 304 when the browser
+ * holds `etag` already, else the answer kept under it when the read keeps them. The hooks below
+ * answer this way, and so does the door (door.ts), which leaves a missing answer to them to count.
+ */
+export function knownAnswer(
+  cache: ResponseCache,
+  keep: boolean,
+  etag: string,
+  url: string,
+  asked: IncomingHttpHeaders,
+  countMiss = true,
+): KnownAnswer | undefined {
+  if (holds(asked, etag)) return { status: 304, etag };
+  if (!keep) return undefined;
+  const key = `${etag} ${url}`;
+  const answer = cache.get(key, countMiss);
+  return answer && { status: 200, etag, key, answer };
+}
+
+/** Sends what memory answers, after `headers`: those every answer carries. */
+export function sendKnown(
+  cache: ResponseCache,
+  known: KnownAnswer,
+  asked: IncomingHttpHeaders,
+  response: ServerResponse,
+  headers: OutgoingHttpHeaders,
+) {
+  if (known.status === 304) return sendUnchanged(response, headers, known.etag);
+  headers.etag = known.etag;
+  headers["cache-control"] = TAGGED_CACHING;
+  cache.send(known.key, known.answer, asked, response, headers);
+}
 
 /**
  * Tags the answer, and answers 304 when the browser holds this version already: then the reply is
@@ -134,10 +208,8 @@ const TAGGED_CACHING = "private, no-cache";
  */
 export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
   request.etag = etag;
-  const given = request.headers["if-none-match"];
-  // A browser sends the one tag it holds; a list of them is read tag by tag.
-  if (given === etag || given?.split(",").some((tag) => tag.trim() === etag)) {
-    writeHeadDirectly(request, reply, 304, { etag, "cache-control": TAGGED_CACHING }).end();
+  if (holds(request.headers, etag)) {
+    sendUnchanged(reply.raw, headersDirectly(request, reply), etag);
     return true;
   }
   reply.header("etag", etag).header("cache-control", TAGGED_CACHING);
@@ -189,7 +261,10 @@ const keepAnswer =
       contentType: String(reply.getHeader("content-type") ?? JSON_TYPE),
     };
     if (key !== undefined) cache.set(key, answer);
-    done(null, compresses ? cache.encoded(key, answer, request, reply) : payload);
+    if (!compresses) return done(null, payload);
+    const { body, encoding } = cache.encoded(key, answer, request.headers);
+    if (encoding) reply.headers(encodingHeaders(encoding));
+    done(null, body);
   };
 
 /**
@@ -203,9 +278,9 @@ const afterSession = (read: RouteRead, request: FastifyRequest) =>
 export const conditionalPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { cache: ResponseCache; bus: Pick<EventBus, "whenHeard"> },
+    opts: { cache: ResponseCache; bus: Pick<EventBus, "whenHeard">; door: Learner },
   ) => {
-    const { cache, bus } = opts;
+    const { cache, bus, door } = opts;
 
     app.decorateRequest("etag", undefined);
     app.decorateRequest("answerKey", undefined);
@@ -217,19 +292,19 @@ export const conditionalPlugin = fp(
       reply: FastifyReply,
       done: HookHandlerDoneFunction,
     ) => {
+      door.learn(request, reply, read);
       if (afterSession(read, request)) return done();
       // The tag is read before the data, so a change racing this request only makes it older.
       const etag = read.etag(request, false);
       if (etag === undefined) return done();
-      if (answeredUnchanged(request, reply, etag)) return;
-      if (!read.keep) return done();
-      const key = `${request.etag} ${request.url}`;
-      const cached = cache.get(key);
-      if (cached) {
-        cache.send(key, cached, request, reply);
+      request.etag = etag;
+      const known = knownAnswer(cache, read.keep, etag, request.url, request.headers);
+      if (known) {
+        sendKnown(cache, known, request.headers, reply.raw, headersDirectly(request, reply));
         return;
       }
-      request.answerKey = key;
+      reply.header("etag", etag).header("cache-control", TAGGED_CACHING);
+      if (read.keep) request.answerKey = `${etag} ${request.url}`;
       done();
     };
     app.addHook("onRequest", (request, reply, done) => {

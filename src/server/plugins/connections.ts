@@ -101,12 +101,7 @@ function drainBeforeClosing(app: FastifyInstance, idleMs: number) {
  * many clients on its connections: they are not counted by its address.
  */
 function capConnectionsPerAddress(app: FastifyInstance, max: number, trust: Config["trustProxy"]) {
-  const trusted =
-    typeof trust === "function"
-      ? trust
-      : trust
-        ? proxyAddr.compile(trust.split(",").map((address) => address.trim()))
-        : () => false;
+  const trusted = trustedProxy(trust);
   const open = new OpenLimit(max);
   app.server.on("connection", (socket: Socket) => {
     const address = socket.remoteAddress;
@@ -118,4 +113,12 @@ function capConnectionsPerAddress(app: FastifyInstance, max: number, trust: Conf
     }
     socket.once("close", () => open.release(key));
   });
+}
+
+/** Whether the hop at `address` is a proxy whose X-Forwarded-* headers are believed. */
+export function trustedProxy(
+  trust: Config["trustProxy"],
+): (address: string, hop: number) => boolean {
+  if (typeof trust === "function") return trust;
+  return trust ? proxyAddr.compile(trust.split(",").map((address) => address.trim())) : () => false;
 }

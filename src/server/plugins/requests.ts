@@ -2,7 +2,7 @@
 // well-formed, told back on its answer), a bodiless write that still says application/json, the
 // answer compressed, and one log line once it is answered.
 import { randomUUID } from "node:crypto";
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
@@ -105,10 +105,18 @@ export function writeHeadDirectly(
   status: number,
   headers: OutgoingHttpHeaders,
 ): ServerResponse {
+  return reply.raw.writeHead(status, Object.assign(headersDirectly(request, reply), headers));
+}
+
+/**
+ * Takes the answer past Fastify's send pipeline (see `writeHeadDirectly`), and gives the headers
+ * it carries so far: those earlier hooks set on the reply, and the request id.
+ */
+export function headersDirectly(request: FastifyRequest, reply: FastifyReply): OutgoingHttpHeaders {
   reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(status, Object.assign(reply.getHeaders(), { "x-request-id": request.id }, headers));
-  return raw;
+  const headers = reply.getHeaders() as OutgoingHttpHeaders;
+  headers["x-request-id"] = request.id;
+  return headers;
 }
 
 /**
@@ -127,10 +135,10 @@ export type Encoding = (typeof COMPRESSION.encodings)[number];
  * The encoding an answer of `bytes` goes out in to this browser, as the compression plugin
  * chooses it; none when it goes as it is.
  */
-export function encodingFor(request: FastifyRequest, bytes: number): Encoding | undefined {
-  const accepted = request.headers["accept-encoding"];
+export function encodingFor(asked: IncomingHttpHeaders, bytes: number): Encoding | undefined {
+  const accepted = asked["accept-encoding"];
   if (bytes < COMPRESSION.threshold || accepted === undefined) return undefined;
-  if (request.headers["x-no-compression"] !== undefined) return undefined;
+  if (asked["x-no-compression"] !== undefined) return undefined;
   // As the plugin reads it: "*" and "x-gzip" stand for gzip.
   const chosen = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, "gzip"), [
     ...COMPRESSION.encodings,

@@ -1,6 +1,7 @@
 // Anonymous visitors: a long-lived `vid` cookie that the server issued and signed, known to the
 // database only as an HMAC.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -198,10 +199,16 @@ declare module "fastify" {
   }
 }
 
-/** Who is asking for a read whose answer differs per viewer (see cache/cached-read.ts). */
-export interface Asker {
+/** Who is looking, as a read's tag from memory knows them (see cache/cached-read.ts). */
+export interface Looker {
   /** Who is looking (once the session is known), without handing a new visitor a cookie. */
   readonly viewer: Viewer;
+  /** What tells viewers apart in a tag, as they stand now (see `viewerCookies`). */
+  readonly cookies: string;
+}
+
+/** Who is asking for a read whose answer differs per viewer (see cache/cached-read.ts). */
+export interface Asker extends Looker {
   /** The member, or else this browser as an anonymous visitor (given a `vid` if it has none). */
   readonly participant: Participant;
   /**
@@ -209,8 +216,6 @@ export interface Asker {
    * hearted and responded to nothing yet. Read before `participant`, which gives it that id.
    */
   readonly newBrowser: boolean;
-  /** What tells viewers apart in a tag, as they stand now (see `viewerCookies`). */
-  readonly cookies: string;
 }
 
 /** The request's asker, read from it when first needed: its visitor hash is computed once. */
@@ -247,4 +252,27 @@ class RequestAsker implements Asker {
     this.hash ??= visitorHash(this.request, this.reply, this.config, this.secret);
     return this.hash;
   }
+}
+
+/** Who is looking when nobody signed in and no browser id come with the request. */
+const NOBODY: Looker = { viewer: { user: null, visitorHash: null }, cookies: "|" };
+
+/**
+ * Who is looking, from a request's cookie header alone, when it carries no session and either no
+ * browser id or one the server signed: as `RequestAsker` tells them once the plugins have run.
+ * Undefined for any other request, which only the plugins can tell (see cache/door.ts).
+ */
+export function lookerOf(
+  cookieHeader: string | undefined,
+  sessionCookie: string,
+  secret: string,
+): Looker | undefined {
+  if (cookieHeader === undefined) return NOBODY;
+  const cookies = fastifyCookie.parse(cookieHeader);
+  if (cookies[sessionCookie] !== undefined) return undefined;
+  const vid = cookies[VISITOR_COOKIE];
+  if (vid === undefined) return NOBODY;
+  const id = browserIdOf(vid, secret);
+  if (id === null) return undefined;
+  return { viewer: { user: null, visitorHash: hashOf(id, secret) }, cookies: `|${vid}` };
 }

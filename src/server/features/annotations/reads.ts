@@ -11,7 +11,7 @@ import { type Kept, Memo } from "../../cache/memo.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
 import { notFound } from "../../http-error.ts";
-import type { Asker } from "../../plugins/visitor.ts";
+import type { Looker } from "../../plugins/visitor.ts";
 import { canSeeAnnotation, maySeePrism, seesPrismAtOnce } from "../../policy.ts";
 import { jsonWriter } from "../../serializer.ts";
 import { presentAnnotation } from "./presenter.ts";
@@ -40,7 +40,7 @@ const visibleTo = (viewer: Viewer, list: PrismAnnotations): Annotation[] =>
     .map((view) => presentAnnotation(view, viewer));
 
 /** Whether the asker is shown what everyone who is not signed in sees: not signed in, none written. */
-const seesPublic = ({ viewer }: Asker, list: PrismAnnotations) =>
+const seesPublic = ({ viewer }: Looker, list: PrismAnnotations) =>
   viewer.user === null &&
   (viewer.visitorHash === null || !list.visitorHashes.has(viewer.visitorHash));
 
@@ -67,7 +67,7 @@ export function annotationReads({ db, bus, versions }: Pick<AppDeps, "db" | "bus
    * of what the list was read from. None until the public answer is written.
    */
   const etagOf = (
-    asker: Asker,
+    asker: Looker,
     { value: list, keys, tag }: Partial<Kept<PrismAnnotations>> & { value: PrismAnnotations },
   ) => {
     if (seesPublic(asker, list)) {

@@ -10,7 +10,7 @@ import { defineRead } from "../../cache/cached-read.ts";
 import { Memo } from "../../cache/memo.ts";
 import { versionKeys } from "../../cache/versions.ts";
 import type { AppDeps } from "../../deps.ts";
-import type { Asker } from "../../plugins/visitor.ts";
+import type { Asker, Looker } from "../../plugins/visitor.ts";
 import { maySeePrism, seesPrismAtOnce } from "../../policy.ts";
 import { jsonWriter } from "../../serializer.ts";
 import { getActiveUser } from "../users/service.ts";
@@ -41,7 +41,7 @@ interface OwnersPrisms {
 const shown = (prisms: Prism[]): Prism[] => prisms.map((prism, index) => ({ ...prism, index }));
 
 /** Which answer the asker sees, when it is one of the two every page shares; else undefined. */
-function sharedAnswerOf(asker: Asker, list: OwnersPrisms): "all" | "public" | undefined {
+function sharedAnswerOf(asker: Looker, list: OwnersPrisms): "all" | "public" | undefined {
   const seen = list.prisms.map((prism) =>
     seesPrismAtOnce(asker.viewer.user, { userId: list.ownerId, audience: prism.audience }),
   );
