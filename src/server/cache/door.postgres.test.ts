@@ -11,7 +11,7 @@ import { loggerOptions } from "../log.ts";
 import { cacheHits, requestDuration } from "../metrics.ts";
 import { buildPrism, buildUser } from "../test/builders.ts";
 import {
-  jsonHeaders,
+  send,
   setupTestApp,
   setupTestDatabase,
   signIn,
@@ -130,10 +130,8 @@ describe("the door", () => {
     const read = await get(path);
     expect((await get(path)).atTheDoor).toBe(true);
 
-    const saved = await t.app.inject({
-      method: "PUT",
-      url: `/api/prisms/${prism.id}`,
-      headers: jsonHeaders(await signIn(t.database, owner)),
+    const saved = await send(t.app, "PUT", `/api/prisms/${prism.id}`, {
+      headers: await signIn(t.database, owner),
       payload: { title: "Evenings", content: prism.content },
     });
     expect(saved.statusCode).toBe(200);
