@@ -188,9 +188,12 @@ export function participantOf(
  * the session is known, when the request carries one), and their visitor cookie.
  */
 function viewerCookies(request: FastifyRequest): string {
-  const session = request.user ? sessionToken(request) : "";
-  return `${session}|${request.cookies[VISITOR_COOKIE] ?? ""}`;
+  return tagCookies(request.user ? sessionToken(request) : "", request.cookies[VISITOR_COOKIE]);
 }
+
+/** The viewer's part of a tag: their session's token (none when signed out) and browser id. */
+const tagCookies = (session: string | undefined, vid: string | undefined) =>
+  `${session ?? ""}|${vid ?? ""}`;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -255,7 +258,10 @@ class RequestAsker implements Asker {
 }
 
 /** Who is looking when nobody signed in and no browser id come with the request. */
-const NOBODY: Looker = { viewer: { user: null, visitorHash: null }, cookies: "|" };
+const NOBODY: Looker = {
+  viewer: { user: null, visitorHash: null },
+  cookies: tagCookies(undefined, undefined),
+};
 
 /**
  * Who is looking, from a request's cookie header alone, when it carries no session and either no
@@ -274,5 +280,8 @@ export function lookerOf(
   if (vid === undefined) return NOBODY;
   const id = browserIdOf(vid, secret);
   if (id === null) return undefined;
-  return { viewer: { user: null, visitorHash: hashOf(id, secret) }, cookies: `|${vid}` };
+  return {
+    viewer: { user: null, visitorHash: hashOf(id, secret) },
+    cookies: tagCookies(undefined, vid),
+  };
 }
