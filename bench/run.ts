@@ -1,6 +1,6 @@
 // `npm run bench`: load scenarios against Prism's real app, each reported as a ratio to a bare
 // node:http server measured just before and just after it.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -77,6 +77,37 @@ interface Scenario {
   limitsInMemory?: boolean;
   /** Requests in flight at once; 50 unless said otherwise. */
   connections?: number;
+  /** Measured on a server of its own that it starts (not Prism), and closes after its run. */
+  server?(context: ScenarioContext): Promise<{ base: string; close(): Promise<void> }>;
+}
+
+/** What Node writes itself in every answer, which a recorded answer leaves to it. */
+const WRITTEN_BY_NODE = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+interface Recorded {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Prism's answer to `url`, asked with `headers` and no compression, as a bare server sends it. */
+async function recorded(url: string, headers: Record<string, string> = {}): Promise<Recorded> {
+  const response = await fetch(url, { headers: { "accept-encoding": "identity", ...headers } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const kept = [...response.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name));
+  return { status: response.status, headers: Object.fromEntries(kept), body };
+}
+
+/**
+ * A bare node:http server that answers every request with `answer` and a request id of its own:
+ * what Prism's answer costs with nothing of Prism's work, which no answer of Prism's can beat.
+ */
+async function replaying(answer: Recorded) {
+  const server = createServer((_request, response) => {
+    response.writeHead(answer.status, { ...answer.headers, "x-request-id": randomUUID() });
+    response.end(answer.body);
+  });
+  return { base: await listen(server), close: () => closeServer(server) };
 }
 
 /** The first demo prism of the member the scenarios read. */
@@ -156,6 +187,12 @@ const scenarios: Scenario[] = [
     method: "GET",
     path: "/api/prisms/maya-okafor",
     prepare: async () => ({ headers: { "accept-encoding": "gzip, deflate, br, zstd" } }),
+  },
+  {
+    name: "ceiling: bare node:http sending the prism list's answer again",
+    method: "GET",
+    path: "/",
+    server: async (context) => replaying(await recorded(`${context.base}/api/prisms/maya-okafor`)),
   },
   { name: "explore members", method: "GET", path: "/api/explore/users?limit=10&offset=0" },
   { name: "explore prisms", method: "GET", path: "/api/explore/prisms?limit=10&offset=0" },
@@ -247,6 +284,16 @@ const scenarios: Scenario[] = [
     prepare: async (context) => ({
       headers: { "if-none-match": await etagOf(`${context.base}/og/maya-okafor.png`) },
     }),
+  },
+  {
+    name: "ceiling: bare node:http sending the prism list poll's 304 again",
+    method: "GET",
+    path: "/",
+    expectStatus: 304,
+    server: async (context) => {
+      const url = `${context.base}/api/prisms/maya-okafor`;
+      return replaying(await recorded(url, { "if-none-match": await etagOf(url) }));
+    },
   },
   {
     // Each request a card nobody asked for before, one at a time: its latency is a cold card's.
@@ -494,11 +541,14 @@ async function startBaseline(): Promise<Baseline> {
   const base = await listen(server);
   return {
     measure: (seconds) => load(`${base}/`, "GET", {}, seconds),
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
+}
+
+/** Closes a server of the bench's own, and the connections it still holds. */
+async function closeServer(server: Server) {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 async function signIn(base: string, credentials: DemoCredentials): Promise<string> {
@@ -671,13 +721,20 @@ async function runPrism(
     // scenario comes first: every read is run once before any is measured.
     const chosen = scenarios.filter((scenario) => settings.runs(scenario.name));
     for (const scenario of chosen) {
-      if (scenario.method !== "GET") continue;
+      if (scenario.method !== "GET" || scenario.server) continue;
       const path = typeof scenario.path === "string" ? scenario.path : await scenario.path(context);
       await load(`${base}${path}`, "GET", (await scenario.prepare?.(context)) ?? {}, 1);
     }
     for (const scenario of chosen) {
-      const on = memoryBase && scenario.limitsInMemory ? { ...context, base: memoryBase } : context;
-      rows.push(await runScenario(target, scenario, on, settings.seconds, baseline));
+      const own = await scenario.server?.(context);
+      const at = own?.base ?? (scenario.limitsInMemory ? memoryBase : undefined) ?? base;
+      try {
+        rows.push(
+          await runScenario(target, scenario, { ...context, base: at }, settings.seconds, baseline),
+        );
+      } finally {
+        await own?.close();
+      }
     }
     if (settings.streams > 0 && settings.runs(FAN_OUT)) {
       report.streams = await measureStreams({
