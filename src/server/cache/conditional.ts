@@ -3,7 +3,7 @@
 // any session lookup or query runs; a member's own read, once the session is known, and so does a
 // read that differs per viewer asked for with a session cookie. The door (door.ts) gives the same
 // answers, the same way, before Fastify makes a request of one it has seen.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type {
   FastifyInstance,
   FastifyReply,
@@ -17,7 +17,14 @@ import { LRUCache } from "lru-cache";
 import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import type { EventBus } from "../live/bus.ts";
 import { cacheHits, cacheMisses } from "../metrics.ts";
-import { compressed, type Encoding, encodingFor, headersDirectly } from "../plugins/requests.ts";
+import {
+  compressed,
+  type Encoding,
+  encodingFor,
+  type HeaderList,
+  headerList,
+  headersDirectly,
+} from "../plugins/requests.ts";
 import { hooksOf } from "../plugins/route-hooks.ts";
 import { sessionToken } from "../plugins/session.ts";
 import type { Looker } from "../plugins/visitor.ts";
@@ -108,12 +115,11 @@ export class ResponseCache {
     answer: CachedAnswer,
     asked: IncomingHttpHeaders,
     response: ServerResponse,
-    headers: OutgoingHttpHeaders,
+    headers: HeaderList,
   ) {
     const { body, encoding } = this.encoded(key, answer, asked);
-    if (encoding) Object.assign(headers, encodingHeaders(encoding));
-    headers["content-type"] = answer.contentType;
-    headers["content-length"] = body.length;
+    if (encoding) headers.push(...headerList(encodingHeaders(encoding)));
+    headers.push("content-type", answer.contentType, "content-length", body.length);
     response.writeHead(200, headers).end(body);
   }
 
@@ -160,8 +166,14 @@ function holds(asked: IncomingHttpHeaders, etag: string) {
   return given === etag || given?.split(",").some((tag) => tag.trim() === etag) === true;
 }
 
-const sendUnchanged = (response: ServerResponse, headers: OutgoingHttpHeaders, etag: string) =>
-  response.writeHead(304, Object.assign(headers, { etag, "cache-control": TAGGED_CACHING })).end();
+/** `headers` with the tag of the answer, which the browser keeps and asks with. */
+const tagged = (headers: HeaderList, etag: string) => {
+  headers.push("etag", etag, "cache-control", TAGGED_CACHING);
+  return headers;
+};
+
+const sendUnchanged = (response: ServerResponse, headers: HeaderList, etag: string) =>
+  response.writeHead(304, tagged(headers, etag)).end();
 
 /** What memory answers a request with (see `knownAnswer`). */
 export type KnownAnswer =
@@ -194,12 +206,10 @@ export function sendKnown(
   known: KnownAnswer,
   asked: IncomingHttpHeaders,
   response: ServerResponse,
-  headers: OutgoingHttpHeaders,
+  headers: HeaderList,
 ) {
   if (known.status === 304) return sendUnchanged(response, headers, known.etag);
-  headers.etag = known.etag;
-  headers["cache-control"] = TAGGED_CACHING;
-  cache.send(known.key, known.answer, asked, response, headers);
+  cache.send(known.key, known.answer, asked, response, tagged(headers, known.etag));
 }
 
 /**
@@ -209,7 +219,7 @@ export function sendKnown(
 export function answeredUnchanged(request: FastifyRequest, reply: FastifyReply, etag: string) {
   request.etag = etag;
   if (holds(request.headers, etag)) {
-    sendUnchanged(reply.raw, headersDirectly(request, reply), etag);
+    sendUnchanged(reply.raw, headerList(headersDirectly(request, reply)), etag);
     return true;
   }
   reply.header("etag", etag).header("cache-control", TAGGED_CACHING);
@@ -300,7 +310,8 @@ export const conditionalPlugin = fp(
       request.etag = etag;
       const known = knownAnswer(cache, read.keep, etag, request.url, request.headers);
       if (known) {
-        sendKnown(cache, known, request.headers, reply.raw, headersDirectly(request, reply));
+        const headers = headerList(headersDirectly(request, reply));
+        sendKnown(cache, known, request.headers, reply.raw, headers);
         return;
       }
       reply.header("etag", etag).header("cache-control", TAGGED_CACHING);

@@ -19,7 +19,7 @@ import { HEARD_EVENT_HEADER } from "../../contract/events.ts";
 import type { Config } from "../config.ts";
 import { cacheHits, requestDuration } from "../metrics.ts";
 import { trustedProxy } from "../plugins/connections.ts";
-import { requestOptions } from "../plugins/requests.ts";
+import { type HeaderList, headerList, requestOptions } from "../plugins/requests.ts";
 import { sessionCookieName } from "../plugins/session.ts";
 import { type Looker, lookerOf } from "../plugins/visitor.ts";
 import { knownAnswer, type ResponseCache, type RouteRead, sendKnown } from "./conditional.ts";
@@ -30,7 +30,7 @@ interface Known {
   etag: (url: string, looker: Looker) => string | undefined;
   keep: boolean;
   /** The headers the hooks before the answer set (the security headers), as they set them. */
-  headers: OutgoingHttpHeaders;
+  headers: HeaderList;
   /** The route's pattern and config, by which its answers are measured. */
   route: string;
   config: object;
@@ -101,7 +101,7 @@ export class Door {
     this.known.set(request.url, {
       etag,
       keep: read.keep,
-      headers: { ...(reply.getHeaders() as OutgoingHttpHeaders) },
+      headers: headerList(reply.getHeaders() as OutgoingHttpHeaders),
       route: url ?? "unmatched",
       config,
     });
@@ -121,9 +121,7 @@ export class Door {
     const answer = knownAnswer(settings.cache, known.keep, etag, url, asked, false);
     if (answer === undefined) return false;
     const id = requestOptions.genReqId(request);
-    const headers = { ...known.headers };
-    headers["x-request-id"] = id;
-    sendKnown(settings.cache, answer, asked, response, headers);
+    sendKnown(settings.cache, answer, asked, response, [...known.headers, "x-request-id", id]);
     cacheHits.inc("door");
     const { status } = answer;
     const labels = { method: "GET", route: known.route, status_code: status };

@@ -2,7 +2,12 @@
 // well-formed, told back on its answer), a bodiless write that still says application/json, the
 // answer compressed, and one log line once it is answered.
 import { randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type {
+  IncomingHttpHeaders,
+  OutgoingHttpHeader,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
@@ -117,6 +122,24 @@ export function headersDirectly(request: FastifyRequest, reply: FastifyReply): O
   const headers = reply.getHeaders() as OutgoingHttpHeaders;
   headers["x-request-id"] = request.id;
   return headers;
+}
+
+/**
+ * An answer's headers as Node's `writeHead` also takes them: a list, each name followed by its
+ * value, each name once. An answer from memory adds its own to those every answer carries, which
+ * come from the reply's headers: an object that V8 keeps as a dictionary (Node makes it without a
+ * prototype). Copying that object, adding to it and having Node read it back was a third of the
+ * door's time per answer; a list is copied, added to and read at next to no cost.
+ */
+export type HeaderList = OutgoingHttpHeader[];
+
+/** `headers` as a list (see `HeaderList`). */
+export function headerList(headers: OutgoingHttpHeaders): HeaderList {
+  const list: HeaderList = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) list.push(name, value);
+  }
+  return list;
 }
 
 /**
